@@ -27,6 +27,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from engine.codes import CodeError, format_code, parse_code
 from engine.deal import DEAL_NUMBERS
@@ -156,9 +157,7 @@ def load(key: str, directory: Path | None = None) -> Catalog:
 _CACHE: dict[tuple[Path, float], Catalog] = {}
 
 
-def pick(
-    rules_key: str, level: str, rng: random.Random, *, directory: Path | None = None
-) -> str:
+def pick(rules_key: str, level: str, rng: random.Random, *, directory: Path | None = None) -> str:
     """A game code for ``rules_key`` at ``level`` (easy, medium, hard, winnable = any level,
     any = a random deal). Falls back to a random deal, and logs why, when the catalog is
     missing, damaged or has nothing at that level. ValueError on an unknown rule set or level."""
@@ -183,8 +182,9 @@ def pick(
         log.warning("no deal catalog %s: dealing %s, which may not be winnable", path, random_code)
         return random_code
     except (OSError, CatalogError) as error:
-        log.warning("deal catalog unusable (%s): dealing %s, which may not be winnable",
-                    error, random_code)
+        log.warning(
+            "deal catalog unusable (%s): dealing %s, which may not be winnable", error, random_code
+        )
         return random_code
     if level == "winnable":
         codes = [code for lv in LEVELS for code in catalog.levels[lv]]
@@ -193,7 +193,9 @@ def pick(
     if not codes:
         log.warning(
             "deal catalog %s has no %s deals: dealing %s, which may not be winnable",
-            path, level, random_code,
+            path,
+            level,
+            random_code,
         )
         return random_code
     return codes[rng.randrange(len(codes))]
@@ -234,7 +236,7 @@ def build(
     time_limit: float = SOLVE_LIMIT,
     target: int = TARGET,
     directory: Path | None = None,
-    out: object = sys.stderr,
+    out: TextIO = sys.stderr,
 ) -> Catalog:
     """Scan deal numbers ``start .. start + count - 1`` (continuing where the file stopped)."""
     catalog = load(key, directory)
@@ -260,7 +262,7 @@ def build(
             f"{key}: scanned {catalog.first}..{catalog.next - 1} won {catalog.won} "
             f"lost {catalog.lost} unknown {catalog.unknown} | {counts} | {rate:.1f} deals/s"
             + ("" if final else f", at most {left / 60:.0f} min left"),
-            file=out,  # type: ignore[arg-type]
+            file=out,
             flush=True,
         )
 
@@ -295,8 +297,11 @@ def build(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.catalog", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.catalog",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="scan deal numbers and extend the catalog")
     which = b.add_mutually_exclusive_group(required=True)
@@ -319,24 +324,37 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{rules.key}: damaged: {error}")
                 continue
             counts = " ".join(f"{lv} {n}" for lv, n in cat.counts().items())
-            print(f"{rules.key}: {counts} (scanned {cat.first}..{cat.next - 1}, won {cat.won}, "
-                  f"lost {cat.lost}, unknown {cat.unknown})")
+            print(
+                f"{rules.key}: {counts} (scanned {cat.first}..{cat.next - 1}, won {cat.won}, "
+                f"lost {cat.lost}, unknown {cat.unknown})"
+            )
         return 0
     if args.count <= 0 or args.start < 0 or args.time_limit <= 0 or args.jobs < 0:
-        print("error: --count and --time-limit must be positive, --start and --jobs >= 0",
-              file=sys.stderr)
+        print(
+            "error: --count and --time-limit must be positive, --start and --jobs >= 0",
+            file=sys.stderr,
+        )
         return 2
     keys = [r.key for r in ALL_RULES] if args.all else [args.rules]
     try:
         for key in keys:
-            build(key, start=args.start, count=args.count, jobs=args.jobs,
-                  time_limit=args.time_limit, target=args.target, directory=args.dir)
+            build(
+                key,
+                start=args.start,
+                count=args.count,
+                jobs=args.jobs,
+                time_limit=args.time_limit,
+                target=args.target,
+                directory=args.dir,
+            )
     except (ValueError, CatalogError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("interrupted: the catalog keeps what was saved; run the same command to resume",
-              file=sys.stderr)
+        print(
+            "interrupted: the catalog keeps what was saved; run the same command to resume",
+            file=sys.stderr,
+        )
         return 130
     return 0
 

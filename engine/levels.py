@@ -65,7 +65,9 @@ def visible_moves(state: State, mode: Mode) -> list[tuple[int, IMove]]:
         return found[card // 13] == card % 13
 
     stray_king = any(
-        col[p] % 13 == 12 for col, d in zip(cols, down, strict=True) for p in range(max(d, 1), len(col))
+        col[p] % 13 == 12
+        for col, d in zip(cols, down, strict=True)
+        for p in range(max(d, 1), len(col))
     )
     if mode.russian:
         for i, col in enumerate(cols):

@@ -65,11 +65,17 @@ grows by ``c``'s group: the search counts every move it refuses for the limit, a
 search that used this rule says ``lost`` after refusing one, it searches again without the rule.
 With the rule, Russian classic branches only on which king goes into an empty column.
 
-Rule 5 (Seahaven: a free-cell card goes on its successor at once). With ``c`` in a cell and
-``c + 1`` a column top, R (``c`` on ``c + 1``) has one more free cell. O moves of ``c + 1``
-become moves of the run ``c + 1, c``: a run of n <= (f + 1) * 2**e cards becomes n + 1 <=
-(f + 2) * 2**e, and a move of ``c + 1`` into a free cell becomes two cell moves (R has the
-extra cell), after which both positions agree.
+Completeness. Each closure rule (3 and 4) turns a winning line into one that is no longer (it
+only drops moves), and lemmas 1 and 2 likewise only drop moves. So from a settled winnable
+position some generated move leads, after settling, to a position strictly closer to a win,
+and depth-first search over settled positions with a set of visited keys finds a win whenever
+one exists: ``lost`` is exact.
+
+Why no closure rule moves a free-cell card onto its successor: such a move dominates, but the
+winning line from the new position may have to take the card back out (to move the successor
+into a cell), so a closure that re-applied it would undo that step forever. A closure rule must
+leave a winning line no longer than the one it replaces (the dominance arguments above only
+drop moves); this one can need one more move, so it is an ordinary, first-tried move.
 """
 
 from __future__ import annotations
@@ -201,7 +207,7 @@ class _Limit:
 
 
 def settle(state: State, mode: Mode, out: list[IMove], limit: _Limit) -> State:
-    """Apply rules 3, 4 and 5 until none applies; the moves made are appended to ``out``."""
+    """Apply rules 3 and 4 until neither applies; the moves made are appended to ``out``."""
     changed = True
     while changed:
         changed = False
@@ -247,16 +253,6 @@ def settle(state: State, mode: Mode, out: list[IMove], limit: _Limit) -> State:
                     break
                 if changed:
                     break
-        elif not mode.russian and cells:
-            tops = {col[-1]: j for j, col in enumerate(cols) if col}
-            for c in cells:
-                j = tops.get(c + 1) if c % 13 != 12 else None
-                if j is not None:
-                    move = (c, CELL, 0, j)
-                    state = apply(state, move)
-                    out.append(move)
-                    changed = True
-                    break
     return state
 
 
@@ -273,12 +269,13 @@ def generate(state: State, mode: Mode, limit: _Limit) -> list[IMove]:
     if mode.russian:
         max_group = mode.max_group
         m = min(found)
-        if mode.same_suit:
-            accept = {col[-1] - 1: j for j, col in enumerate(cols) if col and col[-1] % 13}
-        else:
-            by_rank: dict[int, list[int]] = {}
-            for j, col in enumerate(cols):
-                if col and col[-1] % 13:
+        accept: dict[int, int] = {}  # same suit: card -> the column that takes it
+        by_rank: dict[int, list[int]] = {}  # any suit: rank index -> the columns that take it
+        for j, col in enumerate(cols):
+            if col and col[-1] % 13:
+                if mode.same_suit:
+                    accept[col[-1] - 1] = j
+                else:
                     by_rank.setdefault(col[-1] % 13 - 1, []).append(j)
         for i, col in enumerate(cols):
             n = len(col)
@@ -290,11 +287,7 @@ def generate(state: State, mode: Mode, limit: _Limit) -> list[IMove]:
                 # Groups this large are refused; note it when one would have had a place.
                 for p in range(d, lo):
                     c = col[p]
-                    if (
-                        (c in accept if mode.same_suit else c % 13 in by_rank)
-                        or c % 13 == 12
-                        and first_empty >= 0
-                    ):
+                    if c in accept or c % 13 in by_rank or (c % 13 == 12 and first_empty >= 0):
                         limit.refused += 1
                         break
             else:
@@ -339,6 +332,9 @@ def generate(state: State, mode: Mode, limit: _Limit) -> list[IMove]:
         cap = (free + 1) << len(empties)
         cap_empty = (free + 1) << (len(empties) - 1) if empties else 0
         for c in cells:
+            j = accept.get(c, -1)
+            if j >= 0:
+                add((70, (c, CELL, 0, j)))
             if c % 13 == 12 and first_empty >= 0:
                 add((60, (c, CELL, 0, first_empty)))
         for i, col in enumerate(cols):
