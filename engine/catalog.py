@@ -83,7 +83,8 @@ class Catalog:
             "# Each code was proved winnable by engine.solver and graded by engine.levels:",
             f"# {PLAYS} plays of the honest player (easy: at least 24 wins, hard: none, medium:",
             "# between). One 'CODE LEVEL' per line, in deal number order.",
-            f"# Build or extend (resumes): python -m engine.catalog build --rules {self.key}",
+            "# Build or extend (resumes): python -m engine.catalog build --rules "
+            f"{self.key} --time-limit {self.time_limit:g}",
             f"# scanned: {self.first} {self.next} won={self.won} lost={self.lost} "
             f"unknown={self.unknown} time_limit={self.time_limit:g}",
         ]
@@ -233,12 +234,13 @@ def build(
     start: int = 0,
     count: int = 200_000,
     jobs: int = 0,
-    time_limit: float = SOLVE_LIMIT,
+    time_limit: float | None = None,
     target: int = TARGET,
     directory: Path | None = None,
     out: TextIO = sys.stderr,
 ) -> Catalog:
-    """Scan deal numbers ``start .. start + count - 1`` (continuing where the file stopped)."""
+    """Scan deal numbers ``start .. start + count - 1`` (continuing where the file stopped,
+    with the solver time limit the file records, so a catalog is one reproducible scan)."""
     catalog = load(key, directory)
     if catalog.next > catalog.first:
         if not catalog.first <= start <= catalog.next:
@@ -246,10 +248,16 @@ def build(
                 f"{key}: the catalog covers {catalog.first}..{catalog.next - 1}; "
                 f"--start {start} would leave a gap (use --start {catalog.first})"
             )
+        if time_limit is not None and time_limit != catalog.time_limit:
+            raise ValueError(
+                f"{key}: the catalog was scanned with --time-limit {catalog.time_limit:g}; "
+                "resume with the same limit (or leave it out)"
+            )
         begin = catalog.next
     else:
         catalog.first = catalog.next = begin = start
-        catalog.time_limit = time_limit
+        catalog.time_limit = SOLVE_LIMIT if time_limit is None else time_limit
+    time_limit = catalog.time_limit
     stop = min(start + count, DEAL_NUMBERS)
     workers = jobs or os.cpu_count() or 1
 
@@ -310,7 +318,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("--start", type=int, default=0)
     b.add_argument("--count", type=int, default=200_000)
     b.add_argument("--jobs", type=int, default=0, help="worker processes (default: every core)")
-    b.add_argument("--time-limit", type=float, default=SOLVE_LIMIT)
+    b.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        help=f"seconds per deal for the solver (default: the file's, else {SOLVE_LIMIT:g})",
+    )
     b.add_argument("--target", type=int, default=TARGET, help="stop when every level has this")
     b.add_argument("--dir", type=Path, default=None, help="catalog directory (assets/deals)")
     s = sub.add_parser("stats", help="what each catalog holds")
@@ -329,7 +342,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"lost {cat.lost}, unknown {cat.unknown})"
             )
         return 0
-    if args.count <= 0 or args.start < 0 or args.time_limit <= 0 or args.jobs < 0:
+    limit = args.time_limit
+    if args.count <= 0 or args.start < 0 or (limit is not None and limit <= 0) or args.jobs < 0:
         print(
             "error: --count and --time-limit must be positive, --start and --jobs >= 0",
             file=sys.stderr,
