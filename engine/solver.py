@@ -80,6 +80,7 @@ drop moves); this one can need one more move, so it is an ordinary, first-tried 
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -92,6 +93,8 @@ HIDDEN = 64  # added to a face-down card in the internal columns
 CELL = 11  # internal destination or source: "a free cell" (the real cell is chosen on replay)
 RUSSIAN_GROUP_LIMIT = 20
 CHECK_EVERY = 256  # nodes between clock checks
+FIRST_BUDGET = 4000  # nodes for the first search; each restart gets twice as many
+NOISE = 40  # how far a restart may reorder moves (move scores run from -100 to about 170)
 
 Cols = tuple[bytes, ...]
 State = tuple[Cols, tuple[int, ...], bytes, tuple[int, ...]]
@@ -133,6 +136,10 @@ class SolveResult:
 
 
 class _OutOfTime(Exception):
+    pass
+
+
+class _OutOfBudget(Exception):
     pass
 
 
@@ -259,8 +266,11 @@ def settle(state: State, mode: Mode, out: list[IMove], limit: _Limit) -> State:
 # --------------------------------------------------------------------------- move generation
 
 
-def generate(state: State, mode: Mode, limit: _Limit) -> list[IMove]:
-    """The moves worth trying from a settled position, best first."""
+def generate(
+    state: State, mode: Mode, limit: _Limit, noise: random.Random | None = None
+) -> list[IMove]:
+    """The moves worth trying from a settled position, best first (``noise`` shuffles moves
+    of similar promise, for the restarts of :func:`solve`)."""
     cols, down, cells, found = state
     scored: list[tuple[int, IMove]] = []
     add = scored.append
@@ -341,6 +351,9 @@ def generate(state: State, mode: Mode, limit: _Limit) -> list[IMove]:
             n = len(col)
             if not n:
                 continue
+            # Dig where the foundations wait: the sooner a card of this column is wanted
+            # there, the more a move off this column is worth.
+            dig = 2 * max(0, 8 - min(c % 13 - found[c // 13] for c in col))
             p = n - 1
             while p > 0 and col[p - 1] == col[p] + 1 and col[p] % 13 != 12:
                 p -= 1
@@ -349,18 +362,21 @@ def generate(state: State, mode: Mode, limit: _Limit) -> list[IMove]:
             if size <= cap:
                 j = accept.get(bottom, -1)
                 if j >= 0:
-                    add((50 + (20 if p == 0 else 0) + 3 * p, (bottom, i, p, j)))
+                    add((50 + dig + (20 if p == 0 else 0) + 3 * p, (bottom, i, p, j)))
             if bottom % 13 == 12 and p > 0 and first_empty >= 0 and size <= cap_empty:
-                add((40 + 3 * p, (bottom, i, p, first_empty)))
+                add((40 + dig + 3 * p, (bottom, i, p, first_empty)))
             if free:
                 top = col[-1]
                 under = col[-2] if n > 1 else -1
-                score = -10 * (mode.cells - free) - 3 * n
+                score = dig - 10 * (mode.cells - free) - 3 * n
                 if under >= 0 and (found[under // 13] == under % 13 or under + 1 in accept):
                     score += 30  # the card it uncovers can go somewhere at once
                 if size > 1:
                     score -= 30  # breaks a run
                 add((score, (top, i, n - 1, CELL)))
+    if noise is not None:
+        jitter = noise.random
+        scored = [(score + int(NOISE * jitter()), move) for score, move in scored]
     scored.sort(key=_first, reverse=True)
     return [move for _, move in scored]
 
@@ -373,25 +389,32 @@ def _first(item: tuple[int, IMove]) -> int:
 
 
 class _Search:
-    def __init__(self, mode: Mode, deadline: float) -> None:
+    def __init__(
+        self, mode: Mode, deadline: float, budget: int = 0, noise: random.Random | None = None
+    ) -> None:
         self.mode = mode
         self.deadline = deadline
+        self.budget = budget or (1 << 62)
+        self.noise = noise
         self.limit = _Limit()
         self.nodes = 0
 
     def run(self, start: State) -> tuple[str, list[IMove]]:
         """Depth-first search with an explicit stack; ``won`` with the internal line, ``lost``
-        when every reachable position was seen. Raises _OutOfTime."""
-        mode, limit = self.mode, self.limit
+        when every reachable position was seen (in any move order, that is a proof). Raises
+        _OutOfTime at the deadline and _OutOfBudget past the node budget."""
+        mode, limit, noise = self.mode, self.limit, self.noise
         line: list[IMove] = []
         state = settle(start, mode, line, limit)
         if is_won_state(state):
             return "won", line
         seen = {state_key(state)}
-        stack: list[tuple[State, list[IMove], int]] = [(state, generate(state, mode, limit), 0)]
+        stack: list[tuple[State, list[IMove], int]] = [
+            (state, generate(state, mode, limit, noise), 0)
+        ]
         path: list[list[IMove]] = []
         nodes = 0
-        deadline = self.deadline
+        deadline, budget = self.deadline, self.budget
         clock = time.monotonic
         while stack:
             state, moves, k = stack[-1]
@@ -411,10 +434,13 @@ class _Search:
                 continue
             seen.add(key)
             nodes += 1
-            if nodes % CHECK_EVERY == 0 and clock() > deadline:
+            if nodes % CHECK_EVERY == 0:
                 self.nodes = nodes
-                raise _OutOfTime
-            stack.append((child, generate(child, mode, limit), 0))
+                if clock() > deadline:
+                    raise _OutOfTime
+                if nodes > budget:
+                    raise _OutOfBudget
+            stack.append((child, generate(child, mode, limit, noise), 0))
             path.append(edge)
         self.nodes = nodes
         return "lost", []
@@ -435,26 +461,58 @@ def to_notation(game: Game, line: Iterable[IMove]) -> list[str]:
 
 
 def solve(game: Game, time_limit: float = 10.0) -> SolveResult:
-    """Decide ``game`` from its current position. Never changes ``game``."""
+    """Decide ``game`` from its current position. Never changes ``game``.
+
+    Depth-first search can sink its time into one huge dead subtree while a win lies in the
+    next one, so the solver restarts: the first search may visit FIRST_BUDGET positions, and
+    each restart twice as many as the one before, with the move order shuffled a little by a
+    seeded generator (restart k uses seed k, so results do not depend on chance). Any restart
+    that runs to the end decides the position: a win is a win, and a search that saw every
+    reachable position proves ``lost`` whatever its move order. The doubling keeps the total
+    work within about twice that of the last search. Russian classic runs one search."""
     started = time.monotonic()
     if game.is_won:
         return SolveResult("won", [], 0, 0.0)
     start = state_of(game)
-    mode = Mode.of(game.rules)
     deadline = started + max(0.0, time_limit)
     nodes = 0
-    try:
-        search = _Search(mode, deadline)
-        status, line = search.run(start)
-        nodes = search.nodes
-        if status == "lost" and mode.forced_successor and search.limit.refused:
-            search = _Search(Mode.of(game.rules, forced=False), deadline)
-            status, line = search.run(start)
-            nodes += search.nodes
-    except _OutOfTime:
-        return SolveResult("unknown", [], nodes + search.nodes, time.monotonic() - started)
+    attempt = 0
+    # Russian classic branches only on kings (rule 4): its trees are small, and restarts
+    # would only repeat work there.
+    restarts = not Mode.of(game.rules).forced_successor
+    while True:
+        budget = FIRST_BUDGET << attempt if restarts else 0
+        noise = random.Random(attempt) if attempt else None
+        try:
+            status, line, used = _decide(game, start, deadline, budget, noise)
+            nodes += used
+            break
+        except _OutOfBudget as stop:
+            nodes += int(str(stop) or 0)
+            attempt += 1
+        except _OutOfTime as stop:
+            nodes += int(str(stop) or 0)
+            return SolveResult("unknown", [], nodes, time.monotonic() - started)
     moves = to_notation(game, line) if status == "won" else []
     return SolveResult(status, moves, nodes, time.monotonic() - started)
+
+
+def _decide(
+    game: Game, start: State, deadline: float, budget: int, noise: random.Random | None
+) -> tuple[str, list[IMove], int]:
+    """One search (two in Russian classic when rule 4 met the 20-card limit: see above)."""
+    mode = Mode.of(game.rules)
+    search = _Search(mode, deadline, budget, noise)
+    try:
+        status, line = search.run(start)
+        if status == "lost" and mode.forced_successor and search.limit.refused:
+            used = search.nodes
+            search = _Search(Mode.of(game.rules, forced=False), deadline, budget, noise)
+            status, line = search.run(start)
+            search.nodes += used
+    except (_OutOfTime, _OutOfBudget) as stop:
+        raise type(stop)(str(search.nodes)) from None
+    return status, line, search.nodes
 
 
 def solve_dict(data: dict[str, Any], time_limit: float = 10.0) -> SolveResult:
