@@ -111,6 +111,7 @@ class Mode:
     max_group: int
     forced_successor: bool  # rule 4 (Russian classic)
     takebacks: bool  # lemma 2 (relaxed Russian)
+    ranked: bool  # order children by promise() (Seahaven)
 
     @classmethod
     def of(cls, rules: Rules, *, forced: bool = True) -> Mode:
@@ -122,6 +123,7 @@ class Mode:
             max_group=rules.max_group if russian else 52,
             forced_successor=forced and russian and rules.same_suit,
             takebacks=russian and not rules.same_suit,
+            ranked=not russian,
         )
 
 
@@ -409,8 +411,10 @@ class _Search:
         if is_won_state(state):
             return "won", line
         seen = {state_key(state)}
-        stack: list[tuple[State, list[IMove], int]] = [
-            (state, generate(state, mode, limit, noise), 0)
+        ranked = mode.ranked
+        frame = self._children(state, seen, noise) if ranked else []
+        stack: list[tuple[State, list[Any], int]] = [
+            (state, frame if ranked else generate(state, mode, limit, noise), 0)
         ]
         path: list[list[IMove]] = []
         nodes = 0
@@ -424,15 +428,19 @@ class _Search:
                     path.pop()
                 continue
             stack[-1] = (state, moves, k + 1)
-            edge = [moves[k]]
-            child = settle(apply(state, moves[k]), mode, edge, limit)
+            if ranked:
+                child, edge = moves[k]
+            else:
+                edge = [moves[k]]
+                child = settle(apply(state, moves[k]), mode, edge, limit)
             if is_won_state(child):
                 self.nodes = nodes
                 return "won", line + [m for step in path for m in step] + edge
-            key = state_key(child)
-            if key in seen:
-                continue
-            seen.add(key)
+            if not ranked:
+                key = state_key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
             nodes += 1
             if nodes % CHECK_EVERY == 0:
                 self.nodes = nodes
@@ -440,10 +448,60 @@ class _Search:
                     raise _OutOfTime
                 if nodes > budget:
                     raise _OutOfBudget
-            stack.append((child, generate(child, mode, limit, noise), 0))
+            if ranked:
+                children: list[Any] = self._children(child, seen, noise)
+                stack.append((child, children, 0))
+            else:
+                stack.append((child, generate(child, mode, limit, noise), 0))
             path.append(edge)
         self.nodes = nodes
         return "lost", []
+
+    def _children(
+        self, state: State, seen: set[bytes], noise: random.Random | None
+    ) -> list[tuple[State, list[IMove]]]:
+        """Seahaven: every new settled child, most promising first (by :func:`promise`, then
+        by move order). Children are marked seen here; each is searched from this frame."""
+        mode, limit = self.mode, self.limit
+        scored: list[tuple[int, int, State, list[IMove]]] = []
+        for k, move in enumerate(generate(state, mode, limit, noise)):
+            edge = [move]
+            child = settle(apply(state, move), mode, edge, limit)
+            if is_won_state(child):
+                return [(child, edge)]
+            key = state_key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            scored.append((-promise(child, mode), k, child, edge))
+        scored.sort(key=_two)
+        return [(child, edge) for _, _, child, edge in scored]
+
+
+def _two(item: tuple[int, int, State, list[IMove]]) -> tuple[int, int]:
+    return item[0], item[1]
+
+
+def promise(state: State, mode: Mode) -> int:
+    """How close a Seahaven position looks to a win: cards home, free cells and empty columns,
+    less the cards that lie on a lower card of their own suit (each must move somewhere other
+    than home before that card can go home)."""
+    cols, _down, cells, found = state
+    blocked = 0
+    empty = 0
+    for col in cols:
+        if not col:
+            empty += 1
+            continue
+        low = [13, 13, 13, 13]
+        for c in col:
+            s, r = divmod(c, 13)
+            if r > low[s]:
+                blocked += 1
+            else:
+                low[s] = r
+    free = mode.cells - len(cells)
+    return 10 * sum(found) + 4 * free + 6 * empty - 3 * blocked
 
 
 def to_notation(game: Game, line: Iterable[IMove]) -> list[str]:

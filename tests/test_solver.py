@@ -125,7 +125,7 @@ def test_relaxed_needs_take_backs_and_gets_them() -> None:
 
 
 def test_time_limit_is_honoured() -> None:
-    game = Game.from_code("SH1-C4-AAAAAAU")  # deal 20 takes seconds
+    game = Game.from_code("SH1-C4-AAAAAAD")  # deal 3: 20,000 positions to prove it lost
     started = time.monotonic()
     result = solve(game, time_limit=0.2)
     assert time.monotonic() - started < 1.5
