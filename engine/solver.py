@@ -111,7 +111,7 @@ class Mode:
     max_group: int
     forced_successor: bool  # rule 4 (Russian classic)
     takebacks: bool  # lemma 2 (relaxed Russian)
-    ranked: bool  # order children by promise() (Seahaven)
+    ranked: bool  # order children by promise() (Seahaven; it did worse in relaxed Russian)
 
     @classmethod
     def of(cls, rules: Rules, *, forced: bool = True) -> Mode:
@@ -460,7 +460,7 @@ class _Search:
     def _children(
         self, state: State, seen: set[bytes], noise: random.Random | None
     ) -> list[tuple[State, list[IMove]]]:
-        """Seahaven: every new settled child, most promising first (by :func:`promise`, then
+        """Every new settled child, most promising first (by :func:`promise`, then
         by move order). Children are marked seen here; each is searched from this frame."""
         mode, limit = self.mode, self.limit
         scored: list[tuple[int, int, State, list[IMove]]] = []
@@ -483,10 +483,10 @@ def _two(item: tuple[int, int, State, list[IMove]]) -> tuple[int, int]:
 
 
 def promise(state: State, mode: Mode) -> int:
-    """How close a Seahaven position looks to a win: cards home, free cells and empty columns,
-    less the cards that lie on a lower card of their own suit (each must move somewhere other
-    than home before that card can go home)."""
-    cols, _down, cells, found = state
+    """How close a position looks to a win: cards home, free cells, empty columns and cards
+    face up, less the cards that lie on a lower card of their own suit (each must move
+    somewhere other than home before that card can go home)."""
+    cols, down, cells, found = state
     blocked = 0
     empty = 0
     for col in cols:
@@ -495,13 +495,13 @@ def promise(state: State, mode: Mode) -> int:
             continue
         low = [13, 13, 13, 13]
         for c in col:
-            s, r = divmod(c, 13)
+            s, r = divmod(c & 63, 13)
             if r > low[s]:
                 blocked += 1
             else:
                 low[s] = r
     free = mode.cells - len(cells)
-    return 10 * sum(found) + 4 * free + 6 * empty - 3 * blocked
+    return 10 * sum(found) + 4 * free + 6 * empty - 3 * blocked - 4 * sum(down)
 
 
 def to_notation(game: Game, line: Iterable[IMove]) -> list[str]:
