@@ -11,12 +11,18 @@ sorted bytes of the cards in free cells (empty cells are not stored: cells are i
 ``found`` the count per suit. The foundations follow from the cards still on the table, so the
 key is just the sorted columns and the cells.
 
+Move order decides how fast a win is found, never the verdict: moves are scored by kind
+(turn a card up, free a column, dig where a foundation waits, ...); in Seahaven every child is
+settled first and the most promising (:func:`promise`) is tried first; and :func:`solve`
+restarts with growing node budgets and a seeded shuffle of similar moves, so one bad early
+choice cannot swallow the whole time limit.
+
 Why the search may skip moves and still be exact
 ================================================
 Every pruning below is a dominance argument: position S' dominates S when any winning line
 from S can be turned into a winning line from S'. Each argument maps the line from S (call it
 O) move by move onto S', dropping moves of cards that S' has already placed and letting group
-moves carry fewer (or, in lemma 3, more) cards.
+moves carry fewer (or, in rule 4, more) cards.
 
 Lemma 1 (take-backs, same-suit building: Russian classic, Seahaven). No winning line needs a
 card taken back from a foundation. Call T the cards that O has taken back and not yet put
@@ -91,7 +97,6 @@ from engine.rules import Rules
 
 HIDDEN = 64  # added to a face-down card in the internal columns
 CELL = 11  # internal destination or source: "a free cell" (the real cell is chosen on replay)
-RUSSIAN_GROUP_LIMIT = 20
 CHECK_EVERY = 256  # nodes between clock checks
 FIRST_BUDGET = 4000  # nodes for the first search; each restart gets twice as many
 NOISE = 40  # how far a restart may reorder moves (move scores run from -100 to about 170)
@@ -518,8 +523,10 @@ def to_notation(game: Game, line: Iterable[IMove]) -> list[str]:
     return out
 
 
-def solve(game: Game, time_limit: float = 10.0) -> SolveResult:
-    """Decide ``game`` from its current position. Never changes ``game``.
+def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> SolveResult:
+    """Decide ``game`` from its current position. Never changes ``game``. ``unknown`` when
+    ``time_limit`` seconds pass or, if given, ``node_limit`` positions have been searched (a
+    node limit gives the same verdicts on any machine under any load: the catalogs use it).
 
     Depth-first search can sink its time into one huge dead subtree while a win lies in the
     next one, so the solver restarts: the first search may visit FIRST_BUDGET positions, and
@@ -540,6 +547,11 @@ def solve(game: Game, time_limit: float = 10.0) -> SolveResult:
     restarts = not Mode.of(game.rules).forced_successor
     while True:
         budget = FIRST_BUDGET << attempt if restarts else 0
+        if node_limit:
+            left = node_limit - nodes
+            if left <= 0:
+                return SolveResult("unknown", [], nodes, time.monotonic() - started)
+            budget = min(budget, left) if budget else left
         noise = random.Random(attempt) if attempt else None
         try:
             status, line, used = _decide(game, start, deadline, budget, noise)

@@ -133,6 +133,14 @@ def test_time_limit_is_honoured() -> None:
     assert result.moves == []
 
 
+def test_node_limit_gives_unknown_the_same_way_every_time() -> None:
+    game = Game.from_code("SH1-C4-AAAAAAD")  # lost after about 20,000 positions
+    runs = [solve(game, time_limit=60, node_limit=3000) for _ in range(2)]
+    assert [r.status for r in runs] == ["unknown", "unknown"]
+    assert runs[0].nodes == runs[1].nodes < 3300
+    assert solve(game, time_limit=60, node_limit=1_000_000).status == "lost"
+
+
 def test_deep_search_does_not_hit_the_recursion_limit() -> None:
     import sys
 
