@@ -11,7 +11,10 @@ proved winnable, one ``CODE LEVEL`` per line, level ``easy`` / ``medium`` / ``ha
 
 The build runs the solver and the grading on every core (multiprocessing), prints progress, and
 rewrites the file (atomically) every few seconds. It stops at ``--count`` deal numbers or when
-every level holds ``--target`` deals.
+every level holds ``--target`` deals. The solver gets a node limit per deal (``--node-limit``,
+recorded in the file and reused on resume), so a scan gives the same catalog on any machine;
+deals it cannot decide within it are counted as unknown and left out. Only deals proved
+winnable are listed.
 """
 
 from __future__ import annotations
