@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine import Game, format_code, parse_card
+import pytest
+
+from engine import Game, IllegalMove, format_code, parse_card
 from engine.cards import CARD_NAMES
 from engine.rules import RULES_BY_KEY
 
@@ -50,3 +52,12 @@ def build(
 
 def moves_of(game: Game) -> list[str]:
     return sorted(str(m) for m in game.legal_moves())
+
+
+def refusal(game: Game, move: str) -> IllegalMove:
+    """The refusal of ``move``, checking that it changed nothing."""
+    before = game.to_dict()
+    with pytest.raises(IllegalMove) as caught:
+        game.play(move)
+    assert game.to_dict() == before, "a refused move must change nothing"
+    return caught.value

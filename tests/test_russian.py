@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from enginehelp import build, moves_of
+from enginehelp import build, moves_of, refusal
 
-from engine import Game, IllegalMove
-
-
-def refusal(game: Game, move: str) -> IllegalMove:
-    before = game.to_dict()
-    with pytest.raises(IllegalMove) as caught:
-        game.play(move)
-    assert game.to_dict() == before, "a refused move must change nothing"
-    return caught.value
+from engine import Game
 
 
 class TestBuildingInSuit:

@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from enginehelp import build, moves_of
+from enginehelp import build, moves_of, refusal
 
-from engine import Game, IllegalMove
+from engine import Game
 
 RUN8 = ["9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
-
-
-def refusal(game: Game, move: str) -> IllegalMove:
-    before = game.to_dict()
-    with pytest.raises(IllegalMove) as caught:
-        game.play(move)
-    assert game.to_dict() == before, "a refused move must change nothing"
-    return caught.value
 
 
 def capacity_position() -> Game:
