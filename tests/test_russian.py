@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from enginehelp import build, moves_of, refusal
 
-from engine import Game
+from engine import Game, IllegalMove
 
 
 class TestBuildingInSuit:
