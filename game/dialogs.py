@@ -401,9 +401,16 @@ class KeypadScene(Dialog):
         last = Rect(inner.left, round(y + key_rows * (key_h + gap)), inner.width, round(key_h))
         self.row(
             last,
-            ["-", "⌫", tr("keypad.clear"), tr("dialog.cancel"), tr("keypad.play")],
-            [lambda: self.type("-"), self.delete, self.clear, self.close, self.submit],
-            4,
+            ["1", "-", "⌫", tr("keypad.clear"), tr("dialog.cancel"), tr("keypad.play")],
+            [
+                lambda: self.type("1"),
+                lambda: self.type("-"),
+                self.delete,
+                self.clear,
+                self.close,
+                self.submit,
+            ],
+            5,
             size=int(min(key_h * 0.4, u * 0.36)),
         )
 
@@ -442,7 +449,7 @@ class KeypadScene(Dialog):
             self.submit()
         elif key == pygame.K_BACKSPACE:
             self.delete()
-        elif char and (char.upper() in ALPHABET or char == "-"):
+        elif char and (char.upper() in ALPHABET or char in "-1"):
             self.type(char.upper())
 
 

@@ -270,18 +270,38 @@ class TableScene(Scene):
         span = math.hypot(self.layout.width, self.layout.height) / 2
         return GLIDE_MIN + (GLIDE_MAX - GLIDE_MIN) * min(1.0, dist / span)
 
+    def piles(self) -> dict[Card, int]:
+        """Which pile each card is in (column index, FOUNDATION, CELL0 + i)."""
+        game = self.game
+        where: dict[Card, int] = {}
+        for i, col in enumerate(game.cols):
+            for card in col:
+                where[card] = i
+        for i, card in enumerate(game.cells):
+            if card != EMPTY:
+                where[card] = CELL0 + i
+        for suit in range(4):
+            for rank in range(game.found[suit]):
+                where[suit * 13 + rank] = FOUNDATION
+        return where
+
     def animate_change(
-        self, before: dict[Card, tuple[int, int, bool]], origin: dict[Card, Pos] | None = None
+        self,
+        before: dict[Card, tuple[int, int, bool]],
+        piles_before: dict[Card, int],
+        origin: dict[Card, Pos] | None = None,
     ) -> None:
         """Glide every card whose pile changed from where it was (or from ``origin``) to its
-        new place, and turn over every card whose face changed."""
+        new place, and turn over every card whose face changed. Cards that only shift inside
+        their column (a fan that squeezes) just take their new place."""
         after = self.rest()
+        piles_after = self.piles()
         origin = origin or {}
         z = 0
         for card, (x, y, up) in after.items():
             bx, by, bup = before[card]
             start = origin.get(card, (float(bx), float(by)))
-            moved = (bx, by) != (x, y) and (self._pile_changed(card, before) or card in origin)
+            moved = piles_before[card] != piles_after[card] or card in origin
             flip = 0 if up == bup else (1 if up else -1)
             if moved or flip:
                 end = (float(x), float(y))
@@ -292,15 +312,6 @@ class TableScene(Scene):
                 self.tweens.append(Tween(card, start, end, self.now, duration, flip, z))
         self.static_dirty = True
 
-    def _pile_changed(self, card: Card, before: dict[Card, tuple[int, int, bool]]) -> bool:
-        bx, _, _ = before[card]
-        x, _, _ = self.rest()[card]
-        if bx != x:
-            return True
-        # Same x: a card between the top row and a column, or a column fan that shifted.
-        top_row_y = self.layout.foundations[0].y
-        return (before[card][1] == top_row_y) != (self.rest()[card][1] == top_row_y)
-
     def make_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
         """The one place where the table makes a move. Refusals show the rule (when the
         "Interactive rules" setting is on) and change nothing."""
@@ -308,10 +319,10 @@ class TableScene(Scene):
         if refusal is not None:
             self.refuse(refusal)
             return False
-        before = dict(self.rest())
+        before, piles = dict(self.rest()), self.piles()
         self.game.play(move)
         self.changed()
-        self.animate_change(before, origin)
+        self.animate_change(before, piles, origin)
         self.hint_mark = None
         if self.game.is_won:
             self.pending_win = True
@@ -321,12 +332,12 @@ class TableScene(Scene):
     def undo(self) -> bool:
         self.finish_tweens()
         self.drag = None
-        before = dict(self.rest())
+        before, piles = dict(self.rest()), self.piles()
         if not self.game.undo():
             self.show_toast(self.tr("table.nothing_to_undo"))
             return False
         self.changed()
-        self.animate_change(before)
+        self.animate_change(before, piles)
         self.hint_mark = None
         self.app.moved(self.game)
         return True
@@ -593,8 +604,16 @@ class TableScene(Scene):
         shade = pygame.Surface(bar.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 110))
         surface.blit(shade, bar)
-        size = max(12, int(bar.height * 0.55))
         pad = self.layout.margin * 2
+        size = max(10, int(bar.height * 0.55))
+        while size > 10:
+            f, bold = font(size), font(size, True)
+            need = (
+                sum(f.size(t)[0] for t in texts[:3]) + bold.size(texts[3])[0] + size * 6 + 2 * pad
+            )
+            if need <= bar.width:
+                break
+            size -= 1
         x = bar.left + pad
         for text in texts[:3]:
             img = font(size).render(text, True, ui.INK)
@@ -661,18 +680,31 @@ class TableScene(Scene):
                     rect = Rect(lay.foundations[self.drag.card // 13])
                 _outline(s, rect, TARGET, self.art.radius, 3)
         enabled = {"undo": game.can_undo()}
+        labels = {name: self.tr(f"buttons.{name}") for name in BUTTONS}
+        size = self._button_text_size(labels)
         for name in BUTTONS:
             ui.button(
                 s,
                 lay.buttons[name],
-                self.tr(f"buttons.{name}"),
+                labels[name],
                 enabled=enabled.get(name, True),
                 icon=BUTTON_ICONS[name],
+                size=size,
             )
         self._bar_text = self.bar_text()
         self.draw_bar(s, self._bar_text)
         self.static_dirty = False
         return s
+
+    def _button_text_size(self, labels: dict[str, str]) -> int:
+        """One text size for all buttons: the largest at which every label fits."""
+        rect = self.layout.buttons[BUTTONS[0]]
+        stacked = rect.height > rect.width * 0.55
+        size = int(rect.height * 0.2) if stacked else int(rect.height * 0.34)
+        room = rect.width - 10 if stacked else int(rect.width - rect.height * 0.5 - 22)
+        while size > 9 and any(font(size).size(text)[0] > room for text in labels.values()):
+            size -= 1
+        return size
 
     def items(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """What is drawn over the static layer this frame, bottom to top."""
