@@ -232,8 +232,14 @@ class NewGameScene(Dialog):
         gap = int(u * 0.3)
         label_w = int(inner.width * 0.24)
         heights = [u * 0.9] + [row_h] * (rows - 1) + [row_h]
-        free = inner.height - sum(heights) - gap * (len(heights) - 1)
-        gap += max(0, int(free / (len(heights) - 1)))
+        need = 2 * pad + sum(heights) + gap * (len(heights) - 1)
+        if need < p.height:
+            p.height = int(need)
+            p.center = (self.app.screen.get_width() // 2, self.app.screen.get_height() // 2)
+            inner = p.inflate(-2 * pad, -2 * pad)
+        else:
+            free = inner.height - sum(heights) - gap * (len(heights) - 1)
+            gap += int(free / (len(heights) - 1))
         ys = _stack(inner.top, heights, gap)
         self.add(
             Control(
@@ -340,13 +346,19 @@ class KeypadScene(Dialog):
         cols = 8
         key_rows = 4
         self.panel = self.panel_rect(max_w=u * 13, max_h=u * 9.5)
-        p = self.panel
         pad = int(u * 0.3)
-        inner = p.inflate(-2 * pad, -2 * pad)
         title_h = int(u * 0.7)
         field_h = int(u * 0.95)
         error_h = int(u * 0.75)
         gap = max(4, int(u * 0.12))
+        if portrait:
+            # Square keys across the width; the panel only as tall as its content.
+            side = (self.panel.width - 2 * pad - gap * (cols - 1)) / cols
+            need = 2 * pad + title_h + field_h + error_h + 3 * gap + (key_rows + 1) * (side + gap)
+            self.panel.height = min(self.panel.height, int(need))
+            self.panel.center = (w // 2, h // 2)
+        p = self.panel
+        inner = p.inflate(-2 * pad, -2 * pad)
         y = inner.top
         self.add(
             Control(
@@ -398,21 +410,24 @@ class KeypadScene(Dialog):
                     size=int(min(key_h, key_w) * 0.45),
                 )
             )  # type: ignore[misc]
-        last = Rect(inner.left, round(y + key_rows * (key_h + gap)), inner.width, round(key_h))
-        self.row(
-            last,
-            ["1", "-", "⌫", tr("keypad.clear"), tr("dialog.cancel"), tr("keypad.play")],
-            [
-                lambda: self.type("1"),
-                lambda: self.type("-"),
-                self.delete,
-                self.clear,
-                self.close,
-                self.submit,
-            ],
-            5,
-            size=int(min(key_h * 0.4, u * 0.36)),
-        )
+        last_y = round(y + key_rows * (key_h + gap))
+        key_size = int(min(key_h, key_w) * 0.45)
+        word_size = int(min(key_h * 0.4, u * 0.36))
+        # The last row: "1" and "-" as wide as a key, then delete, clear, cancel, play.
+        items = [
+            ("1", lambda: self.type("1"), 1.0, key_size, False),
+            ("-", lambda: self.type("-"), 1.0, key_size, False),
+            ("⌫", self.delete, 1.0, key_size, False),
+            (tr("keypad.clear"), self.clear, 1.5, word_size, False),
+            (tr("dialog.cancel"), self.close, 1.5, word_size, False),
+            (tr("keypad.play"), self.submit, 2.0, word_size, True),
+        ]
+        x = float(inner.left)
+        for label, action, span, size, selected in items:
+            width = key_w * span + gap * (span - 1)
+            rect = Rect(round(x), last_y, round(width), round(key_h))
+            self.add(Control(rect, label, action, selected=selected, size=size))
+            x += width + gap
 
     def type(self, char: str) -> None:
         if len(self.text) < 20:
@@ -545,7 +560,7 @@ class RulesScene(Dialog):
                 size=int(u * 0.5),
             )
         )
-        body = "\n".join(tr.paragraphs(f"rules.{game}.body"))
+        body = "\n".join("• " + text for text in tr.paragraphs(f"rules.{game}.body"))
         text_rect = Rect(
             inner.left, inner.top + title_h, inner.width, inner.height - title_h - button_h - pad
         )
@@ -683,7 +698,9 @@ class WinScene(Dialog):
                     )
                     for c in self.controls
                 ]
-                ui.panel(surface, surface.get_rect(), radius=max(8, int(self.unit() * 0.25)))
+                ui.panel(
+                    surface, surface.get_rect(), radius=max(8, int(self.unit() * 0.25)), alpha=255
+                )
                 for c in moved:
                     self.paint_control(surface, c)
                 self.panel_image = surface
