@@ -4,9 +4,10 @@ what changed (an idle table draws nothing and the loop sleeps on the event queue
 from __future__ import annotations
 
 import random
+import sys
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,18 @@ class GameChoice:
         return "RU1-R" if self.russian_rules == "relaxed" else "RU1-C"
 
 
+class TableHooks:
+    """What the table reports; subclass or duck-type any subset (game.session.Session does).
+    A move that wins is reported by ``moved`` (check ``game.is_won``)."""
+
+    def started(self, game: Game) -> None: ...
+    def moved(self, game: Game, move: object) -> None: ...
+    def undone(self, game: Game) -> None: ...
+    def ended(self, game: Game, result: str) -> None: ...
+    def tick(self, dt: float) -> None: ...
+    def shutdown(self, game: Game) -> None: ...
+
+
 def _catalog() -> Any:
     try:
         from engine import catalog  # type: ignore[attr-defined]
@@ -69,6 +82,7 @@ class App:
         choice: GameChoice | None = None,
         code: str | None = None,
         game: Game | None = None,
+        elapsed: float = 0.0,
         rng: random.Random | None = None,
         undo_depth: int = 100,
     ) -> None:
@@ -86,13 +100,14 @@ class App:
         self.running = True
         self.full_redraw = True
         self.frames_drawn = 0
-        self.move_listeners: list[Callable[[Game], None]] = []  # autosave hooks here
-        self.quit_listeners: list[Callable[[], None]] = []
+        # Autosave, statistics and logs hook in here (see TableHooks); the kiosk's Session fits.
+        self.hooks: list[TableHooks] = []
         from game.table import TableScene
 
         if game is None:
             game = self.new_game(code) if code else self.new_game()
         self.table = TableScene(self, game)
+        self.table.elapsed = elapsed
         self.push(self.table)
 
     # ----------------------------------------------------------------- games
@@ -126,18 +141,29 @@ class App:
             raise LookupError("no solver")
         return solver.hint(game, time_limit=1.0)
 
-    def moved(self, game: Game) -> None:
-        """Called after every move and undo: the one hook for autosave and statistics."""
-        for listener in self.move_listeners:
-            listener(game)
+    def notify(self, event: str, *args: Any) -> None:
+        """Tell every hook what happened (``started``, ``moved``, ``undone``, ``ended``,
+        ``tick``, ``shutdown``); a hook that fails is reported and never stops the game."""
+        for hook in self.hooks:
+            method = getattr(hook, event, None)
+            if method is None:
+                continue
+            try:
+                method(*args)
+            except Exception as error:  # a full disk must not end a game in a public place
+                print(f"hook {type(hook).__name__}.{event} failed: {error!r}", file=sys.stderr)
+
+    def change_setting(self, name: str, value: object) -> None:
+        """The one place a player's setting changes (frozen settings objects work too)."""
+        self.settings = replace(self.settings, **{name: value})
+        self.save_settings()
 
     def save_settings(self) -> None:
         self.store.save(self.settings)
 
     def set_locale(self, locale: str) -> None:
-        self.settings.locale = locale
         self.tr.set_locale(locale)
-        self.save_settings()
+        self.change_setting("locale", locale)
         for scene in self.scenes:
             scene.resize()
         self.full_redraw = True
@@ -183,8 +209,8 @@ class App:
     def process(self, events: Iterable[pygame.event.Event]) -> None:
         for event in events:
             if event.type == pygame.QUIT:
-                for listener in self.quit_listeners:
-                    listener()
+                # systemd's SIGTERM arrives as QUIT: save, then leave the loop.
+                self.notify("shutdown", self.table.game)
                 self.running = False
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 surface = pygame.display.get_surface()

@@ -534,9 +534,7 @@ class SettingsScene(Dialog):
         )
 
     def toggle(self, name: str) -> None:
-        settings = self.app.settings
-        setattr(settings, name, not getattr(settings, name))
-        self.app.save_settings()
+        self.app.change_setting(name, not getattr(self.app.settings, name))
         self.rebuild()
 
 

@@ -4,7 +4,7 @@ player's saved settings; write screenshots of any scene."""
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +86,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     for problem in store.problems:
         print(f"settings: {problem}", file=sys.stderr)
     if options.locale:
-        settings.locale = options.locale
+        settings = replace(settings, locale=options.locale)
     tuning = InputTuning(
         double_tap_ms=int(_get(input_cfg, "double_tap_ms", 350)),
         tap_slop_mm=float(_get(input_cfg, "tap_slop_mm", 4.0)),
@@ -100,7 +100,14 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         level=str(_get(game_cfg, "russian_level", "any")),
         winnable_only=bool(_get(game_cfg, "winnable_only", False)),
     )
-    px_per_mm = _get(display, "px_per_mm", None)
+    px_per_mm = _get(display, "px_per_mm", None) or None
+    if config is not None:
+        try:
+            from game import config as config_module  # type: ignore[attr-defined]
+
+            px_per_mm = config_module.effective_px_per_mm(config, *screen.get_size())
+        except (ImportError, AttributeError):
+            pass
     return App(
         screen,
         settings=settings,

@@ -17,7 +17,7 @@ TOGGLES: tuple[str, ...] = ("double_tap", "placement_help", "interactive_rules",
 SETTINGS_FORMAT = 1
 
 
-@dataclass
+@dataclass(frozen=True)
 class Settings:
     double_tap: bool = True
     placement_help: bool = True
@@ -33,10 +33,11 @@ class Settings:
         cls, data: object, defaults: Settings | None = None
     ) -> tuple[Settings, list[str]]:
         """Read what is valid in ``data`` over ``defaults``; returns the problems found."""
-        base = replace(defaults) if defaults else cls()
+        base = defaults or cls()
         problems: list[str] = []
         if not isinstance(data, dict):
             return base, [f"settings must be a JSON object, not {type(data).__name__}"]
+        values: dict[str, Any] = {}
         for field in fields(cls):
             if field.name not in data:
                 continue
@@ -45,8 +46,8 @@ class Settings:
             if not isinstance(value, expected):
                 problems.append(f"{field.name}: expected {expected.__name__}, got {value!r}")
                 continue
-            setattr(base, field.name, value)
-        return base, problems
+            values[field.name] = value
+        return replace(base, **values), problems
 
 
 def default_state_dir() -> Path:

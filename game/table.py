@@ -1,7 +1,8 @@
 """The table: shows a game, turns gestures into engine moves, animates them.
 
-Every move goes through :meth:`TableScene.make_move` (and undo through :meth:`undo`), which call
-``app.moved(game)``: the one place autosave and statistics hook in.
+Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo` and a new deal
+through :meth:`start_game`; they report to ``app.notify`` (``moved``, ``undone``, ``ended`` and
+``started``): the one place autosave, statistics and logs hook in.
 
 Drawing: a *static* layer (felt, slots, resting cards, buttons, info bar) is rebuilt only when
 the resting picture changes; each frame restores the areas where moving things (a dragged group,
@@ -247,6 +248,9 @@ class TableScene(Scene):
             self.game.rules.columns,
             self.game.rules.cells,
         )
+        old = self.game
+        if old is not game and old.moves and not old.is_won:
+            self.app.notify("ended", old, "abandoned")
         self.game = game
         self.elapsed = 0.0
         self.drag = None
@@ -257,7 +261,7 @@ class TableScene(Scene):
         if columns_changed:
             self.resize()
         self.changed()
-        self.app.moved(game)
+        self.app.notify("started", game)
 
     def finish_tweens(self) -> None:
         """New input: every running animation jumps to its end."""
@@ -326,7 +330,7 @@ class TableScene(Scene):
         self.hint_mark = None
         if self.game.is_won:
             self.pending_win = True
-        self.app.moved(self.game)
+        self.app.notify("moved", self.game, move)
         return True
 
     def undo(self) -> bool:
@@ -339,7 +343,7 @@ class TableScene(Scene):
         self.changed()
         self.animate_change(before, piles)
         self.hint_mark = None
-        self.app.moved(self.game)
+        self.app.notify("undone", self.game)
         return True
 
     def refuse(self, refusal: Exception) -> None:
@@ -566,6 +570,7 @@ class TableScene(Scene):
         self.now += dt
         if self.active and self.game.moves and not self.game.is_won:
             self.elapsed += dt
+            self.app.notify("tick", dt)
         if self.tweens:
             alive = [t for t in self.tweens if not t.done(self.now)]
             if len(alive) != len(self.tweens):

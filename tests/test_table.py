@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from engine import Move
+from engine import Game, Move
 from engine.cards import parse_card
 from game.cards import TARGET
 from game.dialogs import KeypadScene, NewGameScene, WinScene
@@ -31,10 +31,7 @@ def _quit_pygame():
 
 
 def settings(**changes: bool) -> Settings:
-    s = Settings()
-    for key, value in changes.items():
-        setattr(s, key, value)
-    return s
+    return Settings(**changes)
 
 
 class TestTap:
@@ -421,3 +418,57 @@ class TestAnimationAndDrawing:
         assert lay.portrait and lay.width == 720
         for card in range(52):
             assert screen.get_rect().contains(app.table.card_rect(card))
+
+
+class Recorder:
+    def __init__(self):
+        self.events = []
+
+    def started(self, game):
+        self.events.append(("started", game.code))
+
+    def moved(self, game, move):
+        self.events.append(("moved", str(move)))
+
+    def undone(self, game):
+        self.events.append(("undone", game.moves))
+
+    def ended(self, game, result):
+        self.events.append(("ended", result))
+
+    def shutdown(self, game):
+        self.events.append(("shutdown", game.code))
+
+
+class TestHooks:
+    def test_moves_undo_new_deal_and_quit_reach_the_hooks(self):
+        app = make_app("RU1-C-AAAAAAD")
+        recorder = Recorder()
+        app.hooks.append(recorder)
+        finger = Finger(app)
+        finger.tap(finger.card("AH"))
+        finger.settle()
+        finger.tap(finger.button("undo"))
+        app.table.start_game(Game.from_code("SH1-C4-AAAAAJ2"))
+        app.step([pygame.event.Event(pygame.QUIT)])
+        assert recorder.events == [
+            ("moved", "AH-f"),
+            ("undone", 1),
+            ("ended", "abandoned"),
+            ("started", "SH1-C4-AAAAAJ2"),
+            ("shutdown", "SH1-C4-AAAAAJ2"),
+        ]
+        assert not app.running
+
+    def test_a_failing_hook_does_not_stop_the_game(self, capsys):
+        app = make_app("RU1-C-AAAAAAD")
+
+        class Broken:
+            def moved(self, game, move):
+                raise OSError("disk full")
+
+        app.hooks.append(Broken())
+        finger = Finger(app)
+        finger.tap(finger.card("AH"))
+        assert app.table.game.found == [0, 1, 0, 0]
+        assert "disk full" in capsys.readouterr().err
