@@ -62,11 +62,6 @@ def suit_color(suit: int) -> tuple[int, int, int]:
     return RED if suit in (1, 2) else BLACK
 
 
-def rank_text(card: Card) -> str:
-    rank = RANKS[card % 13]
-    return "10" if rank == "T" else rank
-
-
 def _glyph(text: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
     return font(size, bold).render(text, True, color)
 
@@ -87,8 +82,10 @@ def _trimmed(surface: pygame.Surface) -> pygame.Surface:
 class CardArt:
     """Every card image for one card size."""
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, width: int, height: int, ranks: tuple[str, ...] | None = None) -> None:
+        """``ranks``: the 13 indices as this language prints them (ru: Т 2 .. 10 В Д К)."""
         self.width, self.height = width, height
+        self.ranks = ranks or tuple("10" if r == "T" else r for r in RANKS)
         self.radius = max(3, width // 12)
         self._faces: dict[Card, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
@@ -150,7 +147,7 @@ class CardArt:
         # Corner index: rank top-left and suit top-right, big enough to read in a tight fan.
         index_h = h * 0.135
         pad = max(2, round(w * 0.07))
-        rank_img = _trimmed(_fit_glyph(rank_text(card), index_h, color))
+        rank_img = _trimmed(_fit_glyph(self.ranks[card % 13], index_h, color))
         if rank_img.get_width() > w * 0.5:
             rank_img = pygame.transform.smoothscale(
                 rank_img,
@@ -201,7 +198,7 @@ class CardArt:
         pygame.draw.rect(surface, color, inner, max(1, w // 45), border_radius=max(2, w // 20))
         frame = inner.inflate(-max(4, w // 12), -max(4, w // 12))
         pygame.draw.rect(surface, (200, 160, 60), frame, max(1, w // 70))
-        letter = _trimmed(_fit_glyph(RANKS[rank - 1], inner.height * 0.42, color))
+        letter = _trimmed(_fit_glyph(self.ranks[rank - 1], inner.height * 0.42, color))
         surface.blit(
             letter, letter.get_rect(center=(inner.centerx, inner.top + inner.height * 0.4))
         )

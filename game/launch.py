@@ -73,6 +73,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
             size = (1280, 800)
     pygame.display.set_caption("Solitaire")
     screen = pygame.display.set_mode(size, flags)
+    pygame.mouse.set_visible(bool(_get(display, "show_cursor", True)))
     defaults = Settings(
         double_tap=bool(_get(defaults_cfg, "double_tap", True)),
         placement_help=bool(_get(defaults_cfg, "placement_help", True)),

@@ -24,7 +24,7 @@ import pytweening
 from pygame import Rect
 
 from engine import FOUNDATION, Game, IllegalMove, Move
-from engine.cards import Card
+from engine.cards import RANKS, Card
 from engine.game import CELL0, EMPTY
 from game import ui
 from game.cards import HIGHLIGHT, TARGET, CardArt, felt, font, slot
@@ -121,7 +121,7 @@ class TableScene(Scene):
         self.last_tap: LastTap | None = None
         self.pending_win = False
         self.pressed_button: str | None = None
-        self._arts: dict[tuple[int, int], CardArt] = {}
+        self._arts: dict[tuple[tuple[int, int], tuple[str, ...]], CardArt] = {}
         self._rest: dict[Card, tuple[int, int, bool]] | None = None
         self.static: pygame.Surface | None = None
         self.static_dirty = True
@@ -139,9 +139,10 @@ class TableScene(Scene):
             w, h, columns=rules.columns, cells=rules.cells, px_per_mm=self.app.px_per_mm
         )
         size = (self.layout.card_w, self.layout.card_h)
-        if size not in self._arts:
-            self._arts = {size: CardArt(*size)}
-        self.art = self._arts[size]
+        ranks = tuple(self.tr.rank(r) for r in RANKS)
+        if (size, ranks) not in self._arts:
+            self._arts = {(size, ranks): CardArt(*size, ranks)}
+        self.art = self._arts[(size, ranks)]
         self.felt = felt((w, h))
         radius = self.art.radius
         self.slot_found = [slot(size, radius, mark) for mark in SUIT_MARKS]
@@ -151,6 +152,7 @@ class TableScene(Scene):
         self._rest = None
         self.static_dirty = True
         self._bar_text = ()
+        self.drag = None  # a resize in mid-drag drops nothing anywhere
         if self.toast:
             self.show_toast(self.toast.text)
 

@@ -81,7 +81,7 @@ def draw_wrapped(
     return y - rect.top
 
 
-def panel(surface: pygame.Surface, rect: Rect, radius: int = 12, alpha: int = 240) -> None:
+def panel(surface: pygame.Surface, rect: Rect, radius: int = 12, alpha: int = 250) -> None:
     box = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(box, (*PANEL, alpha), box.get_rect(), border_radius=radius)
     pygame.draw.rect(box, (*PANEL_EDGE, 255), box.get_rect(), 2, border_radius=radius)

@@ -259,6 +259,14 @@ class TestSettings:
         assert app.tr.locale == "fi"
         assert app.settings.locale == "fi"
 
+    def test_russian_cards_carry_russian_indices(self):
+        app = make_app()
+        app.set_locale("ru")
+        app.step()
+        art = app.table.art
+        assert art.ranks[0] == app.tr.rank("A") != "A"  # туз
+        assert art.ranks[11] == app.tr.rank("Q") != "Q"  # дама
+
 
 class TestUndo:
     def test_undo_button_restores_the_position_and_keeps_the_counter(self):
