@@ -513,7 +513,8 @@ class TableScene(Scene):
             refusal = self.game.check(candidate)
             if refusal is None:
                 move = candidate
-        if move is None and pos is not None and self.app.settings.auto_placement:
+        back_home = dest == source  # put back where it was: the player changed their mind
+        if move is None and pos is not None and not back_home and self.app.settings.auto_placement:
             center = rect.center
 
             def distance(m: Move) -> float:

@@ -236,6 +236,14 @@ class TestSettings:
         top = names(app.table.game.cols[6][-3:])
         assert (top == ["9S", "3C", "9H"]) is on
 
+    def test_auto_placement_leaves_a_card_put_back_on_its_own_column(self):
+        app = make_app("RU1-C-AAAAAAD", settings=settings(auto_placement=True))
+        finger = Finger(app)
+        before = app.table.game.to_dict()
+        start = finger.card("9S")
+        finger.drag(start, (start[0] + 4, start[1] + 30))
+        assert app.table.game.to_dict() == before
+
     def test_settings_screen_toggles_and_keeps_them_across_restarts(self, tmp_path):
         app = make_app(state_dir=tmp_path)
         finger = Finger(app)
@@ -480,3 +488,26 @@ class TestHooks:
         finger.tap(finger.card("AH"))
         assert app.table.game.found == [0, 1, 0, 0]
         assert "disk full" in capsys.readouterr().err
+
+
+class TestHint:
+    def test_without_a_solver_the_hint_button_says_so(self, monkeypatch):
+        app = make_app("RU1-C-AAAAAAD")
+
+        def no_solver(game):
+            raise LookupError("no solver")
+
+        monkeypatch.setattr(app, "hint", no_solver)
+        finger = Finger(app)
+        finger.tap(finger.button("hint"))
+        assert app.table.toast is not None
+        assert app.table.toast.text == app.tr("table.hint_unavailable")
+
+    def test_the_h_key_shows_the_solvers_move(self, monkeypatch):
+        app = make_app("RU1-C-AAAAAAD")
+        monkeypatch.setattr(app, "hint", lambda game: "9S-t7")
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
+        table = app.table
+        assert table.hint_mark is not None and str(table.hint_mark.move) == "9S-t7"
+        assert table.toast is not None and "9♠" in table.toast.text and "7" in table.toast.text
+        assert table.game.moves == 0  # a hint only shows
