@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -102,6 +102,8 @@ class App:
         self.frames_drawn = 0
         # Autosave, statistics and logs hook in here (see TableHooks); the kiosk's Session fits.
         self.hooks: list[TableHooks] = []
+        # Raw events pass these first (kiosk lock, idle timer); one returning False drops it.
+        self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
         from game.table import TableScene
 
         if game is None:
@@ -208,6 +210,8 @@ class App:
 
     def process(self, events: Iterable[pygame.event.Event]) -> None:
         for event in events:
+            if not all(keep(event) for keep in self.event_filters):
+                continue
             if event.type == pygame.QUIT:
                 # systemd's SIGTERM arrives as QUIT: save, then leave the loop.
                 self.notify("shutdown", self.table.game)

@@ -476,6 +476,15 @@ class TestHooks:
         ]
         assert not app.running
 
+    def test_an_event_filter_can_drop_raw_events(self):
+        app = make_app("RU1-C-AAAAAAD")
+        seen = []
+        app.event_filters.append(lambda event: seen.append(event.type) or False)
+        finger = Finger(app)
+        finger.tap(finger.card("AH"))
+        assert seen == [pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP]
+        assert app.table.game.moves == 0
+
     def test_a_failing_hook_does_not_stop_the_game(self, capsys):
         app = make_app("RU1-C-AAAAAAD")
 
