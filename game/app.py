@@ -141,7 +141,11 @@ class App:
         solver = _solver()
         if solver is None or not hasattr(solver, "hint"):
             raise LookupError("no solver")
-        return solver.hint(game, time_limit=1.0)
+        try:
+            return solver.hint(game, time_limit=1.0)
+        except Exception as error:  # a solver bug must not end a game in a public place
+            print(f"hint failed: {error!r}", file=sys.stderr)
+            raise LookupError("the solver failed") from error
 
     def notify(self, event: str, *args: Any) -> None:
         """Tell every hook what happened (``started``, ``moved``, ``undone``, ``ended``,
@@ -155,7 +159,7 @@ class App:
             except Exception as error:  # a full disk must not end a game in a public place
                 print(f"hook {type(hook).__name__}.{event} failed: {error!r}", file=sys.stderr)
 
-    def change_setting(self, name: str, value: object) -> None:
+    def change_setting(self, name: str, value: Any) -> None:
         """The one place a player's setting changes (frozen settings objects work too)."""
         self.settings = replace(self.settings, **{name: value})
         self.save_settings()

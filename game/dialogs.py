@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 from pygame import Rect
@@ -17,7 +18,7 @@ from pygame import Rect
 from engine import CodeError, Game
 from engine.codes import ALPHABET
 from game import ui
-from game.app import GameChoice
+from game.app import App, GameChoice
 from game.cards import CardArt
 from game.input import DoubleTap, Press, Tap
 from game.scenes import Event, Scene
@@ -41,12 +42,13 @@ class Dialog(Scene):
     opaque = False
     closable = True
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.controls: list[Control] = []
         self.panel = Rect(0, 0, 0, 0)
         self.dirty = True
         self.pressed: Control | None = None
+        self.backdrop: pygame.Surface | None = None
         self.resize()
 
     # ----------------------------------------------------------------- layout
@@ -138,7 +140,7 @@ class Dialog(Scene):
         elif not self.dirty:
             return []
         self.dirty = False
-        if self.panel.width and getattr(self, "backdrop", None) is not None:
+        if self.panel.width and self.backdrop is not None:
             screen.blit(self.backdrop, self.panel)
         self.paint(screen)
         return [screen.get_rect()] if full else [Rect(self.panel)]
@@ -206,7 +208,7 @@ def _stack(top: int, heights: list[float], gap: int) -> list[int]:
 class NewGameScene(Dialog):
     """Game, rules or free cells, level (when deal catalogs exist), a game code, deal."""
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App) -> None:
         rules = app.table.game.rules
         base = app.choice
         self.choice = GameChoice(
@@ -282,7 +284,7 @@ class NewGameScene(Dialog):
             self.row(
                 r,
                 [tr("newgame.cells_easy"), tr("newgame.cells_medium"), tr("newgame.cells_hard")],
-                [lambda n=n: self.pick(seahaven_cells=n) for n in options],  # type: ignore[misc]
+                [partial(self.pick, seahaven_cells=n) for n in options],
                 options.index(c.seahaven_cells) if c.seahaven_cells in options else 0,
             )
         k = 3
@@ -292,7 +294,7 @@ class NewGameScene(Dialog):
             self.row(
                 r,
                 [tr(f"names.{n}") for n in names],
-                [lambda n=n: self.pick(level=n) for n in names],  # type: ignore[misc]
+                [partial(self.pick, level=n) for n in names],
                 names.index(c.level) if c.level in names else 3,
             )
             k += 1
@@ -334,7 +336,7 @@ KEYPAD_KEYS = tuple(ALPHABET)
 class KeypadScene(Dialog):
     """An on-screen keypad for a game code: the 32 code letters, a dash, delete, clear."""
 
-    def __init__(self, app, text: str = "") -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, text: str = "") -> None:
         self.text = text
         self.error = ""
         super().__init__(app)
@@ -359,7 +361,7 @@ class KeypadScene(Dialog):
             self.panel.center = (w // 2, h // 2)
         p = self.panel
         inner = p.inflate(-2 * pad, -2 * pad)
-        y = inner.top
+        y: float = inner.top
         self.add(
             Control(
                 Rect(inner.left, y, inner.width, title_h),
@@ -406,10 +408,10 @@ class KeypadScene(Dialog):
                 Control(
                     rect,
                     letter,
-                    lambda letter=letter: self.type(letter),
+                    partial(self.type, letter),
                     size=int(min(key_h, key_w) * 0.45),
                 )
-            )  # type: ignore[misc]
+            )
         last_y = round(y + key_rows * (key_h + gap))
         key_size = int(min(key_h, key_w) * 0.45)
         word_size = int(min(key_h * 0.4, u * 0.36))
@@ -483,7 +485,7 @@ class SettingsScene(Dialog):
         title_h = int(u * 0.8)
         rows = len(TOGGLES) + 2
         row_h = (inner.height - title_h - gap * rows) / rows
-        y = inner.top
+        y: float = inner.top
         self.add(
             Control(
                 Rect(inner.left, y, inner.width, title_h),
@@ -500,7 +502,7 @@ class SettingsScene(Dialog):
                 Control(
                     rect,
                     tr(f"settings.{name}"),
-                    lambda name=name: self.toggle(name),  # type: ignore[misc]
+                    partial(self.toggle, name),
                     kind="switch",
                     selected=bool(getattr(settings, name)),
                     name=name,
@@ -522,7 +524,7 @@ class SettingsScene(Dialog):
         self.row(
             Rect(rect.left + label_w, rect.top, rect.width - label_w, rect.height),
             [tr(f"language.{loc}") for loc in LOCALES],
-            [lambda loc=loc: self.app.set_locale(loc) for loc in LOCALES],  # type: ignore[misc]
+            [partial(self.app.set_locale, loc) for loc in LOCALES],
             LOCALES.index(self.tr.locale) if self.tr.locale in LOCALES else -1,
         )
         y += row_h + gap
@@ -585,7 +587,7 @@ class WinScene(Dialog):
     closable = False
     LAUNCH_EVERY = 0.11
 
-    def __init__(self, app, game: Game, elapsed: float) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, game: Game, elapsed: float) -> None:
         self.game = game
         self.elapsed = elapsed
         self.rng = random.Random(game.number)

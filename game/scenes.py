@@ -17,6 +17,7 @@ from game.input import Gesture
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.i18n import Translator
 
 Event = Gesture | pygame.event.Event
 
@@ -48,5 +49,5 @@ class Scene:
         return []
 
     @property
-    def tr(self):  # type: ignore[no-untyped-def]
+    def tr(self) -> Translator:
         return self.app.tr

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 import pytweening
@@ -31,6 +32,9 @@ from game.cards import HIGHLIGHT, TARGET, CardArt, felt, font, slot
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.layout import BUTTONS, Layout, compute_layout
 from game.scenes import Event, Scene
+
+if TYPE_CHECKING:
+    from game.app import App
 
 GLIDE_MIN = 0.15
 GLIDE_MAX = 0.25
@@ -108,7 +112,7 @@ class _Frame:
 class TableScene(Scene):
     opaque = True
 
-    def __init__(self, app, game: Game) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
         self.game = game
         self.now = 0.0  # scene time, advanced by update
@@ -689,7 +693,7 @@ class TableScene(Scene):
                 _outline(s, rect, TARGET, self.art.radius, 3)
         enabled = {"undo": game.can_undo()}
         labels = {name: self.tr(f"buttons.{name}") for name in BUTTONS}
-        size = self._button_text_size(labels)
+        text_size = self._button_text_size(labels)
         for name in BUTTONS:
             ui.button(
                 s,
@@ -697,7 +701,7 @@ class TableScene(Scene):
                 labels[name],
                 enabled=enabled.get(name, True),
                 icon=BUTTON_ICONS[name],
-                size=size,
+                size=text_size,
             )
         self._bar_text = self.bar_text()
         self.draw_bar(s, self._bar_text)

@@ -24,7 +24,7 @@ Color = tuple[int, int, int]
 
 
 def fit_text(
-    text: str, max_w: int, size: int, color: Color = INK, bold: bool = False, min_size: int = 9
+    text: str, max_w: int, size: float, color: Color = INK, bold: bool = False, min_size: int = 9
 ) -> pygame.Surface:
     """``text`` at ``size`` or smaller so that it is at most ``max_w`` wide."""
     size = max(min_size, int(size))
