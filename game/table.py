@@ -635,11 +635,12 @@ class TableScene(Scene):
         surface.blit(code, code.get_rect(midright=(bar.right - pad, bar.centery)))
 
     def title_text(self) -> str:
-        rules = self.game.rules
+        """The game's name and its rules, for the free room in the top row."""
+        rules, tr = self.game.rules, self.tr
         if rules.game == "seahaven":
-            return self.tr("table.title_seahaven", count=rules.cells)
-        key = "table.title_russian_relaxed" if not rules.same_suit else "table.title_russian"
-        return self.tr(key)
+            return tr("names.seahaven") + "\n" + tr("table.free_cells", count=rules.cells)
+        variant = tr("names.same_suit") if rules.same_suit else tr("names.mixed_suits")
+        return tr("names.russian") + "\n" + variant
 
     def build_static(self) -> pygame.Surface:
         lay, game = self.layout, self.game
