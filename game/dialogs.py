@@ -54,7 +54,11 @@ class Dialog(Scene):
     # ----------------------------------------------------------------- layout
     def panel_rect(self, max_w: float = 760, max_h: float = 620) -> Rect:
         w, h = self.app.screen.get_size()
-        pw = int(min(w * 0.94, max(max_w, w * 0.5) if w > 1400 else max_w, w))
+        if w > 1400:
+            max_w = max(max_w, w * 0.5)
+        elif w <= 1100 and w > h:
+            max_w = max(max_w, w * 0.72)  # a small landscape panel: use its width
+        pw = int(min(w * 0.94, max_w))
         ph = int(min(h * 0.94, max_h if h < 1000 else max(max_h, h * 0.6)))
         rect = Rect(0, 0, pw, ph)
         rect.center = (w // 2, h // 2)
@@ -185,7 +189,7 @@ class Dialog(Scene):
             title = ui.fit_text(c.label, text_w, size, ui.INK, bold=True)
             if help_text and c.rect.height > size * 2.4:
                 screen.blit(title, (c.rect.left + 8, c.rect.top + c.rect.height * 0.12))
-                sub = ui.fit_text(help_text, text_w, size * 0.7, ui.INK_DIM)
+                sub = ui.fit_text(help_text, text_w, max(12, size * 0.72), ui.INK_DIM, min_size=11)
                 screen.blit(sub, (c.rect.left + 8, c.rect.top + c.rect.height * 0.56))
             else:
                 screen.blit(title, title.get_rect(midleft=(c.rect.left + 8, c.rect.centery)))
