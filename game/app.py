@@ -18,6 +18,7 @@ from engine import Game
 from game.clock import FixedClock
 from game.i18n import Translator
 from game.input import GestureReader, InputTuning
+from game.layout import estimate_px_per_mm
 from game.scenes import Event, Scene
 from game.settings import Settings, SettingsStore
 
@@ -90,9 +91,9 @@ class App:
         self.store = store or SettingsStore(None)
         self.settings = settings or self.store.load()
         self.tr = Translator(self.settings.locale)
-        self.px_per_mm = px_per_mm
+        self._px_per_mm = px_per_mm
         self.clock = FixedClock()
-        self.reader = GestureReader(tuning, px_per_mm or 4.0)
+        self.reader = GestureReader(tuning, self.px_per_mm)
         self.choice = choice or GameChoice()
         self.rng = rng or random.Random()
         self.undo_depth = undo_depth
@@ -111,6 +112,11 @@ class App:
         self.table = TableScene(self, game)
         self.table.elapsed = elapsed
         self.push(self.table)
+
+    @property
+    def px_per_mm(self) -> float:
+        """The configured pixels per millimetre, else a guess from the screen size."""
+        return self._px_per_mm or estimate_px_per_mm(*self.screen.get_size())
 
     # ----------------------------------------------------------------- games
     def new_game(self, code: str | None = None) -> Game:
@@ -236,6 +242,7 @@ class App:
     def resize(self, screen: pygame.Surface | None = None) -> None:
         if screen is not None:
             self.screen = screen
+        self.reader.set_scale(self.px_per_mm)
         for scene in self.scenes:
             scene.resize()
         self.full_redraw = True

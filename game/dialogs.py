@@ -66,7 +66,7 @@ class Dialog(Scene):
 
     def unit(self) -> float:
         """A base size for text and rows: about a finger's height, scaled to the panel."""
-        ppm = self.app.px_per_mm or 4.0
+        ppm = self.app.px_per_mm
         w, h = self.app.screen.get_size()
         return max(min(h, w) * 0.075, min(9 * ppm, min(h, w) * 0.11), 34)
 
