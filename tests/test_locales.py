@@ -189,7 +189,16 @@ def test_language_names_in_themselves() -> None:
 
 FINNISH_WORDS = ["Sama väri", "Sekoitetut värit", "Klassinen", "Helpotettu", "Helppo",
                  "Keskitaso", "Vaikea", "pelikoodi", "samasta perheestä"]  # fmt: skip
-RUSSIAN_WORDS = ["в масть", "дом", "Лёгкий", "Средний", "Сложный", "Любой", "той же масти"]
+RUSSIAN_WORDS = [
+    "в масть",
+    "дом",
+    "Лёгкий",
+    "Средний",
+    "Сложный",
+    "Любой",
+    "той же масти",
+    "подсказка",
+]
 
 
 @pytest.mark.parametrize(("locale", "words"), [("fi", FINNISH_WORDS), ("ru", RUSSIAN_WORDS)])
