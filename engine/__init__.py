@@ -1,0 +1,23 @@
+"""The rules of Russian Solitaire and Seahaven Towers: pure Python, standard library only."""
+
+from engine.cards import Card, card_name, parse_card
+from engine.codes import CodeError, format_code, parse_code
+from engine.game import FOUNDATION, Game, IllegalMove, Move, StateError
+from engine.rules import ALL_RULES, RULES_BY_KEY, Rules
+
+__all__ = [
+    "ALL_RULES",
+    "FOUNDATION",
+    "RULES_BY_KEY",
+    "Card",
+    "CodeError",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Rules",
+    "StateError",
+    "card_name",
+    "format_code",
+    "parse_card",
+    "parse_code",
+]

@@ -1,0 +1,62 @@
+"""Cards as small integers, and their text form both ways (SPEC.md section 1).
+
+A card is ``suit * 13 + (rank - 1)`` with the suits in the fixed order spades, hearts, diamonds,
+clubs, so ``0`` is the ace of spades and ``51`` the king of clubs. Plain integers keep the
+move generator and the solver fast; :func:`parse_card` and :func:`card_name` are the only ways
+in and out of text.
+"""
+
+from __future__ import annotations
+
+SUITS = "SHDC"
+RANKS = "A23456789TJQK"
+SUIT_SYMBOLS = "♠♥♦♣"
+KING = 13
+ACE = 1
+
+Card = int
+DECK: tuple[Card, ...] = tuple(range(52))
+
+
+def suit_of(card: Card) -> int:
+    """0..3 for spades, hearts, diamonds, clubs."""
+    return card // 13
+
+
+def rank_of(card: Card) -> int:
+    """1 (ace) .. 13 (king)."""
+    return card % 13 + 1
+
+
+def make_card(rank: int, suit: int) -> Card:
+    return suit * 13 + rank - 1
+
+
+def is_red(card: Card) -> bool:
+    return card // 13 in (1, 2)
+
+
+def card_name(card: Card) -> str:
+    """The two-letter form: ``AS``, ``TH``, ``QC``."""
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+CARD_NAMES: tuple[str, ...] = tuple(card_name(c) for c in DECK)
+_BY_NAME: dict[str, Card] = {name: c for c, name in enumerate(CARD_NAMES)}
+
+
+def parse_card(text: object) -> Card:
+    """Read ``7H``, ``th``, ``10H`` or a card integer; raise ValueError with the input otherwise."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        if 0 <= text < 52:
+            return text
+        raise ValueError(f"no such card: {text!r}")
+    if not isinstance(text, str):
+        raise ValueError(f"a card is text like '7H', not {type(text).__name__}")
+    key = text.strip().upper()
+    if key.startswith("10"):
+        key = "T" + key[2:]
+    card = _BY_NAME.get(key)
+    if card is None:
+        raise ValueError(f"no such card: {text!r} (expected rank then suit, like '7H' or 'TS')")
+    return card

@@ -1,0 +1,105 @@
+"""``python -m engine``: look at a deal, list its moves, solve it, time the engine."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from engine.cards import CARD_NAMES, SUITS
+from engine.codes import CodeError
+from engine.game import EMPTY, Game, IllegalMove
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse's own exit status is 2 as well
+        self.print_usage(sys.stderr)
+        self.exit(2, f"error: {message}\n")
+
+
+def _replay(code: str, moves: Sequence[str]) -> Game:
+    game = Game.from_code(code)
+    for k, move in enumerate(moves, 1):
+        try:
+            game.play(move)
+        except IllegalMove as error:
+            raise SystemExit(_fail(f"move {k} ({move!r}) is refused: {error}")) from None
+    return game
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def render(game: Game) -> str:
+    """The position as text: hidden cards as ``##``, empty cells as ``..``."""
+    lines = [
+        f"{game.code}  score {game.score}  moves {game.moves}" + ("  WON" if game.is_won else "")
+    ]
+    tops = []
+    for suit, count in enumerate(game.found):
+        top = game.foundation_top(suit)
+        tops.append(f"{SUITS[suit]}:{CARD_NAMES[top] if top is not None else '--'}({count})")
+    lines.append("foundations " + "  ".join(tops))
+    if game.cells:
+        lines.append("cells " + " ".join(CARD_NAMES[c] if c != EMPTY else ".." for c in game.cells))
+    for i, col in enumerate(game.cols):
+        shown = ["##" if k < game.down[i] else CARD_NAMES[c] for k, c in enumerate(col)]
+        lines.append(f"t{i + 1:<2} " + " ".join(shown))
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _Parser(prog="python -m engine", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, text in (
+        ("show", "the position after the moves"),
+        ("moves", "the legal moves there"),
+    ):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("code")
+        p.add_argument("moves", nargs="*")
+        p.add_argument("--json", action="store_true")
+    p = sub.add_parser("solve", help="the verdict and the winning line")
+    p.add_argument("code")
+    p.add_argument("moves", nargs="*")
+    p.add_argument("--time-limit", type=float, default=30.0)
+    p.add_argument("--json", action="store_true")
+    sub.add_parser("bench", help="time the engine; 'bench solver' times the solver", add_help=False)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["bench"]:  # the bench modules read their own options
+        of_solver = argv[1:2] == ["solver"]
+        module = importlib.import_module("engine.solver_bench" if of_solver else "engine.bench")
+        result: int = module.main(argv[2:] if of_solver else argv[1:])
+        return result
+    args = parser.parse_args(argv)
+    try:
+        game = _replay(args.code, args.moves)
+    except CodeError as error:
+        return _fail(str(error))
+    if args.command == "show":
+        print(json.dumps(game.to_dict()) if args.json else render(game))
+        return 0
+    if args.command == "moves":
+        moves = [str(m) for m in game.legal_moves()]
+        print(json.dumps(moves) if args.json else "\n".join(moves))
+        return 0
+    if args.time_limit <= 0:
+        return _fail("--time-limit must be a positive number of seconds")
+    try:
+        solver = importlib.import_module("engine.solver")
+    except ModuleNotFoundError:
+        print("the solver is not part of this version yet", file=sys.stderr)
+        return 3
+    result_ = solver.solve(game, time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps({"status": result_.status, "moves": list(result_.moves or [])}))
+    else:
+        print(result_.status)
+        if result_.moves:
+            print(" ".join(result_.moves))
+    return 0

@@ -1,0 +1,649 @@
+"""One game: the position, its moves, score, counter and undo history (SPEC.md sections 3-5).
+
+Two tiers, as in python-chess: :meth:`Game.push` applies a move it trusts (the solver's fast
+path) and :meth:`Game.play` checks first and raises :class:`IllegalMove` with a reason. Undo
+restores a snapshot: columns are tuples, so a snapshot is a handful of references.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
+
+from engine.cards import CARD_NAMES, RANKS, Card, card_name, parse_card
+from engine.codes import CodeError, format_code, parse_code
+from engine.deal import shuffled_deck
+from engine.reasons import check_params
+from engine.rules import Rules, fits_on, is_run, run_capacity
+
+FOUNDATION = 10
+CELL0 = 11
+DEST_NAMES: tuple[str, ...] = (
+    *(f"t{i}" for i in range(1, 11)),
+    "f",
+    *(f"c{i}" for i in range(1, 5)),
+)
+_DEST_BY_NAME = {name: i for i, name in enumerate(DEST_NAMES)}
+HISTORY_LIMIT = 100
+SAVE_FORMAT = 1
+EMPTY = -1
+
+
+class IllegalMove(ValueError):
+    """A refused move. ``reason`` is a stable id from :mod:`engine.reasons`; ``params`` fill the
+    localized sentence. Nothing in the game changed."""
+
+    def __init__(self, reason: str, **params: Any) -> None:
+        check_params(reason, params)
+        shown = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        super().__init__(f"{reason}: {shown}" if shown else reason)
+        self.reason = reason
+        self.params = params
+
+
+class StateError(ValueError):
+    """A saved game that cannot be a real position (damaged or hand-edited)."""
+
+
+class Move(NamedTuple):
+    """``card`` (the lowest card of the moved group) goes to ``dest``: a column index 0..9,
+    :data:`FOUNDATION`, or ``CELL0 + i`` for free cell ``i``."""
+
+    card: Card
+    dest: int
+
+    def __str__(self) -> str:
+        return f"{CARD_NAMES[self.card]}-{DEST_NAMES[self.dest]}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: object) -> Move:
+        """Read ``7H-t5``, ``as-F``, ``10h-c2``; IllegalMove when it is not a move at all."""
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str):
+            raise IllegalMove("bad_notation", text=repr(text)[:40])
+        card_text, sep, dest_text = text.strip().rpartition("-")
+        if not sep or not card_text:
+            raise IllegalMove("bad_notation", text=text[:40])
+        try:
+            card = parse_card(card_text)
+        except ValueError:
+            raise IllegalMove("unknown_card", text=card_text[:40]) from None
+        dest = _DEST_BY_NAME.get(dest_text.strip().lower())
+        if dest is None:
+            raise IllegalMove("unknown_destination", text=dest_text[:40])
+        return cls(card, dest)
+
+
+Snapshot = tuple[
+    tuple[tuple[Card, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int
+]
+
+
+def _clamp_score(score: int) -> int:
+    return score if score > 0 else 0
+
+
+class Game:
+    """A deal being played under one rule set."""
+
+    def __init__(self, rules: Rules, number: int, *, history_limit: int = HISTORY_LIMIT) -> None:
+        self.rules = rules
+        self.number = number
+        self.code = format_code(rules, number)
+        self.cols: list[tuple[Card, ...]] = [() for _ in range(rules.columns)]
+        self.down: list[int] = [0] * rules.columns
+        self.cells: list[int] = [EMPTY] * rules.cells
+        self.found: list[int] = [0, 0, 0, 0]
+        self.score = 0
+        self.moves = 0
+        self.history: deque[tuple[Snapshot, Move]] = deque(maxlen=history_limit)
+        self._deal()
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def from_code(cls, code: str, *, history_limit: int = HISTORY_LIMIT) -> Game:
+        rules, number = parse_code(code)
+        return cls(rules, number, history_limit=history_limit)
+
+    def _deal(self) -> None:
+        deck = shuffled_deck(self.number)
+        rules = self.rules
+        at = 0
+        for i in range(rules.columns):
+            size = rules.deal_down[i] + rules.deal_up[i]
+            self.cols[i] = tuple(deck[at : at + size])
+            self.down[i] = rules.deal_down[i]
+            at += size
+        for place, card in zip(rules.leftovers, deck[at:], strict=True):
+            index = int(place[1:]) - 1
+            if place[0] == "c":
+                self.cells[index] = card
+            else:
+                self.cols[index] += (card,)
+
+    def copy(self) -> Game:
+        other = Game.__new__(Game)
+        other.rules, other.number, other.code = self.rules, self.number, self.code
+        other.cols, other.down = list(self.cols), list(self.down)
+        other.cells, other.found = list(self.cells), list(self.found)
+        other.score, other.moves = self.score, self.moves
+        other.history = deque(self.history, maxlen=self.history.maxlen)
+        return other
+
+    # ----------------------------------------------------------------- reading the position
+
+    @property
+    def is_won(self) -> bool:
+        return self.found == [13, 13, 13, 13]
+
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves that undo can still take back, oldest first."""
+        return [move for _, move in self.history]
+
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+    def empty_cells(self) -> int:
+        return self.cells.count(EMPTY)
+
+    def empty_columns(self) -> int:
+        return sum(1 for c in self.cols if not c)
+
+    def hidden_cards(self) -> int:
+        return sum(self.down)
+
+    def foundation_top(self, suit: int) -> Card | None:
+        count = self.found[suit]
+        return suit * 13 + count - 1 if count else None
+
+    def locate(self, card: Card) -> tuple[int, int]:
+        """Where ``card`` lies: ``(column index, position from the bottom)``, ``(CELL0 + i, 0)``
+        or ``(FOUNDATION, position in its foundation)``. Every card is always somewhere."""
+        for i, col in enumerate(self.cols):
+            if card in col:
+                return i, col.index(card)
+        for i, held in enumerate(self.cells):
+            if held == card:
+                return CELL0 + i, 0
+        return FOUNDATION, card % 13
+
+    def pile_name(self, card: Card) -> str:
+        return DEST_NAMES[self.locate(card)[0]]
+
+    def is_face_up(self, card: Card) -> bool:
+        pile, pos = self.locate(card)
+        return pile >= FOUNDATION or pos >= self.down[pile]
+
+    def position_key(self) -> tuple[Any, ...]:
+        """Everything that decides the future of the game (not score or counter)."""
+        return (tuple(self.cols), tuple(self.down), tuple(self.cells), tuple(self.found))
+
+    # ----------------------------------------------------------------- move generation
+
+    def _fit_map(self) -> tuple[dict[Card, int], dict[int, list[int]], list[int]]:
+        """Which column takes which card: by card (same suit) or by rank index (any suit),
+        and the empty columns."""
+        by_card: dict[Card, int] = {}
+        by_rank: dict[int, list[int]] = {}
+        empties: list[int] = []
+        same_suit = self.rules.same_suit
+        for i, col in enumerate(self.cols):
+            if not col:
+                empties.append(i)
+                continue
+            top = col[-1]
+            if top % 13 == 0:
+                continue
+            if same_suit:
+                by_card[top - 1] = i
+            else:
+                by_rank.setdefault(top % 13 - 1, []).append(i)
+        return by_card, by_rank, empties
+
+    def legal_moves(self) -> list[Move]:
+        """Every move :meth:`play` accepts, pointless ones included (SPEC.md section 3)."""
+        rules = self.rules
+        by_card, by_rank, empties = self._fit_map()
+        same_suit = rules.same_suit
+        found = self.found
+        out: list[Move] = []
+        add = out.append
+
+        def to_columns(card: Card, source: int, empty_ok: bool) -> None:
+            if same_suit:
+                dest = by_card.get(card)
+                if dest is not None and dest != source:
+                    add(Move(card, dest))
+            else:
+                for dest in by_rank.get(card % 13, ()):
+                    if dest != source:
+                        add(Move(card, dest))
+            if empty_ok and card % 13 == 12:
+                for dest in empties:
+                    add(Move(card, dest))
+
+        free_cells = [CELL0 + i for i, held in enumerate(self.cells) if held == EMPTY]
+        if rules.runs_only:
+            lift_cap = run_capacity(len(free_cells), len(empties))
+            empty_cap = run_capacity(len(free_cells), len(empties) - 1) if empties else 0
+            for i, col in enumerate(self.cols):
+                n = len(col)
+                if not n:
+                    continue
+                top = col[-1]
+                to_columns(top, i, True)
+                if found[top // 13] == top % 13:
+                    add(Move(top, FOUNDATION))
+                for cell in free_cells:
+                    add(Move(top, cell))
+                size = 1
+                for j in range(n - 2, self.down[i] - 1, -1):
+                    card = col[j]
+                    if card != col[j + 1] + 1 or card % 13 == 0:
+                        break
+                    size += 1
+                    if size > lift_cap:
+                        break
+                    to_columns(card, i, size <= empty_cap)
+            for c, held in enumerate(self.cells):
+                if held == EMPTY:
+                    continue
+                to_columns(held, -1, True)
+                if found[held // 13] == held % 13:
+                    add(Move(held, FOUNDATION))
+                for cell in free_cells:
+                    if cell != CELL0 + c:
+                        add(Move(held, cell))
+        else:
+            limit = rules.max_group
+            for i, col in enumerate(self.cols):
+                n = len(col)
+                if not n:
+                    continue
+                for j in range(max(self.down[i], n - limit), n):
+                    to_columns(col[j], i, True)
+                top = col[-1]
+                if found[top // 13] == top % 13:
+                    add(Move(top, FOUNDATION))
+        for suit in range(4):
+            count = found[suit]
+            if count:
+                card = suit * 13 + count - 1
+                to_columns(card, -1, True)
+                if rules.takeback_to_cell:
+                    for cell in free_cells:
+                        add(Move(card, cell))
+        return out
+
+    # ----------------------------------------------------------------- checking a move
+
+    def check(self, move: Move | str) -> IllegalMove | None:
+        """Why ``move`` is refused, or None when :meth:`play` would accept it."""
+        try:
+            parsed = Move.parse(move)
+            self._validate(parsed)
+        except IllegalMove as refusal:
+            return refusal
+        return None
+
+    def is_legal(self, move: Move | str) -> bool:
+        return self.check(move) is None
+
+    def lift(self, card: Card | str) -> tuple[Card, ...]:
+        """The cards that come along when ``card`` is picked up (it first), or IllegalMove."""
+        card = self._card(card)
+        pile, pos = self.locate(card)
+        self._check_lift(card, pile, pos, None)
+        if pile < FOUNDATION:
+            return self.cols[pile][pos:]
+        return (card,)
+
+    def _card(self, card: Card | str) -> Card:
+        try:
+            return parse_card(card)
+        except ValueError:
+            raise IllegalMove("unknown_card", text=str(card)[:40]) from None
+
+    def _check_dest_exists(self, dest: int) -> None:
+        rules = self.rules
+        if (dest < FOUNDATION and dest >= rules.columns) or dest > FOUNDATION + rules.cells:
+            raise IllegalMove("unknown_destination", text=DEST_NAMES[dest])
+
+    def _check_lift(self, card: Card, pile: int, pos: int, dest: int | None) -> int:
+        """Can ``card`` be picked up (for ``dest`` when given)? Returns the group size."""
+        rules = self.rules
+        name = CARD_NAMES[card]
+        if pile == FOUNDATION:
+            if self.found[card // 13] != card % 13 + 1:
+                top = self.foundation_top(card // 13)
+                raise IllegalMove("card_on_foundation", card=name, top=card_name(top or 0))
+            return 1
+        if pile >= CELL0:
+            return 1
+        col = self.cols[pile]
+        if pos < self.down[pile]:
+            raise IllegalMove("card_face_down", card=name)
+        size = len(col) - pos
+        if size == 1:
+            return 1
+        if not rules.runs_only:
+            if size > rules.max_group:
+                raise IllegalMove("group_too_large", card=name, size=size, limit=rules.max_group)
+            return size
+        if not is_run(col[pos:]):
+            raise IllegalMove("not_in_sequence", card=name)
+        empties = self.empty_columns()
+        if dest is not None and dest < FOUNDATION and not self.cols[dest]:
+            empties -= 1
+        limit = run_capacity(self.empty_cells(), empties)
+        if size > limit:
+            raise IllegalMove("run_too_long", card=name, size=size, limit=limit)
+        return size
+
+    def _validate(self, move: Move) -> None:
+        card, dest = move
+        self._check_dest_exists(dest)
+        pile, pos = self.locate(card)
+        name = CARD_NAMES[card]
+        if pile == dest:
+            raise IllegalMove("same_place", card=name, dest=DEST_NAMES[dest])
+        # Destination first where it alone decides, so the player hears the rule that matters.
+        if dest == FOUNDATION:
+            if pile < FOUNDATION and pos != len(self.cols[pile]) - 1:
+                if pos < self.down[pile]:
+                    raise IllegalMove("card_face_down", card=name)
+                raise IllegalMove("foundation_top_only", card=name)
+            self._check_lift(card, pile, pos, dest)
+            if self.found[card // 13] != card % 13:
+                needed = card_name(card // 13 * 13 + self.found[card // 13])
+                raise IllegalMove("foundation_needs", card=name, needed=needed)
+            return
+        size = self._check_lift(card, pile, pos, dest)
+        if dest >= CELL0:
+            if size > 1:
+                raise IllegalMove("cell_one_card", card=name, size=size)
+            held = self.cells[dest - CELL0]
+            if held != EMPTY:
+                raise IllegalMove("cell_taken", cell=DEST_NAMES[dest], occupant=CARD_NAMES[held])
+            return
+        col = self.cols[dest]
+        if not col:
+            if card % 13 != 12:
+                reveals = pile < FOUNDATION and pos == self.down[pile] and pos > 0
+                raise IllegalMove("king_only", card=name, reveals=reveals)
+            return
+        target = col[-1]
+        if fits_on(self.rules, card, target):
+            return
+        target_name = CARD_NAMES[target]
+        if target % 13 == 0:
+            raise IllegalMove("ace_takes_nothing", card=name, target=target_name)
+        if self.rules.same_suit and card // 13 != target // 13:
+            raise IllegalMove(
+                "wrong_suit", card=name, target=target_name, fits=CARD_NAMES[target - 1]
+            )
+        raise IllegalMove("wrong_rank", card=name, target=target_name, rank=RANKS[target % 13 - 1])
+
+    # ----------------------------------------------------------------- making moves
+
+    def play(self, move: Move | str) -> Move:
+        """Check and make ``move``; IllegalMove (nothing changed) when it is refused."""
+        parsed = Move.parse(move)
+        self._validate(parsed)
+        self.push(parsed)
+        return parsed
+
+    def push(self, move: Move) -> None:
+        """Make a move known to be legal, unchecked (the solver's fast path)."""
+        card, dest = move
+        rules = self.rules
+        self.history.append(
+            (
+                (
+                    tuple(self.cols),
+                    tuple(self.down),
+                    tuple(self.cells),
+                    tuple(self.found),
+                    self.score,
+                ),
+                move,
+            )
+        )
+        pile, pos = self.locate(card)
+        score = self.score
+        if pile < FOUNDATION:
+            col = self.cols[pile]
+            group = col[pos:]
+            rest = col[:pos]
+            self.cols[pile] = rest
+            if rest and self.down[pile] == len(rest):
+                self.down[pile] -= 1
+                score += rules.reveal_points
+        elif pile == FOUNDATION:
+            group = (card,)
+            self.found[card // 13] -= 1
+            score += rules.takeback_points
+        else:
+            group = (card,)
+            self.cells[pile - CELL0] = EMPTY
+        if dest < FOUNDATION:
+            self.cols[dest] += group
+        elif dest == FOUNDATION:
+            self.found[card // 13] += 1
+            score += rules.foundation_points
+        else:
+            self.cells[dest - CELL0] = card
+        self.score = _clamp_score(score)
+        self.moves += 1
+
+    def undo(self) -> bool:
+        """Take back the last move: cards, face-up state and score; the counter stays."""
+        if not self.history:
+            return False
+        (cols, down, cells, found, score), _ = self.history.pop()
+        self.cols, self.down, self.cells, self.found = (
+            list(cols),
+            list(down),
+            list(cells),
+            list(found),
+        )
+        self.score = score
+        return True
+
+    # ----------------------------------------------------------------- queries for the table
+
+    def targets(self, card: Card | str) -> list[Move]:
+        """Every legal move of ``card`` (placement help while it is dragged)."""
+        card = self._card(card)
+        return [m for m in self.legal_moves() if m.card == card]
+
+    def tap_move(self, card: Card | str) -> Move | None:
+        """Single tap: a column's top card or a free-cell card to its foundation, when legal."""
+        card = self._card(card)
+        pile, _ = self.locate(card)
+        if pile == FOUNDATION:
+            return None
+        move = Move(card, FOUNDATION)
+        return move if self.is_legal(move) else None
+
+    def is_pointless(self, move: Move) -> bool:
+        """A legal move that changes nothing that matters: a king with nothing under it to
+        another empty column, a free-cell card to another free cell."""
+        pile, pos = self.locate(move.card)
+        if pile < FOUNDATION and move.dest < FOUNDATION:
+            return pos == 0 and not self.cols[move.dest]
+        return pile >= CELL0 and move.dest >= CELL0
+
+    def _preference(self, move: Move) -> tuple[int, int, int]:
+        """Double-tap order: foundation, longest fitting column, empty column, free cell."""
+        dest = move.dest
+        if dest == FOUNDATION:
+            return (0, 0, 0)
+        if dest < FOUNDATION:
+            length = len(self.cols[dest])
+            return (1, -length, dest) if length else (2, 0, dest)
+        return (3, 0, dest)
+
+    def double_tap_move(self, card: Card | str) -> Move | None:
+        """Where a double tap sends ``card`` (with what lies on it), or None."""
+        useful = [m for m in self.targets(card) if not self.is_pointless(m)]
+        return min(useful, key=self._preference, default=None)
+
+    def auto_target(
+        self, card: Card | str, *, near: Callable[[Move], float] | None = None
+    ) -> Move | None:
+        """Where auto placement sends a released card: the legal destination nearest to the
+        drop (``near`` gives a move's distance), ties and ``near=None`` in double-tap order."""
+        useful = [m for m in self.targets(card) if not self.is_pointless(m)]
+        if near is None:
+            return min(useful, key=self._preference, default=None)
+        return min(useful, key=lambda m: (near(m), self._preference(m)), default=None)
+
+    def why_stuck(self, card: Card | str) -> IllegalMove:
+        """Why a tapped card goes nowhere: it cannot be picked up, or nothing takes it."""
+        card = self._card(card)
+        try:
+            self.lift(card)
+        except IllegalMove as refusal:
+            return refusal
+        return IllegalMove("no_destination", card=CARD_NAMES[card])
+
+    # ----------------------------------------------------------------- saving
+
+    def _state_dict(
+        self,
+        cols: Iterable[tuple[Card, ...]],
+        down: Iterable[int],
+        cells: Iterable[int],
+        found: Iterable[int],
+        score: int,
+    ) -> dict[str, Any]:
+        return {
+            "columns": [
+                [("#" if k < d else "") + CARD_NAMES[c] for k, c in enumerate(col)]
+                for col, d in zip(cols, down, strict=True)
+            ],
+            "cells": [CARD_NAMES[c] if c != EMPTY else None for c in cells],
+            "foundations": list(found),
+            "score": score,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the position, score, counter and the undo history (SPEC.md section 5)."""
+        data = {"format": SAVE_FORMAT, "code": self.code}
+        data.update(self._state_dict(self.cols, self.down, self.cells, self.found, self.score))
+        data["moves"] = self.moves
+        data["won"] = self.is_won
+        data["history_limit"] = self.history.maxlen
+        data["history"] = [
+            {"move": str(move), **self._state_dict(*snapshot)} for snapshot, move in self.history
+        ]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> Game:
+        """The exact game :meth:`to_dict` wrote; StateError when ``data`` is damaged."""
+        if not isinstance(data, dict):
+            raise StateError(f"a saved game is a JSON object, not {type(data).__name__}")
+        try:
+            rules, number = parse_code(data.get("code"))
+        except CodeError as error:
+            raise StateError(f"saved game code: {error}") from None
+        limit = data.get("history_limit", HISTORY_LIMIT)
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 10_000:
+            raise StateError(f"history_limit must be a whole number 1..10000, not {limit!r}")
+        game = cls.__new__(cls)
+        game.rules, game.number, game.code = rules, number, format_code(rules, number)
+        game.cols, game.down, game.cells, game.found, game.score = _read_state(rules, data, "")
+        game.moves = _read_count(data, "moves", "")
+        won = data.get("won", game.is_won)
+        if won != game.is_won:
+            raise StateError(f"'won' says {won!r} but the foundations say {game.is_won}")
+        history = data.get("history", [])
+        if not isinstance(history, list) or len(history) > limit:
+            raise StateError(f"history must be a list of at most {limit} entries")
+        game.history = deque(maxlen=limit)
+        for k, entry in enumerate(history):
+            where = f"history[{k}]."
+            if not isinstance(entry, dict):
+                raise StateError(f"{where[:-1]} must be an object")
+            cols, down, cells, found, score = _read_state(rules, entry, where)
+            try:
+                move = Move.parse(entry.get("move"))
+            except IllegalMove as error:
+                raise StateError(f"{where}move: {error}") from None
+            snapshot = (tuple(cols), tuple(down), tuple(cells), tuple(found), score)
+            game.history.append((snapshot, move))
+        return game
+
+
+def _read_count(data: dict[str, Any], key: str, where: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise StateError(f"{where}{key} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def _read_state(
+    rules: Rules, data: dict[str, Any], where: str
+) -> tuple[list[tuple[Card, ...]], list[int], list[int], list[int], int]:
+    """Read and check one position: the right piles, 52 distinct cards, hidden cards only at
+    the bottom of a column and never on top."""
+    columns = data.get("columns")
+    if not isinstance(columns, list) or len(columns) != rules.columns:
+        raise StateError(f"{where}columns must be a list of {rules.columns} columns")
+    seen: set[Card] = set()
+
+    def read_card(text: object, place: str) -> Card:
+        try:
+            card = parse_card(text)
+        except ValueError as error:
+            raise StateError(f"{where}{place}: {error}") from None
+        if card in seen:
+            raise StateError(f"{where}{place}: {card_name(card)} appears twice")
+        seen.add(card)
+        return card
+
+    cols: list[tuple[Card, ...]] = []
+    down: list[int] = []
+    for i, column in enumerate(columns):
+        if not isinstance(column, list):
+            raise StateError(f"{where}columns[{i}] must be a list of cards")
+        cards: list[Card] = []
+        hidden = 0
+        for k, text in enumerate(column):
+            place = f"columns[{i}][{k}]"
+            if isinstance(text, str) and text.startswith("#"):
+                if hidden != k:
+                    raise StateError(f"{where}{place}: a face-down card above a face-up one")
+                hidden += 1
+                text = text[1:]
+            cards.append(read_card(text, place))
+        if cards and hidden == len(cards):
+            raise StateError(f"{where}columns[{i}]: the top card is face down")
+        cols.append(tuple(cards))
+        down.append(hidden)
+    raw_cells = data.get("cells")
+    if not isinstance(raw_cells, list) or len(raw_cells) != rules.cells:
+        raise StateError(f"{where}cells must be a list of {rules.cells} entries")
+    cells = [EMPTY if c is None else read_card(c, f"cells[{i}]") for i, c in enumerate(raw_cells)]
+    found = data.get("foundations")
+    if (
+        not isinstance(found, list)
+        or len(found) != 4
+        or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 13 for n in found)
+    ):
+        raise StateError(f"{where}foundations must be 4 counts 0..13, not {found!r}")
+    for suit, count in enumerate(found):
+        for rank in range(count):
+            read_card(suit * 13 + rank, f"foundations[{suit}]")
+    if len(seen) != 52:
+        raise StateError(f"{where}the position holds {len(seen)} cards, not 52")
+    return cols, down, cells, list(found), _read_count(data, "score", where)

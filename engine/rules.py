@@ -1,0 +1,106 @@
+"""The five rule sets as data, and the few pure predicates every move check is built from.
+
+Two base records, one per game; each variant is a ``replace(...)`` of its base. Nothing else in
+the engine branches on the game's name: it reads these fields.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+
+from engine.cards import KING, Card
+
+
+@dataclass(frozen=True)
+class Rules:
+    prefix: str  # game code prefix with version, "RU1" / "SH1"
+    variant: str  # "C", "R", "C4", "C2", "C1"
+    game: str  # "russian" / "seahaven"
+    columns: int
+    cells: int
+    deal_down: tuple[int, ...]  # face-down cards dealt to each column
+    deal_up: tuple[int, ...]  # face-up cards dealt on top of them
+    leftovers: tuple[str, ...]  # where the cards after the columns go: "c1", "t2", ...
+    same_suit: bool  # columns build down by suit (else regardless of suit)
+    runs_only: bool  # a group must be a same-suit sequence (Seahaven) or any face-up cards
+    max_group: int  # the largest group ever lifted at once (Russian: 20)
+    run_capacity: bool  # groups are limited by (free cells + 1) * 2 ** empty columns
+    takeback_to_cell: bool  # a foundation card may go back to a free cell
+    foundation_points: int
+    reveal_points: int
+    takeback_points: int
+
+    @property
+    def key(self) -> str:
+        """The code without the deal number: ``RU1-C``, ``SH1-C4``."""
+        return f"{self.prefix}-{self.variant}"
+
+
+RUSSIAN = Rules(
+    prefix="RU1",
+    variant="C",
+    game="russian",
+    columns=7,
+    cells=0,
+    deal_down=(0, 1, 2, 3, 4, 5, 6),
+    deal_up=(1, 5, 5, 5, 5, 5, 5),
+    leftovers=(),
+    same_suit=True,
+    runs_only=False,
+    max_group=20,
+    run_capacity=False,
+    takeback_to_cell=False,
+    foundation_points=10,
+    reveal_points=5,
+    takeback_points=0,
+)
+RUSSIAN_RELAXED = replace(RUSSIAN, variant="R", same_suit=False)
+
+SEAHAVEN = Rules(
+    prefix="SH1",
+    variant="C4",
+    game="seahaven",
+    columns=10,
+    cells=4,
+    deal_down=(0,) * 10,
+    deal_up=(5,) * 10,
+    leftovers=("c1", "c2"),
+    same_suit=True,
+    runs_only=True,
+    max_group=52,
+    run_capacity=True,
+    takeback_to_cell=True,
+    foundation_points=10,
+    reveal_points=0,
+    takeback_points=-10,
+)
+SEAHAVEN_2 = replace(SEAHAVEN, variant="C2", cells=2)
+SEAHAVEN_1 = replace(SEAHAVEN, variant="C1", cells=1, leftovers=("c1", "t2"))
+
+ALL_RULES: tuple[Rules, ...] = (RUSSIAN, RUSSIAN_RELAXED, SEAHAVEN, SEAHAVEN_2, SEAHAVEN_1)
+RULES_BY_KEY: dict[str, Rules] = {r.key: r for r in ALL_RULES}
+
+
+def fits_on(rules: Rules, card: Card, top: Card) -> bool:
+    """Does ``card`` go on a column whose face-up top card is ``top``? One rank lower, and in
+    same-suit building the same suit."""
+    if rules.same_suit:
+        return card + 1 == top and top % 13 != 0
+    return card % 13 + 1 == top % 13
+
+
+def fits_on_empty(card: Card) -> bool:
+    """Only a king (with what lies on it) goes on an empty column."""
+    return card % 13 + 1 == KING
+
+
+def is_run(cards: tuple[Card, ...] | list[Card]) -> bool:
+    """Same suit and each card one rank below the one under it (``9C 8C 7C``)."""
+    return all(lower == upper + 1 and lower % 13 != 0 for lower, upper in itertools.pairwise(cards))
+
+
+def run_capacity(free_cells: int, empty_columns: int) -> int:
+    """The longest run that may move at once: ``(free cells + 1) * 2 ** empty columns``.
+    Pass the empty columns other than the destination."""
+    return (free_cells + 1) << empty_columns
