@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import json
-import logging
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
 from game.config import EXIT_CRASH, config_from_dict
 from game.logs import (
     LOG_FILE,
-    LOGGER_NAME,
     install_excepthook,
     log_dir_for,
     log_game_end,
@@ -26,17 +24,6 @@ from game.logs import (
 )
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def _restore_logging() -> Iterator[None]:
-    logger = logging.getLogger(LOGGER_NAME)
-    before = list(logger.handlers)
-    yield
-    for handler in list(logger.handlers):
-        if handler not in before:
-            logger.removeHandler(handler)
-            handler.close()
 
 
 def test_log_dir_from_config_or_state_dir(tmp_path: Path) -> None:
