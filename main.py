@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")
     parser.add_argument("--size", type=parse_size, help="window or screenshot size, e.g. 800x480")
     parser.add_argument("--code", help="start with this deal, e.g. RU1-C-AAAAABB")
-    parser.add_argument("--config", type=Path, default=Path(__file__).with_name("config.toml"))
+    parser.add_argument("--config", type=Path, help="config file (default: config.toml here)")
     parser.add_argument("--state-dir", type=Path, help="where settings and saves are kept")
     parser.add_argument("--locale", help="language: " + ", ".join(("fi", "ru", "en")))
     parser.add_argument("--screenshot", type=Path, help="write a PNG of the screen and exit")

@@ -19,8 +19,8 @@ from game.clock import FixedClock
 from game.i18n import Translator
 from game.input import GestureReader, InputTuning
 from game.layout import estimate_px_per_mm
+from game.prefs import PlayerSettings
 from game.scenes import Event, Scene
-from game.settings import Settings, SettingsStore
 
 DEAL_NUMBERS = 2**35
 
@@ -76,8 +76,8 @@ class App:
         self,
         screen: pygame.Surface,
         *,
-        settings: Settings | None = None,
-        store: SettingsStore | None = None,
+        settings: PlayerSettings | None = None,
+        save_settings: Callable[[PlayerSettings], object] | None = None,
         tuning: InputTuning | None = None,
         px_per_mm: float | None = None,
         choice: GameChoice | None = None,
@@ -88,8 +88,10 @@ class App:
         undo_depth: int = 100,
     ) -> None:
         self.screen = screen
-        self.store = store or SettingsStore(None)
-        self.settings = settings or self.store.load()
+        # The player's toggles and language (game.prefs); saving is whoever owns the state
+        # directory (launch: prefs.save_prefs; the kiosk session: Session.set_prefs).
+        self.settings = settings if settings is not None else PlayerSettings()
+        self._save_settings = save_settings
         self.tr = Translator(self.settings.locale)
         self._px_per_mm = px_per_mm
         self.clock = FixedClock()
@@ -168,10 +170,11 @@ class App:
     def change_setting(self, name: str, value: Any) -> None:
         """The one place a player's setting changes (frozen settings objects work too)."""
         self.settings = replace(self.settings, **{name: value})
-        self.save_settings()
-
-    def save_settings(self) -> None:
-        self.store.save(self.settings)
+        if self._save_settings is not None:
+            try:
+                self._save_settings(self.settings)
+            except Exception as error:  # a read-only disk keeps the change for this session
+                print(f"cannot save settings: {error!r}", file=sys.stderr)
 
     def set_locale(self, locale: str) -> None:
         self.tr.set_locale(locale)

@@ -22,7 +22,6 @@ from game.app import App, GameChoice
 from game.cards import CardArt
 from game.input import DoubleTap, Press, Tap
 from game.scenes import Event, Scene
-from game.settings import TOGGLES
 
 
 @dataclass
@@ -335,6 +334,7 @@ class NewGameScene(Dialog):
 
 
 KEYPAD_KEYS = tuple(ALPHABET)
+TOGGLES = ("double_tap", "placement_help", "interactive_rules", "auto_placement")
 
 
 class KeypadScene(Dialog):

@@ -10,7 +10,7 @@ from engine import Game, Move
 from engine.cards import parse_card
 from game.cards import TARGET
 from game.dialogs import KeypadScene, NewGameScene, WinScene
-from game.settings import Settings
+from game.prefs import PlayerSettings
 from tests.tablehelp import Finger, make_app, names
 
 # SH1-C4-AAAAAAA: a winning line found by search (the last move is KC-f).
@@ -30,8 +30,8 @@ def _quit_pygame():
     pygame.display.quit()
 
 
-def settings(**changes: bool) -> Settings:
-    return Settings(**changes)
+def settings(**changes: bool) -> PlayerSettings:
+    return PlayerSettings(locale="en", **changes)
 
 
 class TestTap:
