@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from engine import Game
+from engine import Game, IllegalMove
 from game.clock import FixedClock
 from game.i18n import Translator
 from game.input import GestureReader, InputTuning
@@ -151,6 +151,8 @@ class App:
             raise LookupError("no solver")
         try:
             return solver.hint(game, time_limit=1.0)
+        except IllegalMove:
+            raise  # e.g. no_useful_moves: the table says it in the player's language
         except Exception as error:  # a solver bug must not end a game in a public place
             print(f"hint failed: {error!r}", file=sys.stderr)
             raise LookupError("the solver failed") from error

@@ -548,6 +548,9 @@ class TableScene(Scene):
         except LookupError:
             self.show_toast(self.tr("table.hint_unavailable"))
             return
+        except IllegalMove as refusal:
+            self.show_toast(self.tr.refusal(refusal))
+            return
         move = _as_move(result)
         if move is None:
             self.show_toast(self.tr("table.hint_none"))
