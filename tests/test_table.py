@@ -171,6 +171,23 @@ class TestDrag:
         assert app.table.toast is not None
         assert "face down" in app.table.toast.text
 
+    def test_seahaven_moves_a_run_and_refuses_a_mixed_group(self):
+        app = make_app("SH1-C4-AAAAAAA")
+        table = app.table
+        for move in WIN_TEXT.split()[:11]:
+            table.make_move(Move.parse(move))
+        finger = Finger(app)
+        finger.settle()
+        finger.drag(finger.card("3H"), finger.column(4))
+        game = table.game
+        assert names(game.cols[4][-3:]) == ["4H", "3H", "2H"]
+        finger.settle()
+        assert names(game.cols[0]) == ["8C", "JD", "9S", "8S"]
+        finger.drag(finger.card("JD"), finger.column(9))
+        assert names(game.cols[0]) == ["8C", "JD", "9S", "8S"]
+        assert table.toast is not None and "JD" not in table.toast.text
+        assert table.toast.text == app.tr.refusal(game.why_stuck(parse_card("JD")))
+
     def test_take_back_from_a_foundation_to_a_column(self):
         app = make_app("RU1-C-AAAAAAN")
         finger = Finger(app)
