@@ -247,8 +247,10 @@ class TableScene(Scene):
             cards.update(self.drag.group)
         return cards
 
-    def start_game(self, game: Game) -> None:
-        """Show a new game (from the new-game dialog, a code, the win screen)."""
+    def start_game(self, game: Game, *, left: str = "abandoned") -> None:
+        """Show a new game (from the new-game dialog, a code, the win screen, the idle timer).
+        An unfinished game with moves is reported as ended with ``left`` ("abandoned",
+        "idle")."""
         self.finish_tweens()
         columns_changed = (game.rules.columns, game.rules.cells) != (
             self.game.rules.columns,
@@ -256,7 +258,7 @@ class TableScene(Scene):
         )
         old = self.game
         if old is not game and old.moves and not old.is_won:
-            self.app.notify("ended", old, "abandoned")
+            self.app.notify("ended", old, left)
         self.game = game
         self.elapsed = 0.0
         self.drag = None
