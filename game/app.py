@@ -16,6 +16,7 @@ from pygame import Rect
 
 from engine import Game, IllegalMove
 from game.clock import FixedClock
+from game.display import Presenter
 from game.i18n import Translator
 from game.input import GestureReader, InputTuning
 from game.layout import estimate_px_per_mm
@@ -86,8 +87,11 @@ class App:
         elapsed: float = 0.0,
         rng: random.Random | None = None,
         undo_depth: int = 100,
+        rotate: int = 0,
     ) -> None:
-        self.screen = screen
+        # The game draws on a logical surface; the presenter shows it (turned when asked).
+        self.presenter = Presenter(screen, rotate)
+        self.screen = self.presenter.surface
         # The player's toggles and language (game.prefs); saving is whoever owns the state
         # directory (launch: prefs.save_prefs; the kiosk session: Session.set_prefs).
         self.settings = settings if settings is not None else PlayerSettings()
@@ -232,21 +236,21 @@ class App:
                 self.notify("shutdown", self.table.game)
                 self.running = False
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                surface = pygame.display.get_surface()
-                if surface is not None:
-                    self.screen = surface
-                self.resize()
+                self.resize(pygame.display.get_surface())
             elif event.type == pygame.WINDOWEXPOSED:
                 self.full_redraw = True
             elif event.type == pygame.KEYDOWN:
                 self.dispatch(event)
             else:
+                event = self.presenter.map_event(event)
                 for gesture in self.reader.feed(event, self.now_ms):
                     self.dispatch(gesture)
 
-    def resize(self, screen: pygame.Surface | None = None) -> None:
-        if screen is not None:
-            self.screen = screen
+    def resize(self, window: pygame.Surface | None = None) -> None:
+        """The window changed size (or is a new surface): lay everything out again."""
+        if window is not None:
+            self.presenter.resize(window)
+            self.screen = self.presenter.surface
         self.reader.set_scale(self.px_per_mm)
         for scene in self.scenes:
             scene.resize()
@@ -302,7 +306,7 @@ class App:
             last = now
             rects = self.draw()
             if rects:
-                pygame.display.update(rects)
+                self.presenter.present(rects)
             if self.busy():
                 # Pace to about 60 frames a second without spinning.
                 spare = self.clock.step - (time.perf_counter() - now)

@@ -80,6 +80,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         choice=choice,
         game=game,
         undo_depth=rules.undo_depth,
+        rotate=display.rotate,
     )
 
 
@@ -111,5 +112,6 @@ def save_screenshot(app: App, path: Path, scene: str = "table") -> None:
     else:
         app.full_redraw = True
         app.draw()
+    app.presenter.present([app.screen.get_rect()])
     path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, str(path))
+    pygame.image.save(app.presenter.window, str(path))
