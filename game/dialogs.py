@@ -519,7 +519,7 @@ class SettingsScene(Dialog):
         rect = Rect(inner.left, round(y), inner.width, round(row_h))
         self.add(
             Control(
-                Rect(rect.left + 8, rect.top, label_w, rect.height),
+                Rect(rect.left + 8, rect.top, label_w - 16, rect.height),
                 tr("settings.language"),
                 kind="label",
                 size=int(min(u * 0.4, row_h * 0.34)),

@@ -94,3 +94,28 @@ def test_the_real_table_keeps_every_card_on_screen(size, code):
     top = table.game.cols[-1][-1]
     assert table.card_at(table.card_rect(top).center) == top
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("scene", ["newgame", "keypad", "settings", "rules", "win"])
+@pytest.mark.parametrize("locale", ["fi", "ru"])
+def test_dialogs_fit_the_screen_and_do_not_overlap(size, scene, locale):
+    from game.launch import show_scene
+
+    app = make_app("SH1-C2-AAAAAJ2", size=size)
+    app.set_locale(locale)
+    show_scene(app, scene)
+    app.step()
+    dialog = app.top
+    screen = pygame.Rect(0, 0, *size)
+    assert screen.contains(dialog.panel)
+    controls = dialog.controls
+    for control in controls:
+        assert dialog.panel.contains(control.rect), (control.label, control.rect, dialog.panel)
+    for a, b in itertools.combinations(controls, 2):
+        assert not a.rect.colliderect(b.rect), (a.label, b.label)
+    # Everything a finger presses is at least 7 mm tall on this screen.
+    for control in controls:
+        if control.action:
+            assert control.rect.height >= 7 * app.px_per_mm, (control.label, control.rect)
+    pygame.display.quit()
