@@ -204,7 +204,7 @@ class CardArt:
             letter, letter.get_rect(center=(inner.centerx, inner.top + inner.height * 0.4))
         )
         mark = _trimmed(_fit_glyph(SUIT_SYMBOLS[suit], inner.height * 0.2, color, bold=False))
-        surface.blit(mark, mark.get_rect(center=(inner.centerx, inner.top + inner.height * 0.78)))
+        surface.blit(mark, mark.get_rect(center=(inner.centerx, inner.top + inner.height * 0.79)))
 
     def _draw_back(self) -> pygame.Surface:
         w, h = self.width, self.height
