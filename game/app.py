@@ -3,6 +3,7 @@ what changed (an idle table draws nothing and the loop sleeps on the event queue
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 import time
@@ -14,7 +15,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from engine import Game, IllegalMove
+from engine import Game, IllegalMove, Move
 from game.clock import FixedClock
 from game.display import Presenter
 from game.i18n import Translator
@@ -36,6 +37,13 @@ class GameChoice:
     level: str = "any"  # "easy" / "medium" / "hard" / "any"
     winnable_only: bool = False
 
+    def deal_level(self) -> str:
+        """The catalog level to pick from: Russian has levels; Seahaven's difficulty is its
+        free cells, so it asks only for a winnable deal (or any)."""
+        if self.game == "russian" and self.level in ("easy", "medium", "hard"):
+            return self.level
+        return "winnable" if self.winnable_only else "any"
+
     def rules_key(self) -> str:
         if self.game == "seahaven":
             return f"SH1-C{self.seahaven_cells}"
@@ -54,20 +62,15 @@ class TableHooks:
     def shutdown(self, game: Game) -> None: ...
 
 
-def _catalog() -> Any:
-    try:
-        from engine import catalog  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return catalog
+HINT_SECONDS = 1.0  # the solver's time for a hint (the loop waits for it)
 
 
-def _solver() -> Any:
+def _engine_module(name: str) -> Any:
+    """``engine.<name>`` when the solver issue has delivered it, else None."""
     try:
-        from engine import solver  # type: ignore[attr-defined]
+        return importlib.import_module(f"engine.{name}")
     except ImportError:
         return None
-    return solver
 
 
 class App:
@@ -126,40 +129,46 @@ class App:
 
     # ----------------------------------------------------------------- games
     def new_game(self, code: str | None = None) -> Game:
-        """A game from ``code`` (CodeError when bad), else a deal for the current choice."""
+        """A game from ``code`` (CodeError when bad), else a deal for the current choice: from
+        the solver's catalog at the chosen level when there is one, else a random deal."""
         if code:
             return Game.from_code(code, history_limit=self.undo_depth)
         key = self.choice.rules_key()
-        catalog = _catalog()
-        if catalog is not None and (self.choice.level != "any" or self.choice.winnable_only):
+        catalog = _engine_module("catalog")
+        level = self.choice.deal_level()
+        if catalog is not None and level != "any":
             try:
-                picked = catalog.pick(key, self.choice.level, self.rng)
-            except Exception:  # a missing or damaged catalog must never stop a new game
-                picked = None
-            if isinstance(picked, str):
+                picked = catalog.pick(key, level, self.rng)
                 return Game.from_code(picked, history_limit=self.undo_depth)
-            if isinstance(picked, int):
-                return Game.from_code(
-                    f"{key}-{_number_code(picked)}", history_limit=self.undo_depth
-                )
+            except Exception as error:  # a missing or damaged catalog never stops a new game
+                print(f"deal catalog: {error!r}; dealing at random", file=sys.stderr)
         number = self.rng.randrange(DEAL_NUMBERS)
         return Game.from_code(f"{key}-{_number_code(number)}", history_limit=self.undo_depth)
 
     def has_levels(self) -> bool:
-        return _catalog() is not None
+        return _engine_module("catalog") is not None
 
-    def hint(self, game: Game) -> Any:
-        """The solver's hint for ``game`` (None when there is no solver)."""
-        solver = _solver()
-        if solver is None or not hasattr(solver, "hint"):
+    def hint(self, game: Game) -> Move | None:
+        """The solver's next move for ``game``; None when it has none to offer. LookupError
+        when there is no solver (or it failed); IllegalMove("no_useful_moves") when the
+        position is stuck."""
+        hints = _engine_module("hints")
+        solver = _engine_module("solver")
+        ask = getattr(hints, "hint", None) or getattr(solver, "hint", None)
+        if ask is None:
             raise LookupError("no solver")
         try:
-            return solver.hint(game, time_limit=1.0)
+            result = ask(game, time_limit=HINT_SECONDS)
         except IllegalMove:
-            raise  # e.g. no_useful_moves: the table says it in the player's language
+            raise
         except Exception as error:  # a solver bug must not end a game in a public place
             print(f"hint failed: {error!r}", file=sys.stderr)
             raise LookupError("the solver failed") from error
+        move = _as_move(result)
+        reason = getattr(result, "reason", None)
+        if move is None and reason == "no_useful_moves":
+            raise IllegalMove("no_useful_moves")
+        return move
 
     def notify(self, event: str, *args: Any) -> None:
         """Tell every hook what happened (``started``, ``moved``, ``undone``, ``ended``,
@@ -322,3 +331,18 @@ def _number_code(number: int) -> str:
 
 def state_path(state_dir: Path | None, name: str) -> Path | None:
     return state_dir / name if state_dir else None
+
+
+def _as_move(result: object) -> Move | None:
+    """Read a solver hint: a Move, its notation, or an object with a ``move``."""
+    if result is None:
+        return None
+    if isinstance(result, Move):
+        return result
+    if isinstance(result, str):
+        try:
+            return Move.parse(result)
+        except IllegalMove:
+            return None
+    inner = getattr(result, "move", None)
+    return _as_move(inner) if inner is not None else None

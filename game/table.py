@@ -546,14 +546,13 @@ class TableScene(Scene):
     def hint(self) -> None:
         self.finish_tweens()
         try:
-            result = self.app.hint(self.game)
+            move = self.app.hint(self.game)
         except LookupError:
             self.show_toast(self.tr("table.hint_unavailable"))
             return
         except IllegalMove as refusal:
             self.show_toast(self.tr.refusal(refusal))
             return
-        move = _as_move(result)
         if move is None:
             self.show_toast(self.tr("table.hint_none"))
             return
@@ -831,18 +830,3 @@ def _outline_image(
         )
         _OUTLINES[key] = image
     return image, (rect.left - 2 * width, rect.top - 2 * width)
-
-
-def _as_move(result: object) -> Move | None:
-    """Read a solver hint: a Move, its notation, or an object with a ``move``."""
-    if result is None:
-        return None
-    if isinstance(result, Move):
-        return result
-    if isinstance(result, str):
-        try:
-            return Move.parse(result)
-        except IllegalMove:
-            return None
-    inner = getattr(result, "move", None)
-    return _as_move(inner) if inner is not None else None

@@ -531,9 +531,78 @@ class TestHint:
 
     def test_the_h_key_shows_the_solvers_move(self, monkeypatch):
         app = make_app("RU1-C-AAAAAAD")
-        monkeypatch.setattr(app, "hint", lambda game: "9S-t7")
+        monkeypatch.setattr(app, "hint", lambda game: Move.parse("9S-t7"))
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
         table = app.table
         assert table.hint_mark is not None and str(table.hint_mark.move) == "9S-t7"
         assert table.toast is not None and "9♠" in table.toast.text and "7" in table.toast.text
         assert table.game.moves == 0  # a hint only shows
+
+
+class FakeHint:
+    def __init__(self, move, status, reason=None):
+        self.move, self.status, self.reason = move, status, reason
+
+
+class TestSolverSeams:
+    """engine.hints / engine.catalog come from the solver issue; the table uses them when
+    present (faked here with their documented shapes)."""
+
+    def _with_modules(self, monkeypatch, **modules):
+        import types
+
+        import game.app as app_module
+
+        fakes = {name: types.SimpleNamespace(**attrs) for name, attrs in modules.items()}
+        monkeypatch.setattr(app_module, "_engine_module", lambda name: fakes.get(name))
+
+    def test_hint_object_from_the_solver(self, monkeypatch):
+        app = make_app("RU1-C-AAAAAAD")
+        asked = []
+
+        def hint(game, time_limit):
+            asked.append(time_limit)
+            return FakeHint(Move.parse("9S-t7"), "won")
+
+        self._with_modules(monkeypatch, hints={"hint": hint})
+        finger = Finger(app)
+        finger.tap(finger.button("hint"))
+        assert asked and asked[0] <= 2
+        assert str(app.table.hint_mark.move) == "9S-t7"
+
+    def test_stuck_position_says_undo_or_new_game(self, monkeypatch):
+        app = make_app("RU1-C-AAAAAAD")
+        stuck = FakeHint(None, "lost", "no_useful_moves")
+        self._with_modules(monkeypatch, hints={"hint": lambda game, time_limit: stuck})
+        finger = Finger(app)
+        finger.tap(finger.button("hint"))
+        assert app.table.toast.text == app.tr("reason.no_useful_moves")
+        assert app.table.hint_mark is None
+
+    def test_new_game_deals_from_the_catalog_at_the_chosen_level(self, monkeypatch):
+        app = make_app()
+        picks = []
+
+        def pick(rules_key, level, rng):
+            picks.append((rules_key, level))
+            return f"{rules_key}-AAAAABB"
+
+        self._with_modules(monkeypatch, catalog={"pick": pick})
+        finger = Finger(app)
+        finger.tap(finger.button("new"))
+        finger.tap(finger.control(app.tr("names.hard")))
+        finger.settle()
+        finger.tap(finger.control(app.tr("newgame.deal")))
+        assert picks == [("RU1-C", "hard")]
+        assert app.table.game.code == "RU1-C-AAAAABB"
+
+    def test_a_broken_catalog_still_deals(self, monkeypatch):
+        app = make_app()
+
+        def pick(rules_key, level, rng):
+            raise OSError("damaged")
+
+        self._with_modules(monkeypatch, catalog={"pick": pick})
+        app.choice.level = "easy"
+        game = app.new_game()
+        assert game.code.startswith("RU1-C-")
