@@ -145,6 +145,20 @@ class App:
         number = self.rng.randrange(DEAL_NUMBERS)
         return Game.from_code(f"{key}-{_number_code(number)}", history_limit=self.undo_depth)
 
+    def make_indicator(self) -> Any:
+        """The solver's winnable-from-here indicator (a worker process), or None."""
+        hints = _engine_module("hints")
+        if hints is None or not hasattr(hints, "Indicator"):
+            return None
+        try:
+            return hints.Indicator()
+        except Exception as error:  # no worker: no indicator, the game goes on
+            print(f"winnable indicator unavailable: {error!r}", file=sys.stderr)
+            return None
+
+    def has_indicator(self) -> bool:
+        return hasattr(_engine_module("hints"), "Indicator")
+
     def has_levels(self) -> bool:
         return _engine_module("catalog") is not None
 
@@ -243,6 +257,7 @@ class App:
             if event.type == pygame.QUIT:
                 # systemd's SIGTERM arrives as QUIT: save, then leave the loop.
                 self.notify("shutdown", self.table.game)
+                self.table.close()
                 self.running = False
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.resize(pygame.display.get_surface())

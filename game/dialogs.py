@@ -487,7 +487,8 @@ class SettingsScene(Dialog):
         inner = p.inflate(-2 * pad, -2 * pad)
         gap = max(4, int(u * 0.14))
         title_h = int(u * 0.8)
-        rows = len(TOGGLES) + 2
+        toggles = TOGGLES + (("winnable_indicator",) if self.app.has_indicator() else ())
+        rows = len(toggles) + 2
         row_h = (inner.height - title_h - gap * rows) / rows
         y: float = inner.top
         self.add(
@@ -500,7 +501,7 @@ class SettingsScene(Dialog):
         )
         y += title_h + gap
         settings = self.app.settings
-        for name in TOGGLES:
+        for name in toggles:
             rect = Rect(inner.left, round(y), inner.width, round(row_h))
             self.add(
                 Control(

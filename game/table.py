@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytweening
@@ -42,6 +42,7 @@ FLIP = 0.2
 TOAST_SECONDS = 3.2
 HINT_SECONDS = 3.0
 SUIT_MARKS = "♠♥♦♣"
+INDICATOR_COLORS = {"won": (120, 230, 140), "lost": (255, 150, 120)}
 BUTTON_ICONS = {"new": "new", "undo": "undo", "hint": "hint", "settings": "settings"}
 
 Pos = tuple[float, float]
@@ -131,9 +132,12 @@ class TableScene(Scene):
         self.static_dirty = True
         self._bar_text: tuple[str, ...] = ()
         self._frame = _Frame()
+        self.indicator: Any = None  # the solver's winnable-from-here indicator, when on
+        self.indicator_status = ""
         self.layout: Layout
         self.art: CardArt
         self.resize()
+        self.sync_indicator()
 
     # ================================================================= geometry
     def resize(self) -> None:
@@ -269,6 +273,7 @@ class TableScene(Scene):
         if columns_changed:
             self.resize()
         self.changed()
+        self.sync_indicator()
         self.app.notify("started", game)
 
     def finish_tweens(self) -> None:
@@ -338,6 +343,7 @@ class TableScene(Scene):
         self.hint_mark = None
         if self.game.is_won:
             self.pending_win = True
+        self.sync_indicator()
         self.app.notify("moved", self.game, move)
         return True
 
@@ -351,6 +357,7 @@ class TableScene(Scene):
         self.changed()
         self.animate_change(before, piles)
         self.hint_mark = None
+        self.sync_indicator()
         self.app.notify("undone", self.game)
         return True
 
@@ -576,6 +583,27 @@ class TableScene(Scene):
     def resume(self) -> None:
         self.active = True
         self.static_dirty = True
+        self.sync_indicator()  # the setting may have changed
+
+    def sync_indicator(self) -> None:
+        """Start or stop the winnable indicator as the setting says; tell it the position."""
+        wanted = bool(getattr(self.app.settings, "winnable_indicator", False))
+        if wanted and self.indicator is None:
+            self.indicator = self.app.make_indicator()
+        elif not wanted and self.indicator is not None:
+            self.close()
+        if self.indicator is not None:
+            self.indicator.update(self.game)
+            self.indicator_status = self.indicator.poll()
+
+    def close(self) -> None:
+        """The table goes away (quit): stop the indicator's worker."""
+        if self.indicator is not None:
+            try:
+                self.indicator.close()
+            finally:
+                self.indicator = None
+                self.indicator_status = ""
 
     def update(self, dt: float) -> None:
         self.now += dt
@@ -591,6 +619,8 @@ class TableScene(Scene):
             self.toast = None
         if self.hint_mark and self.now >= self.hint_mark.until:
             self.hint_mark = None
+        if self.indicator is not None:
+            self.indicator_status = self.indicator.poll()
         if self.pending_win and not self.tweens and self.active:
             from game.dialogs import WinScene
 
@@ -612,6 +642,7 @@ class TableScene(Scene):
             tr("table.moves", count=self.game.moves),
             tr("table.score", score=self.game.score),
             self.game.code,
+            tr(f"table.winnable_{self.indicator_status}") if self.indicator_status else "",
         )
 
     def draw_bar(self, surface: pygame.Surface, texts: tuple[str, ...]) -> None:
@@ -625,7 +656,10 @@ class TableScene(Scene):
         while size > 10:
             f, bold = font(size), font(size, True)
             need = (
-                sum(f.size(t)[0] for t in texts[:3]) + bold.size(texts[3])[0] + size * 6 + 2 * pad
+                sum(f.size(t)[0] for t in (*texts[:3], texts[4]))
+                + bold.size(texts[3])[0]
+                + size * (9 if texts[4] else 6)
+                + 2 * pad
             )
             if need <= bar.width:
                 break
@@ -635,6 +669,11 @@ class TableScene(Scene):
             img = font(size).render(text, True, ui.INK)
             surface.blit(img, img.get_rect(midleft=(x, bar.centery)))
             x += img.get_width() + size * 2
+        if texts[4]:
+            color = INDICATOR_COLORS.get(self.indicator_status, ui.INK_DIM)
+            pygame.draw.circle(surface, color, (x + size // 3, bar.centery), max(3, size // 3))
+            img = font(size).render(texts[4], True, color)
+            surface.blit(img, img.get_rect(midleft=(x + size, bar.centery)))
         code = font(size, True).render(texts[3], True, HIGHLIGHT)
         surface.blit(code, code.get_rect(midright=(bar.right - pad, bar.centery)))
 

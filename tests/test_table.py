@@ -606,3 +606,43 @@ class TestSolverSeams:
         app.choice.level = "easy"
         game = app.new_game()
         assert game.code.startswith("RU1-C-")
+
+
+class FakeIndicator:
+    def __init__(self):
+        self.updates = []
+        self.status = "working"
+        self.closed = False
+
+    def update(self, game):
+        self.updates.append(game.moves)
+        self.status = "working"
+
+    def poll(self):
+        return self.status
+
+    def close(self):
+        self.closed = True
+
+
+class TestWinnableIndicator:
+    def test_the_bar_shows_the_verdict_and_follows_the_setting(self, monkeypatch):
+        app = make_app("RU1-C-AAAAAAD", settings=settings(winnable_indicator=True))
+        fake = FakeIndicator()
+        monkeypatch.setattr(app, "make_indicator", lambda: fake)
+        monkeypatch.setattr(app, "has_indicator", lambda: True)
+        table = app.table
+        table.sync_indicator()
+        finger = Finger(app)
+        finger.tap(finger.card("AH"))
+        assert fake.updates[-1] == 1  # told about the move
+        fake.status = "won"
+        rects = [app.step() for _ in range(3)]
+        assert table.bar_text()[4] == app.tr("table.winnable_won")
+        assert any(table.layout.info_bar in r for r in rects)  # the bar was redrawn
+        # Turning the setting off on the settings screen stops the worker.
+        finger.tap(finger.button("settings"))
+        finger.tap(finger.control(app.tr("settings.winnable_indicator")))
+        finger.tap(finger.control(app.tr("dialog.close")))
+        assert fake.closed and table.indicator is None
+        assert table.bar_text()[4] == ""
