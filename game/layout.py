@@ -54,7 +54,7 @@ class Layout:
 
     @property
     def fan_up(self) -> float:
-        return self.card_h * (0.30 if self.portrait else 0.27)
+        return self.card_h * (0.295 if self.portrait else 0.27)
 
     @property
     def fan_down_min(self) -> float:
