@@ -119,3 +119,23 @@ def test_dialogs_fit_the_screen_and_do_not_overlap(size, scene, locale):
         if control.action:
             assert control.rect.height >= 7 * app.px_per_mm, (control.label, control.rect)
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_covered_card_shows_only_its_index(size):
+    """Between the corner index and the fan line a card face is blank, so a fanned column
+    reads cleanly (no pip or court frame peeking out under the next card)."""
+    from game.cards import FACE, CardArt
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    for columns, cells in ((7, 0), (10, 4)):
+        lay = compute_layout(*size, columns=columns, cells=cells)
+        art = CardArt(lay.card_w, lay.card_h)
+        top, bottom = int(lay.card_h * 0.23), int(lay.fan_up) + 1
+        for card in range(52):
+            face = art.face(card)
+            for y in range(top, bottom):
+                for x in range(4, lay.card_w - 4, 2):
+                    assert face.get_at((x, y))[:3] == FACE, (card, x, y)
+    pygame.display.quit()
