@@ -98,6 +98,8 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
 
     # The naive full redraw of the same scene (the drag in progress), for comparison.
     def naive_frame() -> None:
+        # Every frame the whole screen again: felt and buttons, every card, the moving group.
+        # (Images stay cached, as any sane full-redraw loop keeps them.)
         table.static_dirty = True
         table.build_static()
         screen.blit(table.static, (0, 0))  # type: ignore[arg-type]

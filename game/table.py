@@ -132,6 +132,8 @@ class TableScene(Scene):
         self.static_dirty = True
         self._bar_text: tuple[str, ...] = ()
         self._frame = _Frame()
+        self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._bar_image: tuple[tuple[str, ...], pygame.Surface] | None = None
         self.indicator: Any = None  # the solver's winnable-from-here indicator, when on
         self.indicator_status = ""
         self.layout: Layout
@@ -157,6 +159,8 @@ class TableScene(Scene):
         self.slot_cell = slot(size, radius)
         self.slot_column = slot(size, radius, "K")
         self.static = None
+        self._chrome = None
+        self._bar_image = None
         self._rest = None
         self.static_dirty = True
         self._bar_text = ()
@@ -646,8 +650,16 @@ class TableScene(Scene):
         )
 
     def draw_bar(self, surface: pygame.Surface, texts: tuple[str, ...]) -> None:
-        bar = self.layout.info_bar
-        surface.blit(self.felt, bar, bar)
+        """Put the info bar on ``surface``; its image is drawn once per text."""
+        if self._bar_image is None or self._bar_image[0] != texts:
+            self._bar_image = (texts, self._render_bar(texts))
+        surface.blit(self._bar_image[1], self.layout.info_bar)
+
+    def _render_bar(self, texts: tuple[str, ...]) -> pygame.Surface:
+        area = self.layout.info_bar
+        surface = pygame.Surface(area.size).convert()
+        surface.blit(self.felt, (0, 0), area)
+        bar = surface.get_rect()
         shade = pygame.Surface(bar.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 110))
         surface.blit(shade, bar)
@@ -676,6 +688,7 @@ class TableScene(Scene):
             surface.blit(img, img.get_rect(midleft=(x + size, bar.centery)))
         code = font(size, True).render(texts[3], True, HIGHLIGHT)
         surface.blit(code, code.get_rect(midright=(bar.right - pad, bar.centery)))
+        return surface
 
     def title_text(self) -> str:
         """The game's name and its rules, for the free room in the top row."""
@@ -685,12 +698,14 @@ class TableScene(Scene):
         variant = tr("names.same_suit") if rules.same_suit else tr("names.mixed_suits")
         return tr("names.russian") + "\n" + variant
 
-    def build_static(self) -> pygame.Surface:
+    def chrome(self) -> pygame.Surface:
+        """Felt, title, pile slots and buttons: drawn once per size, language and Undo state,
+        so that rebuilding the static layer is mostly blitting cards."""
         lay, game = self.layout, self.game
-        size = (lay.width, lay.height)
-        if self.static is None or self.static.get_size() != size:
-            self.static = pygame.Surface(size).convert()
-        s = self.static
+        key = (lay.width, lay.height, self.tr.locale, game.can_undo(), self.title_text())
+        if self._chrome is not None and self._chrome[0] == key:
+            return self._chrome[1]
+        s = pygame.Surface((lay.width, lay.height)).convert()
         s.blit(self.felt, (0, 0))
         if lay.title.width > lay.card_w // 2:
             ui.draw_wrapped(
@@ -705,6 +720,28 @@ class TableScene(Scene):
             s.blit(self.slot_found[suit], rect)
         for rect in lay.cells:
             s.blit(self.slot_cell, rect)
+        enabled = {"undo": game.can_undo()}
+        labels = {name: self.tr(f"buttons.{name}") for name in BUTTONS}
+        text_size = self._button_text_size(labels)
+        for name in BUTTONS:
+            ui.button(
+                s,
+                lay.buttons[name],
+                labels[name],
+                enabled=enabled.get(name, True),
+                icon=BUTTON_ICONS[name],
+                size=text_size,
+            )
+        self._chrome = (key, s)
+        return s
+
+    def build_static(self) -> pygame.Surface:
+        lay, game = self.layout, self.game
+        size = (lay.width, lay.height)
+        if self.static is None or self.static.get_size() != size:
+            self.static = pygame.Surface(size).convert()
+        s = self.static
+        s.blit(self.chrome(), (0, 0))
         for i, rect in enumerate(lay.columns):
             if not game.cols[i]:
                 s.blit(self.slot_column, rect)
@@ -735,18 +772,6 @@ class TableScene(Scene):
                 if dest == FOUNDATION:
                     rect = Rect(lay.foundations[self.drag.card // 13])
                 _outline(s, rect, TARGET, self.art.radius, 3)
-        enabled = {"undo": game.can_undo()}
-        labels = {name: self.tr(f"buttons.{name}") for name in BUTTONS}
-        text_size = self._button_text_size(labels)
-        for name in BUTTONS:
-            ui.button(
-                s,
-                lay.buttons[name],
-                labels[name],
-                enabled=enabled.get(name, True),
-                icon=BUTTON_ICONS[name],
-                size=text_size,
-            )
         self._bar_text = self.bar_text()
         self.draw_bar(s, self._bar_text)
         self.static_dirty = False
