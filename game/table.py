@@ -859,12 +859,33 @@ class TableScene(Scene):
             return [screen.get_rect()]
         if not dirty and key == self._frame.key:
             return []
-        dirty += self._frame.rects + rects
+        dirty = merge_rects(dirty + self._frame.rects + rects)
         for rect in dirty:
             screen.blit(self.static, rect, rect)
         screen.fblits(items)
         self._frame = _Frame(rects, key)
         return dirty
+
+
+def merge_rects(rects: list[Rect]) -> list[Rect]:
+    """Fewer, larger rectangles: overlapping ones are joined when their union costs no more
+    than the two apart (a dragged group's cards and shadow become one area to restore)."""
+    merged: list[Rect] = []
+    for rect in rects:
+        rect = Rect(rect)
+        joined = True
+        while joined:
+            joined = False
+            for i, other in enumerate(merged):
+                if other.colliderect(rect):
+                    union = other.union(rect)
+                    if union.w * union.h <= other.w * other.h + rect.w * rect.h:
+                        rect = union
+                        del merged[i]
+                        joined = True
+                        break
+        merged.append(rect)
+    return merged
 
 
 def _outline(
