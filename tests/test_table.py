@@ -646,3 +646,16 @@ class TestWinnableIndicator:
         finger.tap(finger.control(app.tr("dialog.close")))
         assert fake.closed and table.indicator is None
         assert table.bar_text()[4] == ""
+
+
+class TestWindow:
+    def test_a_window_resize_event_lays_the_table_out_again(self):
+        app = make_app("RU1-C-AAAAABB", size=(1280, 800))
+        pygame.display.set_mode((800, 480))
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(800, 480), w=800, h=480)])
+        assert app.screen.get_size() == (800, 480)
+        assert app.table.layout.width == 800
+        finger = Finger(app)
+        finger.tap(finger.button("undo"))  # the buttons moved with the layout
+        assert app.table.toast is not None
+        assert app.table.toast.text == app.tr("table.nothing_to_undo")
