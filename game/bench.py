@@ -100,10 +100,10 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
     def naive_frame() -> None:
         # Every frame the whole screen again: felt and buttons, every card, the moving group.
         # (Images stay cached, as any sane full-redraw loop keeps them.)
-        table.static_dirty = True
-        table.build_static()
-        screen.blit(table.static, (0, 0))  # type: ignore[arg-type]
-        screen.fblits(table.items())
+        view = table.view
+        assert view is not None
+        screen.blit(view.build_static(), (0, 0))
+        screen.fblits(view.items())
         pygame.display.update()
 
     full = _timed(naive_frame, frames)

@@ -142,7 +142,7 @@ def test_a_covered_card_shows_only_its_index(size):
 
 
 def test_merged_dirty_rects_cover_everything_with_fewer_pixels():
-    from game.table import merge_rects
+    from game.tableview import merge_rects
 
     fan = [pygame.Rect(100, 100 + 30 * k, 80, 112) for k in range(4)]  # a dragged group
     far = pygame.Rect(600, 50, 80, 112)
