@@ -166,6 +166,15 @@ class TableScene(Scene):
         x, y, _ = self.rest()[card]
         return Rect(x, y, self.layout.card_w, self.layout.card_h)
 
+    def group_rect(self, card: Card) -> Rect:
+        """The area of ``card`` and every card lying on it."""
+        pile, pos = self.game.locate(card)
+        rect = self.card_rect(card)
+        if pile < FOUNDATION:
+            for other in self.game.cols[pile][pos + 1 :]:
+                rect.union_ip(self.card_rect(other))
+        return rect
+
     def dest_rect(self, dest: int) -> Rect:
         """The rectangle that shows a destination: a column's top card (or empty slot), the
         foundation of ``suit``, a free cell."""

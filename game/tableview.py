@@ -219,7 +219,7 @@ class TableView:
             blink = int(self.scene.now * 3) % 2 == 0
             if blink:
                 move = self.scene.hint_mark.move
-                for rect in (self.scene.card_rect(move.card), self.scene.move_rect(move)):
+                for rect in (self.scene.group_rect(move.card), self.scene.move_rect(move)):
                     out.append(_outline_image(rect, HIGHLIGHT, art.radius, 4))
         for tween in sorted(self.scene.tweens, key=lambda t: t.z):
             x, y = tween.position(self.scene.now)
