@@ -49,7 +49,10 @@ SAMPLES: dict[str, object] = {
 
 def every_locale_and_size(test: Callable[..., None]) -> Callable[..., None]:
     by_locale = pytest.mark.parametrize("locale", LOCALES)(test)
-    return pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")(by_locale)
+    both: Callable[..., None] = pytest.mark.parametrize(
+        "size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}"
+    )(by_locale)
+    return both
 
 
 @dataclass
