@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame import Rect
@@ -20,6 +20,9 @@ from game.i18n import Translator
 from game.input import GestureReader, InputTuning
 from game.scenes import Event, Scene
 from game.settings import Settings, SettingsStore
+
+if TYPE_CHECKING:
+    from game.kiosk_ui import KioskController
 
 DEAL_NUMBERS = 2**35
 
@@ -104,6 +107,8 @@ class App:
         self.hooks: list[TableHooks] = []
         # Raw events pass these first (kiosk lock, idle timer); one returning False drops it.
         self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
+        self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
+        self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         from game.table import TableScene
 
         if game is None:
@@ -245,6 +250,7 @@ class App:
         for _ in range(self.clock.advance(real_dt, clamp=clamp)):
             for scene in list(self.scenes):
                 scene.update(self.clock.step)
+            self.notify("step", self.clock.step)
 
     def busy(self) -> bool:
         return any(scene.busy() for scene in self.scenes)

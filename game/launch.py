@@ -23,6 +23,7 @@ class LaunchOptions:
     size: tuple[int, int] | None = None
     locale: str | None = None
     state_dir: Path | None = None
+    persist: bool = True  # autosave, statistics, logs, kiosk lock (off for screenshots)
 
 
 def read_config(path: Path | None) -> Any:
@@ -55,6 +56,14 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     game_cfg = _section(config, "game")
     input_cfg = _section(config, "input")
     defaults_cfg = _section(config, "defaults")
+    session, resumed = None, None
+    if options.persist and config is not None:
+        session, resumed = _open_session(options, config)
+        if game is None and resumed is not None:
+            game = resumed.game
+        from game.kiosk import prepare_sdl
+
+        prepare_sdl(config)
     pygame.display.init()
     pygame.font.init()
     fullscreen = _get(display, "fullscreen", True) and not options.windowed
@@ -109,7 +118,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
             px_per_mm = config_module.effective_px_per_mm(config, *screen.get_size())
         except (ImportError, AttributeError):
             pass
-    return App(
+    app = App(
         screen,
         settings=settings,
         store=store,
@@ -118,7 +127,27 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         choice=choice,
         game=game,
         undo_depth=int(_get(game_cfg, "undo_depth", 100)),
+        elapsed=resumed.elapsed if resumed is not None else 0.0,
     )
+    if session is not None:
+        from game.kiosk_ui import attach_kiosk
+
+        attach_kiosk(app, config, session, resumed=resumed is not None and resumed.game is game)
+    return app
+
+
+def _open_session(options: LaunchOptions, config: Any) -> tuple[Any, Any]:
+    """The kiosk session (logs, crash hook, autosave, statistics) and the game to resume."""
+    import logging
+
+    from game.config import load_config
+    from game.session import Session
+
+    session = Session.open(config, options.state_dir or default_state_dir())
+    if options.config is not None:
+        for problem in load_config(options.config)[1]:
+            logging.getLogger("solitaire.config").warning("%s", problem)
+    return session, session.resume()
 
 
 def show_scene(app: App, scene: str) -> None:

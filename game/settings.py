@@ -6,12 +6,11 @@ values; what a player changes on screen goes to ``settings.json``.
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
+
+from game.storage import JsonStore, state_dir
 
 TOGGLES: tuple[str, ...] = ("double_tap", "placement_help", "interactive_rules", "auto_placement")
 SETTINGS_FORMAT = 1
@@ -51,44 +50,31 @@ class Settings:
 
 
 def default_state_dir() -> Path:
-    env = os.environ.get("SOLITAIRE_STATE_DIR")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "solitaire-kiosk"
+    """The state directory (game.storage.state_dir: systemd's, $SOLITAIRE_STATE_DIR, XDG)."""
+    return state_dir()
 
 
 class SettingsStore:
-    """Load and save :class:`Settings` atomically (temp file, fsync, replace)."""
+    """Load and save :class:`Settings` durably (game.storage: atomic, fsynced; a damaged file
+    is moved aside and the defaults are used)."""
 
     def __init__(self, path: Path | None, defaults: Settings | None = None) -> None:
         self.path = path
         self.defaults = defaults or Settings()
         self.problems: list[str] = []
+        self._store = JsonStore(path, kind="settings", version=SETTINGS_FORMAT) if path else None
 
     def load(self) -> Settings:
-        if self.path is None or not self.path.exists():
-            return replace(self.defaults)
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            self.problems = [f"{self.path}: {error}; using the defaults"]
+        data = self._store.load() if self._store is not None else None
+        if data is None:
             return replace(self.defaults)
         settings, self.problems = Settings.from_dict(data, self.defaults)
         return settings
 
     def save(self, settings: Settings) -> bool:
-        if self.path is None:
+        if self._store is None:
             return False
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".settings-", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(settings.to_dict(), f, indent=1)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-        except OSError as error:
-            self.problems = [f"cannot save settings to {self.path}: {error}"]
+        if not self._store.save(settings.to_dict()):
+            self.problems = [f"cannot save settings to {self.path}"]
             return False
         return True

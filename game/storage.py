@@ -243,7 +243,7 @@ def autosave_store(directory: Path | None = None) -> JsonStore:
 
 
 def settings_store(directory: Path | None = None) -> JsonStore:
-    """The player's settings toggles and language (see game.prefs)."""
+    """The player's settings toggles and language (see game.settings)."""
     return JsonStore((directory or state_dir()) / SETTINGS_FILE, kind="settings", version=1)
 
 
