@@ -72,6 +72,7 @@ class KioskController:
         self.pin = PinPad(config.kiosk.operator_pin_hash)
         self.exit_enabled = self.lock and bool(config.kiosk.operator_pin_hash)
         self.fresh_dealt = False  # the idle period's fresh deal is done
+        self.pressing = False  # a finger held still is not idle
 
     # ---------------------------------------------------------------- raw events
     def filter(self, event: pygame.event.Event) -> bool:
@@ -80,6 +81,10 @@ class KioskController:
         if action is EventAction.DROP:
             return False
         if event.type in INPUT_EVENTS:
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.pressing = True
+            elif event.type == pygame.MOUSEBUTTONUP:
+                self.pressing = False
             self.idle.touch(self.app.clock.time)
             self.fresh_dealt = False
             self._track_long_press(event)
@@ -110,6 +115,8 @@ class KioskController:
             log.info("operator exit gesture: PIN keypad opened")
             self.app.push(PinScene(self.app, self))
             return
+        if self.pressing:
+            self.idle.touch(now)
         if any(isinstance(s, PinScene) for s in self.app.scenes):
             return
         table = self.app.table
