@@ -3,6 +3,7 @@ what changed (an idle table draws nothing and the loop sleeps on the event queue
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 import time
@@ -14,12 +15,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from engine import Game
+from engine import Game, IllegalMove, Move
 from game.clock import FixedClock
+from game.display import Presenter
 from game.i18n import Translator
 from game.input import GestureReader, InputTuning
+from game.layout import estimate_px_per_mm
+from game.prefs import PlayerSettings
 from game.scenes import Event, Scene
-from game.settings import Settings, SettingsStore
 
 if TYPE_CHECKING:
     from game.kiosk_ui import KioskController
@@ -36,6 +39,13 @@ class GameChoice:
     seahaven_cells: int = 4
     level: str = "any"  # "easy" / "medium" / "hard" / "any"
     winnable_only: bool = False
+
+    def deal_level(self) -> str:
+        """The catalog level to pick from: Russian has levels; Seahaven's difficulty is its
+        free cells, so it asks only for a winnable deal (or any)."""
+        if self.game == "russian" and self.level in ("easy", "medium", "hard"):
+            return self.level
+        return "winnable" if self.winnable_only else "any"
 
     def rules_key(self) -> str:
         if self.game == "seahaven":
@@ -55,20 +65,15 @@ class TableHooks:
     def shutdown(self, game: Game) -> None: ...
 
 
-def _catalog() -> Any:
-    try:
-        from engine import catalog  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return catalog
+HINT_SECONDS = 1.0  # the solver's time for a hint (the loop waits for it)
 
 
-def _solver() -> Any:
+def _engine_module(name: str) -> Any:
+    """``engine.<name>`` when the solver issue has delivered it, else None."""
     try:
-        from engine import solver  # type: ignore[attr-defined]
+        return importlib.import_module(f"engine.{name}")
     except ImportError:
         return None
-    return solver
 
 
 class App:
@@ -78,8 +83,8 @@ class App:
         self,
         screen: pygame.Surface,
         *,
-        settings: Settings | None = None,
-        store: SettingsStore | None = None,
+        settings: PlayerSettings | None = None,
+        save_settings: Callable[[PlayerSettings], object] | None = None,
         tuning: InputTuning | None = None,
         px_per_mm: float | None = None,
         choice: GameChoice | None = None,
@@ -88,14 +93,19 @@ class App:
         elapsed: float = 0.0,
         rng: random.Random | None = None,
         undo_depth: int = 100,
+        rotate: int = 0,
     ) -> None:
-        self.screen = screen
-        self.store = store or SettingsStore(None)
-        self.settings = settings or self.store.load()
+        # The game draws on a logical surface; the presenter shows it (turned when asked).
+        self.presenter = Presenter(screen, rotate)
+        self.screen = self.presenter.surface
+        # The player's toggles and language (game.prefs); saving is whoever owns the state
+        # directory (launch: prefs.save_prefs into the state directory).
+        self.settings = settings if settings is not None else PlayerSettings()
+        self._save_settings = save_settings
         self.tr = Translator(self.settings.locale)
-        self.px_per_mm = px_per_mm
+        self._px_per_mm = px_per_mm
         self.clock = FixedClock()
-        self.reader = GestureReader(tuning, px_per_mm or 4.0)
+        self.reader = GestureReader(tuning, self.px_per_mm)
         self.choice = choice or GameChoice()
         self.rng = rng or random.Random()
         self.undo_depth = undo_depth
@@ -117,40 +127,67 @@ class App:
         self.table.elapsed = elapsed
         self.push(self.table)
 
+    @property
+    def px_per_mm(self) -> float:
+        """The configured pixels per millimetre, else a guess from the screen size."""
+        return self._px_per_mm or estimate_px_per_mm(*self.screen.get_size())
+
     # ----------------------------------------------------------------- games
     def new_game(self, code: str | None = None) -> Game:
-        """A game from ``code`` (CodeError when bad), else a deal for the current choice."""
+        """A game from ``code`` (CodeError when bad), else a deal for the current choice: from
+        the solver's catalog at the chosen level when there is one, else a random deal."""
         if code:
             return Game.from_code(code, history_limit=self.undo_depth)
         key = self.choice.rules_key()
-        catalog = _catalog()
-        if catalog is not None and (self.choice.level != "any" or self.choice.winnable_only):
+        catalog = _engine_module("catalog")
+        level = self.choice.deal_level()
+        if catalog is not None and level != "any":
             try:
-                picked = catalog.pick(key, self.choice.level, self.rng)
-            except Exception:  # a missing or damaged catalog must never stop a new game
-                picked = None
-            if isinstance(picked, str):
+                picked = catalog.pick(key, level, self.rng)
                 return Game.from_code(picked, history_limit=self.undo_depth)
-            if isinstance(picked, int):
-                return Game.from_code(
-                    f"{key}-{_number_code(picked)}", history_limit=self.undo_depth
-                )
+            except Exception as error:  # a missing or damaged catalog never stops a new game
+                print(f"deal catalog: {error!r}; dealing at random", file=sys.stderr)
         number = self.rng.randrange(DEAL_NUMBERS)
         return Game.from_code(f"{key}-{_number_code(number)}", history_limit=self.undo_depth)
 
-    def has_levels(self) -> bool:
-        return _catalog() is not None
+    def make_indicator(self) -> Any:
+        """The solver's winnable-from-here indicator (a worker process), or None."""
+        hints = _engine_module("hints")
+        if hints is None or not hasattr(hints, "Indicator"):
+            return None
+        try:
+            return hints.Indicator()
+        except Exception as error:  # no worker: no indicator, the game goes on
+            print(f"winnable indicator unavailable: {error!r}", file=sys.stderr)
+            return None
 
-    def hint(self, game: Game) -> Any:
-        """The solver's hint for ``game`` (None when there is no solver)."""
-        solver = _solver()
-        if solver is None or not hasattr(solver, "hint"):
+    def has_indicator(self) -> bool:
+        return hasattr(_engine_module("hints"), "Indicator")
+
+    def has_levels(self) -> bool:
+        return _engine_module("catalog") is not None
+
+    def hint(self, game: Game) -> Move | None:
+        """The solver's next move for ``game``; None when it has none to offer. LookupError
+        when there is no solver (or it failed); IllegalMove("no_useful_moves") when the
+        position is stuck."""
+        hints = _engine_module("hints")
+        solver = _engine_module("solver")
+        ask = getattr(hints, "hint", None) or getattr(solver, "hint", None)
+        if ask is None:
             raise LookupError("no solver")
         try:
-            return solver.hint(game, time_limit=1.0)
+            result = ask(game, time_limit=HINT_SECONDS)
+        except IllegalMove:
+            raise
         except Exception as error:  # a solver bug must not end a game in a public place
             print(f"hint failed: {error!r}", file=sys.stderr)
             raise LookupError("the solver failed") from error
+        move = _as_move(result)
+        reason = getattr(result, "reason", None)
+        if move is None and reason == "no_useful_moves":
+            raise IllegalMove("no_useful_moves")
+        return move
 
     def notify(self, event: str, *args: Any) -> None:
         """Tell every hook what happened (``started``, ``moved``, ``undone``, ``ended``,
@@ -167,10 +204,11 @@ class App:
     def change_setting(self, name: str, value: Any) -> None:
         """The one place a player's setting changes (frozen settings objects work too)."""
         self.settings = replace(self.settings, **{name: value})
-        self.save_settings()
-
-    def save_settings(self) -> None:
-        self.store.save(self.settings)
+        if self._save_settings is not None:
+            try:
+                self._save_settings(self.settings)
+            except Exception as error:  # a read-only disk keeps the change for this session
+                print(f"cannot save settings: {error!r}", file=sys.stderr)
 
     def set_locale(self, locale: str) -> None:
         self.tr.set_locale(locale)
@@ -224,23 +262,25 @@ class App:
             if event.type == pygame.QUIT:
                 # systemd's SIGTERM arrives as QUIT: save, then leave the loop.
                 self.notify("shutdown", self.table.game)
+                self.table.close()
                 self.running = False
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                surface = pygame.display.get_surface()
-                if surface is not None:
-                    self.screen = surface
-                self.resize()
+                self.resize(pygame.display.get_surface())
             elif event.type == pygame.WINDOWEXPOSED:
                 self.full_redraw = True
             elif event.type == pygame.KEYDOWN:
                 self.dispatch(event)
             else:
+                event = self.presenter.map_event(event)
                 for gesture in self.reader.feed(event, self.now_ms):
                     self.dispatch(gesture)
 
-    def resize(self, screen: pygame.Surface | None = None) -> None:
-        if screen is not None:
-            self.screen = screen
+    def resize(self, window: pygame.Surface | None = None) -> None:
+        """The window changed size (or is a new surface): lay everything out again."""
+        if window is not None:
+            self.presenter.resize(window)
+            self.screen = self.presenter.surface
+        self.reader.set_scale(self.px_per_mm)
         for scene in self.scenes:
             scene.resize()
         self.full_redraw = True
@@ -296,7 +336,7 @@ class App:
             last = now
             rects = self.draw()
             if rects:
-                pygame.display.update(rects)
+                self.presenter.present(rects)
             if self.busy():
                 # Pace to about 60 frames a second without spinning.
                 spare = self.clock.step - (time.perf_counter() - now)
@@ -312,3 +352,18 @@ def _number_code(number: int) -> str:
 
 def state_path(state_dir: Path | None, name: str) -> Path | None:
     return state_dir / name if state_dir else None
+
+
+def _as_move(result: object) -> Move | None:
+    """Read a solver hint: a Move, its notation, or an object with a ``move``."""
+    if result is None:
+        return None
+    if isinstance(result, Move):
+        return result
+    if isinstance(result, str):
+        try:
+            return Move.parse(result)
+        except IllegalMove:
+            return None
+    inner = getattr(result, "move", None)
+    return _as_move(inner) if inner is not None else None

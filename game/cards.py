@@ -165,8 +165,9 @@ class CardArt:
         small_suit = pygame.transform.rotate(suit_img, 180)
         surface.blit(small_suit, (pad, h - top - small_suit.get_height()))
         # The middle: pips, or a framed court card, or one big ace.
-        inner = pygame.Rect(0, 0, int(w * 0.62), int(h * 0.56))
-        inner.center = (w // 2, int(h * 0.54))
+        # Below the fan line (a covered card shows at most its top 0.3 h): nothing peeks out.
+        inner = pygame.Rect(0, 0, int(w * 0.62), int(h * 0.49))
+        inner.top = int(h * 0.315) + 1
         if rank == 1:
             big = _trimmed(_fit_glyph(symbol, h * 0.34, color, bold=False))
             surface.blit(big, big.get_rect(center=inner.center))
@@ -203,7 +204,7 @@ class CardArt:
             letter, letter.get_rect(center=(inner.centerx, inner.top + inner.height * 0.4))
         )
         mark = _trimmed(_fit_glyph(SUIT_SYMBOLS[suit], inner.height * 0.2, color, bold=False))
-        surface.blit(mark, mark.get_rect(center=(inner.centerx, inner.top + inner.height * 0.78)))
+        surface.blit(mark, mark.get_rect(center=(inner.centerx, inner.top + inner.height * 0.79)))
 
     def _draw_back(self) -> pygame.Surface:
         w, h = self.width, self.height

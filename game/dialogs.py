@@ -22,7 +22,6 @@ from game.app import App, GameChoice
 from game.cards import CardArt
 from game.input import DoubleTap, Press, Tap
 from game.scenes import Event, Scene
-from game.settings import TOGGLES
 
 
 @dataclass
@@ -66,7 +65,7 @@ class Dialog(Scene):
 
     def unit(self) -> float:
         """A base size for text and rows: about a finger's height, scaled to the panel."""
-        ppm = self.app.px_per_mm or 4.0
+        ppm = self.app.px_per_mm
         w, h = self.app.screen.get_size()
         return max(min(h, w) * 0.075, min(9 * ppm, min(h, w) * 0.11), 34)
 
@@ -335,6 +334,7 @@ class NewGameScene(Dialog):
 
 
 KEYPAD_KEYS = tuple(ALPHABET)
+TOGGLES = ("double_tap", "placement_help", "interactive_rules", "auto_placement")
 
 
 class KeypadScene(Dialog):
@@ -487,7 +487,8 @@ class SettingsScene(Dialog):
         inner = p.inflate(-2 * pad, -2 * pad)
         gap = max(4, int(u * 0.14))
         title_h = int(u * 0.8)
-        rows = len(TOGGLES) + 2
+        toggles = TOGGLES + (("winnable_indicator",) if self.app.has_indicator() else ())
+        rows = len(toggles) + 2
         row_h = (inner.height - title_h - gap * rows) / rows
         y: float = inner.top
         self.add(
@@ -500,7 +501,7 @@ class SettingsScene(Dialog):
         )
         y += title_h + gap
         settings = self.app.settings
-        for name in TOGGLES:
+        for name in toggles:
             rect = Rect(inner.left, round(y), inner.width, round(row_h))
             self.add(
                 Control(
@@ -519,7 +520,7 @@ class SettingsScene(Dialog):
         rect = Rect(inner.left, round(y), inner.width, round(row_h))
         self.add(
             Control(
-                Rect(rect.left + 8, rect.top, label_w, rect.height),
+                Rect(rect.left + 8, rect.top, label_w - 16, rect.height),
                 tr("settings.language"),
                 kind="label",
                 size=int(min(u * 0.4, row_h * 0.34)),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from engine import FOUNDATION, Game, Move
+from engine import FOUNDATION, Game, IllegalMove, Move
 from game import ui
 from game.cards import font
 from game.config import EXIT_OPERATOR, Config
@@ -98,6 +98,7 @@ class KioskController:
     def _track_long_press(self, event: pygame.event.Event) -> None:
         if not self.exit_enabled:
             return
+        event = self.app.presenter.map_event(event)  # window -> table coordinates (rotate)
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             on_table = self.app.top is self.app.table
             inside = on_table and self.code_area().collidepoint(event.pos)
@@ -132,11 +133,9 @@ class KioskController:
     def fresh_deal(self) -> None:
         """The next visitor gets a new deal (the abandoned game is counted and logged)."""
         app, table = self.app, self.app.table
-        old = table.game
-        self.session.ended(old, "won" if old.is_won else "idle")
         attract = isinstance(app.top, AttractScene)
         app.pop_to_table()
-        table.start_game(app.new_game())
+        table.start_game(app.new_game(), left="idle")
         log.info("idle: fresh deal %s", table.game.code)
         if attract:
             app.push(AttractScene(app))
@@ -153,6 +152,7 @@ class KioskController:
     def operator_exit(self) -> None:
         log.info("operator exit with the PIN")
         self.session.shutdown(self.app.table.game)
+        self.app.table.close()
         self.app.exit_status = EXIT_OPERATOR
         self.app.running = False
 
@@ -161,7 +161,7 @@ def attach_kiosk(app: App, config: Config, session: Session, *, resumed: bool) -
     """Hook the session and the kiosk controller into the App. When the game on the table is
     not the resumed one, it is reported as a fresh deal (saved and logged)."""
     controller = KioskController(app, config, session)
-    app.hooks.append(session)
+    app.hooks.append(session)  # type: ignore[arg-type]  # duck-typed TableHooks (no pygame)
     app.hooks.append(controller)  # type: ignore[arg-type]  # duck-typed: step()
     app.event_filters.append(controller.filter)
     app.kiosk = controller
@@ -522,10 +522,8 @@ class AttractScene(Scene):
 
     def _next(self, game: Game) -> Move | None:
         try:
-            from game.table import _as_move
-
-            move = _as_move(self.app.hint(game))
-        except LookupError:
+            move = self.app.hint(game)
+        except (LookupError, IllegalMove):  # no solver, or a stuck position
             move = None
         return move if move is not None else demo_move(game, self.seen, self.rng)
 

@@ -8,6 +8,7 @@ Long columns squeeze their fan (:func:`fan_offsets`) so that no card ever leaves
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from pygame import Rect
@@ -16,6 +17,16 @@ BUTTONS: tuple[str, ...] = ("new", "undo", "hint", "settings")
 CARD_RATIO = 1.4  # height / width
 FINGER_MM = 9.0  # a comfortable touch target
 DEFAULT_PX_PER_MM = 4.0  # a desktop monitor, when the config does not say
+
+
+def estimate_px_per_mm(width: int, height: int) -> float:
+    """Pixels per millimetre when the config does not say: screens up to 1280x800 (either way
+    round) are taken as 7" panels (800x480 gives 5.2, 720x1280 gives 8.3), larger ones as
+    desktop monitors at 96 dpi. The same guess as the kiosk config's."""
+    long_side, short_side = max(width, height), min(width, height)
+    if 0 < long_side <= 1280 and 0 < short_side <= 800:
+        return math.hypot(width, height) / (7 * 25.4)
+    return 96 / 25.4
 
 
 @dataclass(frozen=True)
@@ -43,7 +54,7 @@ class Layout:
 
     @property
     def fan_up(self) -> float:
-        return self.card_h * (0.30 if self.portrait else 0.27)
+        return self.card_h * (0.295 if self.portrait else 0.27)
 
     @property
     def fan_down_min(self) -> float:

@@ -38,7 +38,7 @@ import pygame
 
 from engine import Game
 from game.app import App
-from game.settings import Settings, SettingsStore
+from game.prefs import PlayerSettings
 
 SIZES = [(800, 480), (1024, 600), (1280, 800), (720, 1280), (1920, 1080), (600, 1024)]
 STEP = 1 / 60
@@ -93,8 +93,7 @@ class Soak:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.app = App(
             screen,
-            settings=Settings(),
-            store=SettingsStore(None),
+            settings=PlayerSettings(locale="en"),
             rng=random.Random(seed),
             code="RU1-C-AAAAABB",
         )

@@ -243,7 +243,7 @@ def autosave_store(directory: Path | None = None) -> JsonStore:
 
 
 def settings_store(directory: Path | None = None) -> JsonStore:
-    """The player's settings toggles and language (see game.settings)."""
+    """The player's settings toggles and language (see game.prefs)."""
     return JsonStore((directory or state_dir()) / SETTINGS_FILE, kind="settings", version=1)
 
 

@@ -4,10 +4,8 @@ Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo` 
 through :meth:`start_game`; they report to ``app.notify`` (``moved``, ``undone``, ``ended`` and
 ``started``): the one place autosave, statistics and logs hook in.
 
-Drawing: a *static* layer (felt, slots, resting cards, buttons, info bar) is rebuilt only when
-the resting picture changes; each frame restores the areas where moving things (a dragged group,
-gliding or turning cards, a popup) were and draws them again. With nothing moving, a frame draws
-nothing at all.
+Drawing is game.tableview's: it reads this scene and changes nothing in it; :meth:`repaint`
+tells it that the resting picture changed.
 
 Taps: a single tap acts at once (a card to its foundation). The double tap that may follow belongs
 to the card the first tap touched: when the first tap already moved it, the double tap does
@@ -17,21 +15,22 @@ nothing (it never takes the card back from its foundation or acts on whatever no
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytweening
 from pygame import Rect
 
 from engine import FOUNDATION, Game, IllegalMove, Move
-from engine.cards import RANKS, Card
+from engine.cards import Card
 from engine.game import CELL0, EMPTY
 from game import ui
-from game.cards import HIGHLIGHT, TARGET, CardArt, felt, font, slot
+from game.cards import HIGHLIGHT, CardArt, font
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
-from game.layout import BUTTONS, Layout, compute_layout
+from game.layout import Layout, compute_layout
 from game.scenes import Event, Scene
+from game.tableview import TableView
 
 if TYPE_CHECKING:
     from game.app import App
@@ -41,8 +40,6 @@ GLIDE_MAX = 0.25
 FLIP = 0.2
 TOAST_SECONDS = 3.2
 HINT_SECONDS = 3.0
-SUIT_MARKS = "♠♥♦♣"
-BUTTON_ICONS = {"new": "new", "undo": "undo", "hint": "hint", "settings": "settings"}
 
 Pos = tuple[float, float]
 
@@ -103,12 +100,6 @@ class LastTap:
     acted: bool
 
 
-@dataclass
-class _Frame:
-    rects: list[Rect] = field(default_factory=list)
-    key: tuple[object, ...] = ()
-
-
 class TableScene(Scene):
     opaque = True
 
@@ -125,15 +116,14 @@ class TableScene(Scene):
         self.last_tap: LastTap | None = None
         self.pending_win = False
         self.pressed_button: str | None = None
-        self._arts: dict[tuple[tuple[int, int], tuple[str, ...]], CardArt] = {}
         self._rest: dict[Card, tuple[int, int, bool]] | None = None
-        self.static: pygame.Surface | None = None
-        self.static_dirty = True
-        self._bar_text: tuple[str, ...] = ()
-        self._frame = _Frame()
+        self.version = 0  # the resting picture's version: the view rebuilds when it changes
+        self.indicator: Any = None  # the solver's winnable-from-here indicator, when on
+        self.indicator_status = ""
         self.layout: Layout
-        self.art: CardArt
+        self.view: TableView | None = None
         self.resize()
+        self.sync_indicator()
 
     # ================================================================= geometry
     def resize(self) -> None:
@@ -142,20 +132,12 @@ class TableScene(Scene):
         self.layout = compute_layout(
             w, h, columns=rules.columns, cells=rules.cells, px_per_mm=self.app.px_per_mm
         )
-        size = (self.layout.card_w, self.layout.card_h)
-        ranks = tuple(self.tr.rank(r) for r in RANKS)
-        if (size, ranks) not in self._arts:
-            self._arts = {(size, ranks): CardArt(*size, ranks)}
-        self.art = self._arts[(size, ranks)]
-        self.felt = felt((w, h))
-        radius = self.art.radius
-        self.slot_found = [slot(size, radius, mark) for mark in SUIT_MARKS]
-        self.slot_cell = slot(size, radius)
-        self.slot_column = slot(size, radius, "K")
-        self.static = None
+        if self.view is None:
+            self.view = TableView(self)
+        else:
+            self.view.resize()
         self._rest = None
-        self.static_dirty = True
-        self._bar_text = ()
+        self.repaint()
         self.drag = None  # a resize in mid-drag drops nothing anywhere
         if self.toast:
             self.show_toast(self.toast.text)
@@ -183,6 +165,15 @@ class TableScene(Scene):
     def card_rect(self, card: Card) -> Rect:
         x, y, _ = self.rest()[card]
         return Rect(x, y, self.layout.card_w, self.layout.card_h)
+
+    def group_rect(self, card: Card) -> Rect:
+        """The area of ``card`` and every card lying on it."""
+        pile, pos = self.game.locate(card)
+        rect = self.card_rect(card)
+        if pile < FOUNDATION:
+            for other in self.game.cols[pile][pos + 1 :]:
+                rect.union_ip(self.card_rect(other))
+        return rect
 
     def dest_rect(self, dest: int) -> Rect:
         """The rectangle that shows a destination: a column's top card (or empty slot), the
@@ -237,9 +228,22 @@ class TableScene(Scene):
         return best
 
     # ================================================================= state changes
+    @property
+    def art(self) -> CardArt:
+        assert self.view is not None
+        return self.view.art
+
+    def repaint(self) -> None:
+        """The resting picture changed (cards, highlights, buttons): the view rebuilds it."""
+        self.version += 1
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
+        assert self.view is not None
+        return self.view.draw(screen, full)
+
     def changed(self) -> None:
         self._rest = None
-        self.static_dirty = True
+        self.repaint()
 
     def moving(self) -> set[Card]:
         cards = {t.card for t in self.tweens}
@@ -247,8 +251,10 @@ class TableScene(Scene):
             cards.update(self.drag.group)
         return cards
 
-    def start_game(self, game: Game) -> None:
-        """Show a new game (from the new-game dialog, a code, the win screen)."""
+    def start_game(self, game: Game, *, left: str = "abandoned") -> None:
+        """Show a new game (from the new-game dialog, a code, the win screen, the idle timer).
+        An unfinished game with moves is reported as ended with ``left`` ("abandoned",
+        "idle")."""
         self.finish_tweens()
         columns_changed = (game.rules.columns, game.rules.cells) != (
             self.game.rules.columns,
@@ -256,7 +262,7 @@ class TableScene(Scene):
         )
         old = self.game
         if old is not game and old.moves and not old.is_won:
-            self.app.notify("ended", old, "abandoned")
+            self.app.notify("ended", old, left)
         self.game = game
         self.elapsed = 0.0
         self.drag = None
@@ -267,13 +273,14 @@ class TableScene(Scene):
         if columns_changed:
             self.resize()
         self.changed()
+        self.sync_indicator()
         self.app.notify("started", game)
 
     def finish_tweens(self) -> None:
         """New input: every running animation jumps to its end."""
         if self.tweens:
             self.tweens = []
-            self.static_dirty = True
+            self.repaint()
 
     def _glide(self, start: Pos, end: Pos) -> float:
         dist = math.hypot(end[0] - start[0], end[1] - start[1])
@@ -320,7 +327,7 @@ class TableScene(Scene):
                     duration = max(duration, FLIP)
                 z += 1
                 self.tweens.append(Tween(card, start, end, self.now, duration, flip, z))
-        self.static_dirty = True
+        self.repaint()
 
     def make_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
         """The one place where the table makes a move. Refusals show the rule (when the
@@ -336,6 +343,7 @@ class TableScene(Scene):
         self.hint_mark = None
         if self.game.is_won:
             self.pending_win = True
+        self.sync_indicator()
         self.app.notify("moved", self.game, move)
         return True
 
@@ -349,6 +357,7 @@ class TableScene(Scene):
         self.changed()
         self.animate_change(before, piles)
         self.hint_mark = None
+        self.sync_indicator()
         self.app.notify("undone", self.game)
         return True
 
@@ -489,7 +498,7 @@ class TableScene(Scene):
         self.drag = Drag(
             card, group, (event.start[0] - x, event.start[1] - y), event.pos, offsets, legal
         )
-        self.static_dirty = True
+        self.repaint()
 
     def drag_origin(self, drag: Drag) -> dict[Card, Pos]:
         x = drag.pos[0] - drag.grab[0]
@@ -502,7 +511,7 @@ class TableScene(Scene):
         drag, self.drag = self.drag, None
         if drag is None:
             return
-        self.static_dirty = True
+        self.repaint()
         if pos is not None:
             drag.pos = pos
         origin = self.drag_origin(drag)
@@ -544,11 +553,13 @@ class TableScene(Scene):
     def hint(self) -> None:
         self.finish_tweens()
         try:
-            result = self.app.hint(self.game)
+            move = self.app.hint(self.game)
         except LookupError:
             self.show_toast(self.tr("table.hint_unavailable"))
             return
-        move = _as_move(result)
+        except IllegalMove as refusal:
+            self.show_toast(self.tr.refusal(refusal))
+            return
         if move is None:
             self.show_toast(self.tr("table.hint_none"))
             return
@@ -571,7 +582,28 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self.active = True
-        self.static_dirty = True
+        self.repaint()
+        self.sync_indicator()  # the setting may have changed
+
+    def sync_indicator(self) -> None:
+        """Start or stop the winnable indicator as the setting says; tell it the position."""
+        wanted = bool(getattr(self.app.settings, "winnable_indicator", False))
+        if wanted and self.indicator is None:
+            self.indicator = self.app.make_indicator()
+        elif not wanted and self.indicator is not None:
+            self.close()
+        if self.indicator is not None:
+            self.indicator.update(self.game)
+            self.indicator_status = self.indicator.poll()
+
+    def close(self) -> None:
+        """The table goes away (quit): stop the indicator's worker."""
+        if self.indicator is not None:
+            try:
+                self.indicator.close()
+            finally:
+                self.indicator = None
+                self.indicator_status = ""
 
     def update(self, dt: float) -> None:
         self.now += dt
@@ -582,11 +614,13 @@ class TableScene(Scene):
             alive = [t for t in self.tweens if not t.done(self.now)]
             if len(alive) != len(self.tweens):
                 self.tweens = alive
-                self.static_dirty = True
+                self.repaint()
         if self.toast and self.now >= self.toast.until:
             self.toast = None
         if self.hint_mark and self.now >= self.hint_mark.until:
             self.hint_mark = None
+        if self.indicator is not None:
+            self.indicator_status = self.indicator.poll()
         if self.pending_win and not self.tweens and self.active:
             from game.dialogs import WinScene
 
@@ -608,236 +642,5 @@ class TableScene(Scene):
             tr("table.moves", count=self.game.moves),
             tr("table.score", score=self.game.score),
             self.game.code,
+            tr(f"table.winnable_{self.indicator_status}") if self.indicator_status else "",
         )
-
-    def draw_bar(self, surface: pygame.Surface, texts: tuple[str, ...]) -> None:
-        bar = self.layout.info_bar
-        surface.blit(self.felt, bar, bar)
-        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, bar)
-        pad = self.layout.margin * 2
-        size = max(10, int(bar.height * 0.55))
-        while size > 10:
-            f, bold = font(size), font(size, True)
-            need = (
-                sum(f.size(t)[0] for t in texts[:3]) + bold.size(texts[3])[0] + size * 6 + 2 * pad
-            )
-            if need <= bar.width:
-                break
-            size -= 1
-        x = bar.left + pad
-        for text in texts[:3]:
-            img = font(size).render(text, True, ui.INK)
-            surface.blit(img, img.get_rect(midleft=(x, bar.centery)))
-            x += img.get_width() + size * 2
-        code = font(size, True).render(texts[3], True, HIGHLIGHT)
-        surface.blit(code, code.get_rect(midright=(bar.right - pad, bar.centery)))
-
-    def title_text(self) -> str:
-        """The game's name and its rules, for the free room in the top row."""
-        rules, tr = self.game.rules, self.tr
-        if rules.game == "seahaven":
-            return tr("names.seahaven") + "\n" + tr("table.free_cells", count=rules.cells)
-        variant = tr("names.same_suit") if rules.same_suit else tr("names.mixed_suits")
-        return tr("names.russian") + "\n" + variant
-
-    def build_static(self) -> pygame.Surface:
-        lay, game = self.layout, self.game
-        size = (lay.width, lay.height)
-        if self.static is None or self.static.get_size() != size:
-            self.static = pygame.Surface(size).convert()
-        s = self.static
-        s.blit(self.felt, (0, 0))
-        if lay.title.width > lay.card_w // 2:
-            ui.draw_wrapped(
-                s,
-                self.title_text(),
-                lay.title.inflate(-lay.gap, -lay.gap),
-                int(lay.card_h * 0.16),
-                (200, 230, 205),
-                bold=True,
-            )
-        for suit, rect in enumerate(lay.foundations):
-            s.blit(self.slot_found[suit], rect)
-        for rect in lay.cells:
-            s.blit(self.slot_cell, rect)
-        for i, rect in enumerate(lay.columns):
-            if not game.cols[i]:
-                s.blit(self.slot_column, rect)
-        moving = self.moving()
-        rest = self.rest()
-        art = self.art
-        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        for col in game.cols:
-            for card in col:
-                if card not in moving:
-                    x, y, up = rest[card]
-                    blits.append((art.image(card, up), (x, y)))
-        for card in game.cells:
-            if card != EMPTY and card not in moving:
-                x, y, _ = rest[card]
-                blits.append((art.face(card), (x, y)))
-        for suit in range(4):
-            for rank in range(game.found[suit] - 1, -1, -1):
-                card = suit * 13 + rank
-                if card not in moving:
-                    x, y, _ = rest[card]
-                    blits.append((art.face(card), (x, y)))
-                    break
-        s.fblits(blits)
-        if self.drag and self.app.settings.placement_help:
-            for dest in self.drag.legal:
-                rect = self.dest_rect(dest)
-                if dest == FOUNDATION:
-                    rect = Rect(lay.foundations[self.drag.card // 13])
-                _outline(s, rect, TARGET, self.art.radius, 3)
-        enabled = {"undo": game.can_undo()}
-        labels = {name: self.tr(f"buttons.{name}") for name in BUTTONS}
-        text_size = self._button_text_size(labels)
-        for name in BUTTONS:
-            ui.button(
-                s,
-                lay.buttons[name],
-                labels[name],
-                enabled=enabled.get(name, True),
-                icon=BUTTON_ICONS[name],
-                size=text_size,
-            )
-        self._bar_text = self.bar_text()
-        self.draw_bar(s, self._bar_text)
-        self.static_dirty = False
-        return s
-
-    def _button_text_size(self, labels: dict[str, str]) -> int:
-        """One text size for all buttons: the largest at which every label fits."""
-        rect = self.layout.buttons[BUTTONS[0]]
-        stacked = rect.height > rect.width * 0.55
-        size = int(rect.height * 0.2) if stacked else int(rect.height * 0.34)
-        room = rect.width - 10 if stacked else int(rect.width - rect.height * 0.5 - 22)
-        while size > 9 and any(font(size).size(text)[0] > room for text in labels.values()):
-            size -= 1
-        return size
-
-    def items(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """What is drawn over the static layer this frame, bottom to top."""
-        out: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        lay, art = self.layout, self.art
-        if self.pressed_button:
-            rect = lay.buttons[self.pressed_button]
-            image = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(image, (255, 255, 255, 60), image.get_rect(), border_radius=8)
-            out.append((image, rect.topleft))
-        if self.hint_mark:
-            blink = int(self.now * 3) % 2 == 0
-            if blink:
-                move = self.hint_mark.move
-                for rect in (self.card_rect(move.card), self.move_rect(move)):
-                    out.append(_outline_image(rect, HIGHLIGHT, art.radius, 4))
-        for tween in sorted(self.tweens, key=lambda t: t.z):
-            x, y = tween.position(self.now)
-            up = self.rest()[tween.card][2]
-            if tween.flip:
-                t = tween.progress(self.now)
-                showing_face = t >= 0.5 if tween.flip > 0 else t < 0.5
-                image = art.image(tween.card, showing_face)
-                scale = abs(1 - 2 * t)
-                w = max(1, int(lay.card_w * scale))
-                image = pygame.transform.scale(image, (w, lay.card_h))
-                out.append((image, (int(x) + (lay.card_w - w) // 2, int(y))))
-            else:
-                out.append((art.image(tween.card, up), (int(x), int(y))))
-        if self.drag:
-            drag = self.drag
-            origin = self.drag_origin(drag)
-            if self.app.settings.placement_help:
-                first = origin[drag.card]
-                rect = Rect(int(first[0]), int(first[1]), lay.card_w, lay.card_h)
-                dest = self.drop_dest(rect)
-                if dest is not None and dest in drag.legal:
-                    target = self.dest_rect(dest)
-                    if dest == FOUNDATION:
-                        target = Rect(lay.foundations[drag.card // 13])
-                    out.append(_outline_image(target, HIGHLIGHT, art.radius, 4))
-            shadow = art.shadow()
-            pad = (shadow.get_width() - lay.card_w) // 2
-            first = origin[drag.card]
-            out.append((shadow, (int(first[0]) - pad, int(first[1]) - pad)))
-            for card in drag.group:
-                x, y = origin[card]
-                out.append((art.face(card), (int(x), int(y))))
-        if self.toast:
-            out.append((self.toast.surface, self.toast.rect.topleft))
-        return out
-
-    def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
-        dirty: list[Rect] = []
-        if self.static is None or self.static_dirty:
-            self.build_static()
-            full = True
-        assert self.static is not None
-        texts = self.bar_text()
-        if texts != self._bar_text:
-            self._bar_text = texts
-            self.draw_bar(self.static, texts)
-            dirty.append(Rect(self.layout.info_bar))
-        items = self.items()
-        key = tuple((id(image), pos) for image, pos in items)
-        rects = [image.get_rect(topleft=pos) for image, pos in items]
-        if full:
-            screen.blit(self.static, (0, 0))
-            screen.fblits(items)
-            self._frame = _Frame(rects, key)
-            return [screen.get_rect()]
-        if not dirty and key == self._frame.key:
-            return []
-        dirty += self._frame.rects + rects
-        for rect in dirty:
-            screen.blit(self.static, rect, rect)
-        screen.fblits(items)
-        self._frame = _Frame(rects, key)
-        return dirty
-
-
-def _outline(
-    surface: pygame.Surface, rect: Rect, color: tuple[int, int, int], radius: int, width: int
-) -> None:
-    pygame.draw.rect(
-        surface, color, rect.inflate(width * 2, width * 2), width, border_radius=radius + width
-    )
-
-
-_OUTLINES: dict[tuple[int, int, tuple[int, int, int], int, int], pygame.Surface] = {}
-
-
-def _outline_image(
-    rect: Rect, color: tuple[int, int, int], radius: int, width: int
-) -> tuple[pygame.Surface, tuple[int, int]]:
-    key = (rect.width, rect.height, color, radius, width)
-    image = _OUTLINES.get(key)
-    if image is None:
-        image = pygame.Surface((rect.width + 4 * width, rect.height + 4 * width), pygame.SRCALPHA)
-        pygame.draw.rect(
-            image,
-            color,
-            image.get_rect().inflate(-width, -width),
-            width,
-            border_radius=radius + width,
-        )
-        _OUTLINES[key] = image
-    return image, (rect.left - 2 * width, rect.top - 2 * width)
-
-
-def _as_move(result: object) -> Move | None:
-    """Read a solver hint: a Move, its notation, or an object with a ``move``."""
-    if result is None:
-        return None
-    if isinstance(result, Move):
-        return result
-    if isinstance(result, str):
-        try:
-            return Move.parse(result)
-        except IllegalMove:
-            return None
-    inner = getattr(result, "move", None)
-    return _as_move(inner) if inner is not None else None

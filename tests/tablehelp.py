@@ -10,7 +10,8 @@ import pygame
 from engine import Game
 from engine.cards import parse_card
 from game.app import App
-from game.settings import Settings, SettingsStore
+from game.config import Config
+from game.prefs import PlayerSettings, load_prefs, save_prefs
 from game.table import TableScene
 
 
@@ -18,7 +19,7 @@ def make_app(
     code: str = "RU1-C-AAAAABB",
     size: tuple[int, int] = (1280, 800),
     *,
-    settings: Settings | None = None,
+    settings: PlayerSettings | None = None,
     state_dir: Path | None = None,
     game: Game | None = None,
     px_per_mm: float | None = None,
@@ -26,11 +27,18 @@ def make_app(
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(size)
-    store = SettingsStore(state_dir / "settings.json" if state_dir else None)
+    save = None
+    if state_dir is not None:
+        config = Config()
+        settings = load_prefs(config, state_dir)
+
+        def save(changed: PlayerSettings) -> None:
+            save_prefs(changed, config, state_dir)
+
     app = App(
         screen,
-        settings=settings or (None if state_dir else Settings()),
-        store=store,
+        settings=settings or PlayerSettings(locale="en"),
+        save_settings=save,
         code=None if game else code,
         game=game,
         px_per_mm=px_per_mm,

@@ -94,3 +94,60 @@ def test_the_real_table_keeps_every_card_on_screen(size, code):
     top = table.game.cols[-1][-1]
     assert table.card_at(table.card_rect(top).center) == top
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("scene", ["newgame", "keypad", "settings", "rules", "win"])
+@pytest.mark.parametrize("locale", ["fi", "ru"])
+def test_dialogs_fit_the_screen_and_do_not_overlap(size, scene, locale):
+    from game.launch import show_scene
+
+    app = make_app("SH1-C2-AAAAAJ2", size=size)
+    app.set_locale(locale)
+    show_scene(app, scene)
+    app.step()
+    dialog = app.top
+    screen = pygame.Rect(0, 0, *size)
+    assert screen.contains(dialog.panel)
+    controls = dialog.controls
+    for control in controls:
+        assert dialog.panel.contains(control.rect), (control.label, control.rect, dialog.panel)
+    for a, b in itertools.combinations(controls, 2):
+        assert not a.rect.colliderect(b.rect), (a.label, b.label)
+    # Everything a finger presses is at least 7 mm tall on this screen.
+    for control in controls:
+        if control.action:
+            assert control.rect.height >= 7 * app.px_per_mm, (control.label, control.rect)
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_covered_card_shows_only_its_index(size):
+    """Between the corner index and the fan line a card face is blank, so a fanned column
+    reads cleanly (no pip or court frame peeking out under the next card)."""
+    from game.cards import FACE, CardArt
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    for columns, cells in ((7, 0), (10, 4)):
+        lay = compute_layout(*size, columns=columns, cells=cells)
+        art = CardArt(lay.card_w, lay.card_h)
+        top, bottom = int(lay.card_h * 0.23), int(lay.fan_up) + 1
+        for card in range(52):
+            face = art.face(card)
+            for y in range(top, bottom):
+                for x in range(4, lay.card_w - 4, 2):
+                    assert face.get_at((x, y))[:3] == FACE, (card, x, y)
+    pygame.display.quit()
+
+
+def test_merged_dirty_rects_cover_everything_with_fewer_pixels():
+    from game.tableview import merge_rects
+
+    fan = [pygame.Rect(100, 100 + 30 * k, 80, 112) for k in range(4)]  # a dragged group
+    far = pygame.Rect(600, 50, 80, 112)
+    merged = merge_rects([*fan, far])
+    assert len(merged) == 2
+    for rect in [*fan, far]:
+        assert any(m.contains(rect) for m in merged)
+    assert sum(m.w * m.h for m in merged) < sum(r.w * r.h for r in [*fan, far])

@@ -187,8 +187,10 @@ def test_language_names_in_themselves() -> None:
         assert [tr(f"language.{code}") for code in LOCALES] == ["Suomi", "Русский", "English"]
 
 
-FINNISH_WORDS = ["Sama väri", "Sekoitetut värit", "Klassinen", "Helpotettu", "Helppo",
-                 "Keskitaso", "Vaikea", "pelikoodi", "samasta perheestä"]  # fmt: skip
+FINNISH_WORDS = ["Sama väri", "Sekoitetut värit", "Klassinen", "Helpotettu", "Sijoitusapu",
+                 "Vuorovaikutteiset säännöt", "Automaattinen sijoitus", "Kaksoisnapsautus",
+                 "Uusi peli", "Helppo", "Keskitaso", "Vaikea", "pelikoodi",
+                 "samasta perheestä"]  # fmt: skip
 RUSSIAN_WORDS = [
     "в масть",
     "дом",

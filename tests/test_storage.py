@@ -7,11 +7,14 @@ import logging
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game import storage
+from game.config import config_from_dict
+from game.prefs import PlayerSettings, load_prefs, save_prefs
 from game.storage import (
     KEEP_ASIDE,
     JsonStore,
@@ -147,6 +150,8 @@ class TestCrashDuringWrite:
 import os, sys
 from pathlib import Path
 from game import storage
+from game.config import config_from_dict
+from game.prefs import PlayerSettings, load_prefs, save_prefs
 storage.os.replace = lambda src, dst: os._exit(9)
 storage.JsonStore(Path({str(s.path)!r}), kind="autosave", version=1).save({{"moves": 2}})
 sys.exit(0)
@@ -237,23 +242,51 @@ def test_only_a_few_bad_copies_are_kept(tmp_path: Path) -> None:
     assert aside[-1].read_text() == f"garbage {KEEP_ASIDE + 3}"
 
 
-class TestSettingsFile:
-    """The table's settings store (game.settings) writes through this module."""
+class TestPrefs:
+    """The player's settings (game.prefs) are kept through this module."""
 
-    def test_round_trip_and_damage(self, tmp_path: Path) -> None:
-        from game.settings import Settings, SettingsStore
+    def test_defaults_come_from_config(self, tmp_path: Path) -> None:
+        config, _ = config_from_dict({"defaults": {"double_tap": False}, "game": {"locale": "ru"}})
+        prefs = load_prefs(config, tmp_path)
+        assert prefs.double_tap is False and prefs.locale == "ru"
+        assert prefs.placement_help is True
 
+    def test_saved_choice_wins_over_config(self, tmp_path: Path) -> None:
+        config, _ = config_from_dict({})
+        chosen = replace(PlayerSettings.from_config(config), auto_placement=True, locale="en")
+        assert save_prefs(chosen, config, tmp_path)
+        assert load_prefs(config, tmp_path) == chosen
+
+    def test_untouched_settings_follow_a_changed_default(self, tmp_path: Path) -> None:
+        config, _ = config_from_dict({})
+        save_prefs(
+            replace(PlayerSettings.from_config(config), auto_placement=True), config, tmp_path
+        )
+        changed, _ = config_from_dict({"defaults": {"placement_help": False}})
+        prefs = load_prefs(changed, tmp_path)
+        assert prefs.auto_placement is True
+        assert prefs.placement_help is False
+
+    def test_damaged_entries_fall_back(
+        self, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    ) -> None:
+        settings_store(tmp_path).save(
+            {"double_tap": "yes", "locale": "xx", "placement_help": False, "junk": 1}
+        )
+        config, _ = config_from_dict({})
+        with caplog.at_level(logging.WARNING):
+            prefs = load_prefs(config, tmp_path)
+        assert prefs == PlayerSettings(placement_help=False)
+        assert "double_tap" in caplog.text and "locale" in caplog.text
+
+    def test_damaged_file_is_moved_aside(self, tmp_path: Path) -> None:
         path = tmp_path / "settings.json"
-        chosen = Settings(double_tap=False, locale="ru")
-        assert SettingsStore(path).save(chosen)
-        assert SettingsStore(path).load() == chosen
         path.write_text('{"format": "settings", "version": 1, "data": {"double_tap": ')
-        defaults = Settings(locale="fi")
-        assert SettingsStore(path, defaults).load() == defaults
-        assert len(JsonStore(path, kind="settings", version=1).aside_files()) == 1
+        config, _ = config_from_dict({"game": {"locale": "ru"}})
+        assert load_prefs(config, tmp_path) == PlayerSettings.from_config(config)
+        assert len(settings_store(tmp_path).aside_files()) == 1
 
-    def test_state_dir_is_shared(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        from game.settings import default_state_dir
-
-        monkeypatch.setenv("STATE_DIRECTORY", "/var/lib/solitaire-kiosk")
-        assert default_state_dir() == Path("/var/lib/solitaire-kiosk")
+    def test_not_an_object(self, tmp_path: Path) -> None:
+        settings_store(tmp_path).save([1, 2])
+        config, _ = config_from_dict({})
+        assert load_prefs(config, tmp_path) == PlayerSettings.from_config(config)

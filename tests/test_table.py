@@ -10,7 +10,7 @@ from engine import Game, Move
 from engine.cards import parse_card
 from game.cards import TARGET
 from game.dialogs import KeypadScene, NewGameScene, WinScene
-from game.settings import Settings
+from game.prefs import PlayerSettings
 from tests.tablehelp import Finger, make_app, names
 
 # SH1-C4-AAAAAAA: a winning line found by search (the last move is KC-f).
@@ -30,8 +30,8 @@ def _quit_pygame():
     pygame.display.quit()
 
 
-def settings(**changes: bool) -> Settings:
-    return Settings(**changes)
+def settings(**changes: bool) -> PlayerSettings:
+    return PlayerSettings(locale="en", **changes)
 
 
 class TestTap:
@@ -170,6 +170,23 @@ class TestDrag:
         finger.drag((rect.centerx, rect.top + 3), finger.column(0))
         assert app.table.toast is not None
         assert "face down" in app.table.toast.text
+
+    def test_seahaven_moves_a_run_and_refuses_a_mixed_group(self):
+        app = make_app("SH1-C4-AAAAAAA")
+        table = app.table
+        for move in WIN_TEXT.split()[:11]:
+            table.make_move(Move.parse(move))
+        finger = Finger(app)
+        finger.settle()
+        finger.drag(finger.card("3H"), finger.column(4))
+        game = table.game
+        assert names(game.cols[4][-3:]) == ["4H", "3H", "2H"]
+        finger.settle()
+        assert names(game.cols[0]) == ["8C", "JD", "9S", "8S"]
+        finger.drag(finger.card("JD"), finger.column(9))
+        assert names(game.cols[0]) == ["8C", "JD", "9S", "8S"]
+        assert table.toast is not None and "JD" not in table.toast.text
+        assert table.toast.text == app.tr.refusal(game.why_stuck(parse_card("JD")))
 
     def test_take_back_from_a_foundation_to_a_column(self):
         app = make_app("RU1-C-AAAAAAN")
@@ -514,9 +531,131 @@ class TestHint:
 
     def test_the_h_key_shows_the_solvers_move(self, monkeypatch):
         app = make_app("RU1-C-AAAAAAD")
-        monkeypatch.setattr(app, "hint", lambda game: "9S-t7")
+        monkeypatch.setattr(app, "hint", lambda game: Move.parse("9S-t7"))
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
         table = app.table
         assert table.hint_mark is not None and str(table.hint_mark.move) == "9S-t7"
         assert table.toast is not None and "9♠" in table.toast.text and "7" in table.toast.text
         assert table.game.moves == 0  # a hint only shows
+
+
+class FakeHint:
+    def __init__(self, move, status, reason=None):
+        self.move, self.status, self.reason = move, status, reason
+
+
+class TestSolverSeams:
+    """engine.hints / engine.catalog come from the solver issue; the table uses them when
+    present (faked here with their documented shapes)."""
+
+    def _with_modules(self, monkeypatch, **modules):
+        import types
+
+        import game.app as app_module
+
+        fakes = {name: types.SimpleNamespace(**attrs) for name, attrs in modules.items()}
+        monkeypatch.setattr(app_module, "_engine_module", lambda name: fakes.get(name))
+
+    def test_hint_object_from_the_solver(self, monkeypatch):
+        app = make_app("RU1-C-AAAAAAD")
+        asked = []
+
+        def hint(game, time_limit):
+            asked.append(time_limit)
+            return FakeHint(Move.parse("9S-t7"), "won")
+
+        self._with_modules(monkeypatch, hints={"hint": hint})
+        finger = Finger(app)
+        finger.tap(finger.button("hint"))
+        assert asked and asked[0] <= 2
+        assert str(app.table.hint_mark.move) == "9S-t7"
+
+    def test_stuck_position_says_undo_or_new_game(self, monkeypatch):
+        app = make_app("RU1-C-AAAAAAD")
+        stuck = FakeHint(None, "lost", "no_useful_moves")
+        self._with_modules(monkeypatch, hints={"hint": lambda game, time_limit: stuck})
+        finger = Finger(app)
+        finger.tap(finger.button("hint"))
+        assert app.table.toast.text == app.tr("reason.no_useful_moves")
+        assert app.table.hint_mark is None
+
+    def test_new_game_deals_from_the_catalog_at_the_chosen_level(self, monkeypatch):
+        app = make_app()
+        picks = []
+
+        def pick(rules_key, level, rng):
+            picks.append((rules_key, level))
+            return f"{rules_key}-AAAAABB"
+
+        self._with_modules(monkeypatch, catalog={"pick": pick})
+        finger = Finger(app)
+        finger.tap(finger.button("new"))
+        finger.tap(finger.control(app.tr("names.hard")))
+        finger.settle()
+        finger.tap(finger.control(app.tr("newgame.deal")))
+        assert picks == [("RU1-C", "hard")]
+        assert app.table.game.code == "RU1-C-AAAAABB"
+
+    def test_a_broken_catalog_still_deals(self, monkeypatch):
+        app = make_app()
+
+        def pick(rules_key, level, rng):
+            raise OSError("damaged")
+
+        self._with_modules(monkeypatch, catalog={"pick": pick})
+        app.choice.level = "easy"
+        game = app.new_game()
+        assert game.code.startswith("RU1-C-")
+
+
+class FakeIndicator:
+    def __init__(self):
+        self.updates = []
+        self.status = "working"
+        self.closed = False
+
+    def update(self, game):
+        self.updates.append(game.moves)
+        self.status = "working"
+
+    def poll(self):
+        return self.status
+
+    def close(self):
+        self.closed = True
+
+
+class TestWinnableIndicator:
+    def test_the_bar_shows_the_verdict_and_follows_the_setting(self, monkeypatch):
+        app = make_app("RU1-C-AAAAAAD", settings=settings(winnable_indicator=True))
+        fake = FakeIndicator()
+        monkeypatch.setattr(app, "make_indicator", lambda: fake)
+        monkeypatch.setattr(app, "has_indicator", lambda: True)
+        table = app.table
+        table.sync_indicator()
+        finger = Finger(app)
+        finger.tap(finger.card("AH"))
+        assert fake.updates[-1] == 1  # told about the move
+        fake.status = "won"
+        rects = [app.step() for _ in range(3)]
+        assert table.bar_text()[4] == app.tr("table.winnable_won")
+        assert any(table.layout.info_bar in r for r in rects)  # the bar was redrawn
+        # Turning the setting off on the settings screen stops the worker.
+        finger.tap(finger.button("settings"))
+        finger.tap(finger.control(app.tr("settings.winnable_indicator")))
+        finger.tap(finger.control(app.tr("dialog.close")))
+        assert fake.closed and table.indicator is None
+        assert table.bar_text()[4] == ""
+
+
+class TestWindow:
+    def test_a_window_resize_event_lays_the_table_out_again(self):
+        app = make_app("RU1-C-AAAAABB", size=(1280, 800))
+        pygame.display.set_mode((800, 480))
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(800, 480), w=800, h=480)])
+        assert app.screen.get_size() == (800, 480)
+        assert app.table.layout.width == 800
+        finger = Finger(app)
+        finger.tap(finger.button("undo"))  # the buttons moved with the layout
+        assert app.table.toast is not None
+        assert app.table.toast.text == app.tr("table.nothing_to_undo")
