@@ -270,7 +270,7 @@ class App:
                 self.resize(pygame.display.get_surface())
             elif event.type == pygame.WINDOWEXPOSED:
                 self.full_redraw = True
-            elif event.type == pygame.KEYDOWN:
+            elif event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL):
                 self.dispatch(event)
             else:
                 event = self.presenter.map_event(event)

@@ -110,14 +110,22 @@ def player(tmp_path: Path) -> Iterator[Player]:
         text=True,
     )
     try:
-        found = subprocess.run(
-            ["xdotool", "search", "--sync", "--pid", str(game.pid)],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=15,
-        )
-        window = found.stdout.split()[-1]
+        window = ""
+        end = time.monotonic() + 15
+        while not window:
+            if game.poll() is not None:
+                raise AssertionError(f"the game ended: {game.stderr.read() if game.stderr else ''}")
+            if time.monotonic() > end:
+                raise AssertionError("no game window within 15 s")
+            found = subprocess.run(
+                ["xdotool", "search", "--pid", str(game.pid)],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=10,
+            )
+            window = found.stdout.split()[-1] if found.stdout.split() else ""
+            time.sleep(0.1)
         p = Player(env, window, status)
         p.wait("the first frame", lambda s: s["top"] == "TableScene")
         yield p
@@ -177,6 +185,20 @@ def test_a_player_plays_in_a_real_window(player: Player) -> None:
     p.pause()
     p.click(p.state()["controls"]["Double tap"])
     p.wait("double tap on", lambda s: s["settings"]["double_tap"] is True)
+    p.pause()
+    # The rules scroll by drag and by mouse wheel.
+    p.click(p.state()["controls"]["Rules"])
+    s = p.wait("rules", lambda s: s["top"] == "RulesScene")
+    x, y = s["view"]
+    p.drag([x, y + 60], [x, y - 60])
+    s = p.wait("rules dragged", lambda s: s["scroll"] >= 100)
+    p.move_to((x, y))
+    p.xdo("click", 5)
+    dragged = s["scroll"]
+    p.wait("rules wheeled", lambda s: s["scroll"] > dragged)
+    p.pause()
+    p.click(p.state()["controls"]["Close"])
+    s = p.wait("settings again", lambda s: s["top"] == "SettingsScene")
     p.pause()
     p.click(p.state()["controls"]["Close"])
     s = p.wait("the table", lambda s: s["top"] == "TableScene")

@@ -25,6 +25,7 @@ from main import parse_size
 
 def snapshot(app: Any) -> dict[str, Any]:
     from engine.cards import card_name
+    from game.dialogs import RulesScene
 
     table = app.table
     game = table.game
@@ -46,6 +47,7 @@ def snapshot(app: Any) -> dict[str, Any]:
         "buttons": {name: list(r.center) for name, r in table.layout.buttons.items()},
         "controls": controls,
         "scroll": getattr(top, "scroll", None),
+        "view": list(top.view.center) if isinstance(top, RulesScene) else None,
     }
 
 
