@@ -64,7 +64,7 @@ def test_engine_bench_prints_figures_for_every_rule_set() -> None:
 def test_the_engine_imports_without_pygame() -> None:
     # pygame made unimportable, as on a machine without it; every engine module still loads.
     code = (
-        "import sys, pkgutil, importlib, engine; sys.modules['pygame'] = None\n"
+        "import sys\nsys.modules['pygame'] = None\nimport pkgutil, importlib, engine\n"
         "for m in pkgutil.iter_modules(engine.__path__):\n"
         "    if m.name != '__main__': importlib.import_module('engine.' + m.name)\n"
     )
