@@ -45,6 +45,18 @@ STEP = 1 / 60
 MAX_REPORTED = 5
 
 
+def settled_rss_mb() -> float:
+    """Resident memory after a garbage collection and, on glibc, handing freed heap back to
+    the system (so that fragmentation from surfaces of changing sizes is not read as growth)."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    return rss_mb()
+
+
 def rss_mb() -> float:
     """The resident memory of this process in MB (Linux), else the peak."""
     try:
@@ -316,7 +328,7 @@ class Soak:
     def run(self, events: int, progress: Callable[[int], None] | None = None) -> float:
         """Run the gestures; returns the memory growth after warm-up in MB."""
         warm_up = min(events, max(200, events // 10))
-        base = rss_mb()
+        base = settled_rss_mb()
         for n in range(1, events + 1):
             try:
                 self.gesture()
@@ -324,10 +336,10 @@ class Soak:
             except Exception:
                 self.exception(f"gesture {n}")
             if n == warm_up:
-                base = rss_mb()
+                base = settled_rss_mb()
             if progress is not None and n % 10_000 == 0:
                 progress(n)
-        return rss_mb() - base
+        return settled_rss_mb() - base
 
 
 @contextlib.contextmanager
@@ -359,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     def progress(n: int) -> None:
         if not args.quiet:
             rate = n / (time.perf_counter() - started)
-            print(f"{n} events, {rate:.0f}/s, {rss_mb():.1f} MB", file=sys.stderr)
+            print(f"{n} events, {rate:.0f}/s, {settled_rss_mb():.1f} MB", file=sys.stderr)
 
     with _soak(args.seed, args.size, args.kiosk) as soak:
         growth = soak.run(args.events, progress)
