@@ -18,7 +18,6 @@ from pygame import Rect
 
 from engine import FOUNDATION, Game, IllegalMove, Move
 from game import ui
-from game.cards import font
 from game.config import EXIT_OPERATOR, Config
 from game.dialogs import Control, Dialog
 from game.input import DoubleTap, DragCancel, Drop, Tap
@@ -477,9 +476,8 @@ class AttractScene(Scene):
         self.demo.resize()
         w, h = self.app.screen.get_size()
         size = max(18, int(min(w, h) * 0.06))
-        text = font(size, True).render(self.tr("kiosk.attract"), True, ui.BUTTON_ON)
-        if text.get_width() > w * 0.9:
-            text = ui.fit_text(self.tr("kiosk.attract"), int(w * 0.9), size, ui.BUTTON_ON, True)
+        room = int(w * 0.94) - 2 * size
+        text = ui.fit_text(self.tr("kiosk.attract"), room, size, ui.BUTTON_ON, True)
         box = Rect(0, 0, text.get_width() + size * 2, text.get_height() + size)
         self.banner = pygame.Surface(box.size).convert()
         self.banner.fill((16, 30, 22))
