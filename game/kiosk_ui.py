@@ -143,7 +143,7 @@ class KioskController:
         table = self.app.table
         if table.game.is_won:
             self.fresh_deal()
-        self.session.shutdown(table.game)  # saved with the clock, as on a stop
+        self.session.checkpoint(table.game)  # saved with the clock
         self.app.pop_to_table()
         self.app.push(AttractScene(self.app))
         log.info("idle: attract screen")
