@@ -53,6 +53,7 @@ INPUT_EVENTS = frozenset(
         pygame.KEYUP,
     }
 )
+MAX_HOLD_S = 120.0  # a press longer than this is a lost release, not a person
 CODE_AREA = 0.36  # the right part of the info bar, where the game code is, takes the long press
 
 
@@ -71,7 +72,8 @@ class KioskController:
         self.pin = PinPad(config.kiosk.operator_pin_hash)
         self.exit_enabled = self.lock and bool(config.kiosk.operator_pin_hash)
         self.fresh_dealt = False  # the idle period's fresh deal is done
-        self.pressing = False  # a finger held still is not idle
+        self.pressing = False  # a finger held still is not idle...
+        self.press_since = 0.0  # ...for a while: a lost release must not keep the kiosk awake
 
     # ---------------------------------------------------------------- raw events
     def filter(self, event: pygame.event.Event) -> bool:
@@ -79,9 +81,11 @@ class KioskController:
         action = classify_event(event, lock=self.lock)
         if action is EventAction.DROP:
             return False
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self.pressing = False
         if event.type in INPUT_EVENTS:
             if event.type == pygame.MOUSEBUTTONDOWN:
-                self.pressing = True
+                self.pressing, self.press_since = True, self.app.clock.time
             elif event.type == pygame.MOUSEBUTTONUP:
                 self.pressing = False
             self.idle.touch(self.app.clock.time)
@@ -115,7 +119,7 @@ class KioskController:
             log.info("operator exit gesture: PIN keypad opened")
             self.app.push(PinScene(self.app, self))
             return
-        if self.pressing:
+        if self.pressing and now - self.press_since < MAX_HOLD_S:
             self.idle.touch(now)
         if any(isinstance(s, PinScene) for s in self.app.scenes):
             return

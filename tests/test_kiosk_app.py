@@ -225,3 +225,13 @@ def test_table_without_a_kiosk_has_no_statistics_button() -> None:
     labels = [c.label for c in app.top.controls]  # type: ignore[attr-defined]
     assert "Statistics" not in labels
     assert isinstance(app.table, TableScene)
+
+
+def test_a_lost_release_does_not_keep_the_kiosk_awake(tmp_path: Path) -> None:
+    app, _ = kiosk_app(tmp_path, kiosk_config(idle_attract_minutes=0.05))
+    finger = Finger(app)
+    finger.down(app.table.layout.info_bar.center)  # ...and the release never comes
+    wait(app, 60.0)
+    assert app.top is app.table  # a finger held still is not idle
+    wait(app, 70.0)
+    assert isinstance(app.top, AttractScene)
