@@ -19,7 +19,7 @@ from engine import Game, IllegalMove, Move
 from game.clock import FixedClock
 from game.display import Presenter
 from game.i18n import Translator
-from game.input import GestureReader, InputTuning
+from game.input import DoubleTap, GestureReader, InputTuning, Tap
 from game.layout import estimate_px_per_mm
 from game.prefs import PlayerSettings
 from game.scenes import Event, Scene
@@ -119,6 +119,7 @@ class App:
         self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
         self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
+        self._tapped: Scene | None = None  # the scene on top when the last tap came
         from game.table import TableScene
 
         if game is None:
@@ -251,6 +252,12 @@ class App:
         return self.clock.now_ms
 
     def dispatch(self, event: Event) -> None:
+        if isinstance(event, Tap):
+            self._tapped = self.top
+        elif isinstance(event, DoubleTap) and self._tapped is not self.top:
+            # The first tap opened or closed a screen (or the win screen came up): the second
+            # click of a habitual double click must not act on whatever is there now.
+            return
         for scene in reversed(self.scenes):
             if scene.handle(event):
                 return
@@ -268,7 +275,7 @@ class App:
                 self.resize(pygame.display.get_surface())
             elif event.type == pygame.WINDOWEXPOSED:
                 self.full_redraw = True
-            elif event.type == pygame.KEYDOWN:
+            elif event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL):
                 self.dispatch(event)
             else:
                 event = self.presenter.map_event(event)

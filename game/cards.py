@@ -88,6 +88,8 @@ class CardArt:
         self.ranks = ranks or tuple("10" if r == "T" else r for r in RANKS)
         self.radius = max(3, width // 12)
         self._faces: dict[Card, pygame.Surface] = {}
+        self._strips: dict[tuple[Card, int, int], pygame.Surface] = {}
+        self._index_clear: int | None = None
         self._back: pygame.Surface | None = None
         self._shadow: pygame.Surface | None = None
 
@@ -106,6 +108,59 @@ class CardArt:
 
     def image(self, card: Card, face_up: bool) -> pygame.Surface:
         return self.face(card) if face_up else self.back()
+
+    # ----------------------------------------------------------------- tight fans
+    def _index_metrics(self) -> tuple[float, int, int]:
+        """The corner index's capital height, its top and its side padding."""
+        w, h = self.width, self.height
+        return h * 0.135, max(2, round(h * 0.045)), max(2, round(w * 0.07))
+
+    @property
+    def index_clear(self) -> int:
+        """How much of a covered card must show for its corner index to be read whole."""
+        if self._index_clear is None:
+            index_h, top, _ = self._index_metrics()
+            tallest = max(
+                _trimmed(_fit_glyph(text, index_h, BLACK)).get_height() for text in self.ranks
+            )
+            suit = max(
+                _trimmed(_fit_glyph(mark, index_h * 1.05, BLACK, bold=False)).get_height()
+                for mark in SUIT_SYMBOLS
+            )
+            self._index_clear = top + max(tallest, suit) + 1
+        return self._index_clear
+
+    def index_strip(self, card: Card, height: int, room: int | None = None) -> pygame.Surface:
+        """The top ``height`` pixels of a face-up card in a fan too tight for its corner index
+        (a long column on a small screen): the same index, rank left and suit right, redrawn
+        to show whole in the top ``room`` pixels (default ``height``). Drawn over the card's
+        top; cached per card and size."""
+        room = height if room is None else min(room, height)
+        key = (card, height, room)
+        strip = self._strips.get(key)
+        if strip is None:
+            strip = self._draw_strip(card, height, room)
+            self._strips[key] = strip
+        return strip
+
+    def _draw_strip(self, card: Card, height: int, room: int) -> pygame.Surface:
+        w = self.width
+        height = max(3, min(height, self.height))
+        strip = self._blank(FACE).subsurface((0, 0, w, height)).copy()
+        index_h, top, pad = self._index_metrics()
+        # From just under the card's edge to just above the next card's edge.
+        y = 1 if room < 14 else min(top, 2)
+        cap = min(index_h, max(4.0, room - y - 1))
+        color = suit_color(card // 13)
+        while True:  # a letter with a descender (Д) must fit too
+            rank_img = _trimmed(_fit_glyph(self.ranks[card % 13], cap, color))
+            if rank_img.get_height() <= room - y - 1 or cap <= 4:
+                break
+            cap -= 1
+        suit_img = _trimmed(_fit_glyph(SUIT_SYMBOLS[card // 13], cap * 1.05, color, bold=False))
+        for image, x in ((rank_img, pad), (suit_img, w - pad - suit_img.get_width())):
+            strip.blit(image, (x, max(0, min(y, room - 1 - image.get_height()))))
+        return strip.convert_alpha() if pygame.display.get_surface() else strip
 
     def shadow(self) -> pygame.Surface:
         if self._shadow is None:
@@ -145,15 +200,13 @@ class CardArt:
         surface = self._blank(FACE)
         symbol = SUIT_SYMBOLS[suit]
         # Corner index: rank top-left and suit top-right, big enough to read in a tight fan.
-        index_h = h * 0.135
-        pad = max(2, round(w * 0.07))
+        index_h, top, pad = self._index_metrics()
         rank_img = _trimmed(_fit_glyph(self.ranks[card % 13], index_h, color))
         if rank_img.get_width() > w * 0.5:
             rank_img = pygame.transform.smoothscale(
                 rank_img,
                 (int(w * 0.5), int(rank_img.get_height() * w * 0.5 / rank_img.get_width())),
             )
-        top = max(2, round(h * 0.045))
         surface.blit(rank_img, (pad, top))
         suit_img = _trimmed(_fit_glyph(symbol, index_h * 1.05, color, bold=False))
         surface.blit(suit_img, (w - pad - suit_img.get_width(), top))

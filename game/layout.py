@@ -58,7 +58,8 @@ class Layout:
 
     @property
     def fan_down_min(self) -> float:
-        return max(2.0, self.card_h * 0.04)
+        """Hidden cards squeeze further than face-up ones: only their count matters."""
+        return max(2.0, self.card_h * 0.025)
 
     @property
     def fan_up_readable(self) -> float:

@@ -9,6 +9,7 @@ again. With nothing moving, a frame draws nothing at all.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -169,10 +170,13 @@ class TableView:
         art = self.art
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         for col in game.cols:
-            for card in col:
+            strip = self.strip_size([rest[card][1] for card in col if rest[card][2]])
+            for k, card in enumerate(col):
                 if card not in moving:
                     x, y, up = rest[card]
                     blits.append((art.image(card, up), (x, y)))
+                    if strip and up and k < len(col) - 1:
+                        blits.append((art.index_strip(card, *strip), (x, y)))
         for card in game.cells:
             if card != EMPTY and card not in moving:
                 x, y, _ = rest[card]
@@ -195,6 +199,20 @@ class TableView:
         self.draw_bar(s, self._bar_text)
         self._built = self.scene.version
         return s
+
+    def strip_size(self, ys: list[int]) -> tuple[int, int] | None:
+        """For face-up cards fanned at ``ys`` (bottom to top): the index strip the covered ones
+        need, as (height, room): a little taller than the widest gap, its index sized for the
+        narrowest (one size for the whole column). None when the fan shows every corner index
+        whole."""
+        if len(ys) < 2:
+            return None
+        gaps = [b - a for a, b in itertools.pairwise(ys)]
+        if min(gaps) >= self.art.index_clear:
+            return None
+        # Taller than the gap: the next card's soft edge and round corners show what is
+        # beneath them, which must be the strip and not the big index.
+        return min(self.art.height, max(gaps) + self.art.radius), min(gaps)
 
     def _button_text_size(self, labels: dict[str, str]) -> int:
         """One text size for all buttons: the largest at which every label fits."""
@@ -250,9 +268,12 @@ class TableView:
             pad = (shadow.get_width() - lay.card_w) // 2
             first = origin[drag.card]
             out.append((shadow, (int(first[0]) - pad, int(first[1]) - pad)))
-            for card in drag.group:
+            strip = self.strip_size(list(drag.offsets))
+            for k, card in enumerate(drag.group):
                 x, y = origin[card]
                 out.append((art.face(card), (int(x), int(y))))
+                if strip and k < len(drag.group) - 1:
+                    out.append((art.index_strip(card, *strip), (int(x), int(y))))
         if self.scene.toast:
             out.append((self.scene.toast.surface, self.scene.toast.rect.topleft))
         return out

@@ -181,3 +181,47 @@ def draw_icon(surface: pygame.Surface, name: str, box: Rect, color: Color) -> No
                 )
         pygame.draw.polygon(surface, color, points)
         pygame.draw.circle(surface, PANEL, (cx, cy), int(r * 0.3))
+
+
+def _lead_in(text: str) -> tuple[str, str]:
+    """The lead-in of a rules paragraph (``Goal:``, ``Цель —``): up to a colon or a dash in the
+    first few words, else nothing."""
+    for mark in (":", " —"):
+        at = text.find(mark)
+        if 0 < at <= 32 and text[:at].count(" ") <= 3:
+            end = at + len(mark)
+            return text[:end], text[end:]
+    return "", text
+
+
+def paragraphs_image(
+    paragraphs: list[str], width: int, size: int, color: Color = INK
+) -> tuple[pygame.Surface, int]:
+    """Paragraphs as one tall transparent image ``width`` wide, each a bullet with a hanging
+    indent and its lead-in in bold; returns the image and the line height. Drawn once, then
+    scrolled (the rules screen)."""
+    regular, bold = font(size), font(size, True)
+    line_h = regular.get_linesize()
+    indent = regular.size("•  ")[0]
+    space = regular.size(" ")[0]
+    placed: list[tuple[pygame.Surface, int, int]] = []
+    y = 0
+    for para in paragraphs:
+        lead, rest = _lead_in(para)
+        words = [(w, True) for w in lead.split()] + [(w, False) for w in rest.split()]
+        placed.append((regular.render("•", True, color), 0, y))
+        x = indent
+        for word, is_bold in words:
+            f = bold if is_bold else regular
+            w = f.size(word)[0]
+            if x > indent and x + w > width:
+                x = indent
+                y += line_h
+            placed.append((f.render(word, True, color), x, y))
+            x += w + space
+        y += line_h + line_h // 2
+    surface = pygame.Surface((width, max(1, y - line_h // 2)), pygame.SRCALPHA)
+    surface.fill((*color, 0))  # transparent in the text's colour: clean antialiased edges
+    for image, x, top in placed:
+        surface.blit(image, (x, top))
+    return surface, line_h
