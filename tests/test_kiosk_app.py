@@ -236,3 +236,37 @@ def test_a_lost_release_does_not_keep_the_kiosk_awake(tmp_path: Path) -> None:
     assert app.top is app.table  # a finger held still is not idle
     wait(app, 70.0)
     assert isinstance(app.top, AttractScene)
+
+
+def almost_won(code: str = "SH1-C4-AAAAAJ2") -> Game:
+    """Every card home but the four kings, which lie in columns 1 to 4."""
+    data = Game.from_code(code).to_dict()
+    columns: list[list[str]] = [[] for _ in range(10)]
+    for i, king in enumerate(("KS", "KH", "KD", "KC")):
+        columns[i] = [king]
+    data.update(columns=columns, cells=[None] * 4, foundations=[12] * 4, history=[])
+    data.update(won=False, moves=90, score=480)
+    return Game.from_dict(data)
+
+
+def test_attract_plays_the_solvers_winning_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    app, _ = kiosk_app(tmp_path, kiosk_config())
+    deals = [almost_won(), Game.from_code("RU1-C-AAAAABB")]
+    monkeypatch.setattr(
+        app, "new_game", lambda code=None: deals.pop(0) if deals else Game.from_code(CODE)
+    )
+    scene = AttractScene(app)
+    app.push(scene)
+    first = scene.demo.game
+    deadline = time.monotonic() + 20
+    while scene.solved is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert scene.solved is not None and len(scene.solved[1]) == 4  # the four kings home
+    wait(app, 8.0)
+    assert first.is_won  # the computer played the line to the end
+    assert scene.demo.game is not first  # and dealt itself the next game
+    assert app.table.game.moves == 0  # the visitor's game was never touched
