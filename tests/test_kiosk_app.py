@@ -270,3 +270,43 @@ def test_attract_plays_the_solvers_winning_line(
     assert first.is_won  # the computer played the line to the end
     assert scene.demo.game is not first  # and dealt itself the next game
     assert app.table.game.moves == 0  # the visitor's game was never touched
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=["800x480", "720x1280"])
+@pytest.mark.parametrize("locale", ["fi", "ru", "en"])
+def test_kiosk_screens_fit_in_every_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str, size: tuple[int, int]
+) -> None:
+    """Statistics (with big numbers), the PIN keypad (every message) and the attract banner,
+    drawn for real and watched as tests/test_text_fit.py watches the table's dialogs."""
+    from game import ui
+    from game.stats import RULE_SET_KEYS, RuleSetStats, Stats
+    from tests.test_text_fit import Watch
+
+    watch = Watch()
+    monkeypatch.setattr(ui, "fit_text", watch.fit_text(ui.fit_text))
+    monkeypatch.setattr(ui, "draw_wrapped", watch.draw_wrapped(ui.draw_wrapped))
+    app, controller = kiosk_app(tmp_path, kiosk_config(), size=size)
+    app.set_locale(locale)
+    big = RuleSetStats(9999, 8888, 35999.0, 9999, 888, 999)
+    controller.session.stats = Stats(dict.fromkeys(RULE_SET_KEYS, big))
+
+    def show(scene: object) -> None:
+        app.push(scene)  # type: ignore[arg-type]
+        app.full_redraw = True
+        app.draw()
+
+    show(StatsScene(app))
+    app.pop_to_table()
+    pin = PinScene(app, controller)
+    show(pin)
+    for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2", "ok"):
+        pin.press(key)  # twelve digits, then a wrong PIN
+    for _ in range(3):
+        pin.press("ok")  # ...until the keypad makes the operator wait
+    app.full_redraw = True
+    app.draw()
+    app.pop_to_table()
+    show(AttractScene(app))
+    assert watch.seen > 20
+    assert not watch.problems, f"{locale} {size}: " + "\n".join(watch.problems)
