@@ -69,17 +69,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("moves", nargs="*")
     p.add_argument("--time-limit", type=float, default=30.0)
     p.add_argument("--json", action="store_true")
-    p = sub.add_parser("bench", help="time the engine (or 'bench solver')")
-    p.add_argument("what", nargs="?", default="engine", choices=("engine", "solver"))
-    p.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
-
-    if args.command == "bench":
-        module = importlib.import_module(
-            "engine.bench" if args.what == "engine" else "engine.solver_bench"
-        )
-        result: int = module.main(["--json"] if args.json else [])
+    sub.add_parser("bench", help="time the engine; 'bench solver' times the solver", add_help=False)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["bench"]:  # the bench modules read their own options
+        of_solver = argv[1:2] == ["solver"]
+        module = importlib.import_module("engine.solver_bench" if of_solver else "engine.bench")
+        result: int = module.main(argv[2:] if of_solver else argv[1:])
         return result
+    args = parser.parse_args(argv)
     try:
         game = _replay(args.code, args.moves)
     except CodeError as error:

@@ -1,0 +1,376 @@
+"""The loop: events -> gestures -> scenes, a fixed 60 Hz update, and a draw that only touches
+what changed (an idle table draws nothing and the loop sleeps on the event queue)."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame import Rect
+
+from engine import Game, IllegalMove, Move
+from game.clock import FixedClock
+from game.display import Presenter
+from game.i18n import Translator
+from game.input import DoubleTap, GestureReader, InputTuning, Tap
+from game.layout import estimate_px_per_mm
+from game.prefs import PlayerSettings
+from game.scenes import Event, Scene
+
+if TYPE_CHECKING:
+    from game.kiosk_ui import KioskController
+
+DEAL_NUMBERS = 2**35
+
+
+@dataclass
+class GameChoice:
+    """What a new game is made of when no code is given."""
+
+    game: str = "russian"  # "russian" / "seahaven"
+    russian_rules: str = "classic"  # "classic" / "relaxed"
+    seahaven_cells: int = 4
+    level: str = "any"  # "easy" / "medium" / "hard" / "any"
+    winnable_only: bool = False
+
+    def deal_level(self) -> str:
+        """The catalog level to pick from: Russian has levels; Seahaven's difficulty is its
+        free cells, so it asks only for a winnable deal (or any)."""
+        if self.game == "russian" and self.level in ("easy", "medium", "hard"):
+            return self.level
+        return "winnable" if self.winnable_only else "any"
+
+    def rules_key(self) -> str:
+        if self.game == "seahaven":
+            return f"SH1-C{self.seahaven_cells}"
+        return "RU1-R" if self.russian_rules == "relaxed" else "RU1-C"
+
+
+class TableHooks:
+    """What the table reports; subclass or duck-type any subset (game.session.Session does).
+    A move that wins is reported by ``moved`` (check ``game.is_won``)."""
+
+    def started(self, game: Game) -> None: ...
+    def moved(self, game: Game, move: object) -> None: ...
+    def undone(self, game: Game) -> None: ...
+    def ended(self, game: Game, result: str) -> None: ...
+    def tick(self, dt: float) -> None: ...
+    def shutdown(self, game: Game) -> None: ...
+
+
+HINT_SECONDS = 1.0  # the solver's time for a hint (the loop waits for it)
+
+
+def _engine_module(name: str) -> Any:
+    """``engine.<name>`` when the solver issue has delivered it, else None."""
+    try:
+        return importlib.import_module(f"engine.{name}")
+    except ImportError:
+        return None
+
+
+class App:
+    """Owns the screen, the clock, the gesture reader, the settings and the scene stack."""
+
+    def __init__(
+        self,
+        screen: pygame.Surface,
+        *,
+        settings: PlayerSettings | None = None,
+        save_settings: Callable[[PlayerSettings], object] | None = None,
+        tuning: InputTuning | None = None,
+        px_per_mm: float | None = None,
+        choice: GameChoice | None = None,
+        code: str | None = None,
+        game: Game | None = None,
+        elapsed: float = 0.0,
+        rng: random.Random | None = None,
+        undo_depth: int = 100,
+        rotate: int = 0,
+    ) -> None:
+        # The game draws on a logical surface; the presenter shows it (turned when asked).
+        self.presenter = Presenter(screen, rotate)
+        self.screen = self.presenter.surface
+        # The player's toggles and language (game.prefs); saving is whoever owns the state
+        # directory (launch: prefs.save_prefs into the state directory).
+        self.settings = settings if settings is not None else PlayerSettings()
+        self._save_settings = save_settings
+        self.tr = Translator(self.settings.locale)
+        self._px_per_mm = px_per_mm
+        self.clock = FixedClock()
+        self.reader = GestureReader(tuning, self.px_per_mm)
+        self.choice = choice or GameChoice()
+        self.rng = rng or random.Random()
+        self.undo_depth = undo_depth
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.full_redraw = True
+        self.frames_drawn = 0
+        # Autosave, statistics and logs hook in here (see TableHooks); the kiosk's Session fits.
+        self.hooks: list[TableHooks] = []
+        # Raw events pass these first (kiosk lock, idle timer); one returning False drops it.
+        self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
+        self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
+        self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
+        self._tapped: Scene | None = None  # the scene on top when the last tap came
+        from game.table import TableScene
+
+        if game is None:
+            game = self.new_game(code) if code else self.new_game()
+        self.table = TableScene(self, game)
+        self.table.elapsed = elapsed
+        self.push(self.table)
+
+    @property
+    def px_per_mm(self) -> float:
+        """The configured pixels per millimetre, else a guess from the screen size."""
+        return self._px_per_mm or estimate_px_per_mm(*self.screen.get_size())
+
+    # ----------------------------------------------------------------- games
+    def new_game(self, code: str | None = None) -> Game:
+        """A game from ``code`` (CodeError when bad), else a deal for the current choice: from
+        the solver's catalog at the chosen level when there is one, else a random deal."""
+        if code:
+            return Game.from_code(code, history_limit=self.undo_depth)
+        key = self.choice.rules_key()
+        catalog = _engine_module("catalog")
+        level = self.choice.deal_level()
+        if catalog is not None and level != "any":
+            try:
+                picked = catalog.pick(key, level, self.rng)
+                return Game.from_code(picked, history_limit=self.undo_depth)
+            except Exception as error:  # a missing or damaged catalog never stops a new game
+                print(f"deal catalog: {error!r}; dealing at random", file=sys.stderr)
+        number = self.rng.randrange(DEAL_NUMBERS)
+        return Game.from_code(f"{key}-{_number_code(number)}", history_limit=self.undo_depth)
+
+    def make_indicator(self) -> Any:
+        """The solver's winnable-from-here indicator (a worker process), or None."""
+        hints = _engine_module("hints")
+        if hints is None or not hasattr(hints, "Indicator"):
+            return None
+        try:
+            return hints.Indicator()
+        except Exception as error:  # no worker: no indicator, the game goes on
+            print(f"winnable indicator unavailable: {error!r}", file=sys.stderr)
+            return None
+
+    def has_indicator(self) -> bool:
+        return hasattr(_engine_module("hints"), "Indicator")
+
+    def has_levels(self) -> bool:
+        return _engine_module("catalog") is not None
+
+    def hint(self, game: Game) -> Move | None:
+        """The solver's next move for ``game``; None when it has none to offer. LookupError
+        when there is no solver (or it failed); IllegalMove("no_useful_moves") when the
+        position is stuck."""
+        hints = _engine_module("hints")
+        solver = _engine_module("solver")
+        ask = getattr(hints, "hint", None) or getattr(solver, "hint", None)
+        if ask is None:
+            raise LookupError("no solver")
+        try:
+            result = ask(game, time_limit=HINT_SECONDS)
+        except IllegalMove:
+            raise
+        except Exception as error:  # a solver bug must not end a game in a public place
+            print(f"hint failed: {error!r}", file=sys.stderr)
+            raise LookupError("the solver failed") from error
+        move = _as_move(result)
+        reason = getattr(result, "reason", None)
+        if move is None and reason == "no_useful_moves":
+            raise IllegalMove("no_useful_moves")
+        return move
+
+    def notify(self, event: str, *args: Any) -> None:
+        """Tell every hook what happened (``started``, ``moved``, ``undone``, ``ended``,
+        ``tick``, ``shutdown``); a hook that fails is reported and never stops the game."""
+        for hook in self.hooks:
+            method = getattr(hook, event, None)
+            if method is None:
+                continue
+            try:
+                method(*args)
+            except Exception as error:  # a full disk must not end a game in a public place
+                print(f"hook {type(hook).__name__}.{event} failed: {error!r}", file=sys.stderr)
+
+    def change_setting(self, name: str, value: Any) -> None:
+        """The one place a player's setting changes (frozen settings objects work too)."""
+        self.settings = replace(self.settings, **{name: value})
+        if self._save_settings is not None:
+            try:
+                self._save_settings(self.settings)
+            except Exception as error:  # a read-only disk keeps the change for this session
+                print(f"cannot save settings: {error!r}", file=sys.stderr)
+
+    def set_locale(self, locale: str) -> None:
+        self.tr.set_locale(locale)
+        self.change_setting("locale", locale)
+        for scene in self.scenes:
+            scene.resize()
+        self.full_redraw = True
+
+    # ----------------------------------------------------------------- stack
+    @property
+    def top(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.top.pause()
+        self.scenes.append(scene)
+        scene.enter()
+        self.full_redraw = True
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove the top scene (or ``scene`` and everything above it)."""
+        if scene is not None and scene in self.scenes:
+            while self.scenes[-1] is not scene:
+                self.scenes.pop().leave()
+        if len(self.scenes) > 1:
+            self.scenes.pop().leave()
+            self.top.resume()
+        self.full_redraw = True
+
+    def pop_to_table(self) -> None:
+        while len(self.scenes) > 1:
+            self.scenes.pop().leave()
+        self.top.resume()
+        self.full_redraw = True
+
+    # ----------------------------------------------------------------- events
+    @property
+    def now_ms(self) -> float:
+        return self.clock.now_ms
+
+    def dispatch(self, event: Event) -> None:
+        if isinstance(event, Tap):
+            self._tapped = self.top
+        elif isinstance(event, DoubleTap) and self._tapped is not self.top:
+            # The first tap opened or closed a screen (or the win screen came up): the second
+            # click of a habitual double click must not act on whatever is there now.
+            return
+        for scene in reversed(self.scenes):
+            if scene.handle(event):
+                return
+
+    def process(self, events: Iterable[pygame.event.Event]) -> None:
+        for event in events:
+            if not all(keep(event) for keep in self.event_filters):
+                continue
+            if event.type == pygame.QUIT:
+                # systemd's SIGTERM arrives as QUIT: save, then leave the loop.
+                self.notify("shutdown", self.table.game)
+                self.table.close()
+                self.running = False
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.resize(pygame.display.get_surface())
+            elif event.type == pygame.WINDOWEXPOSED:
+                self.full_redraw = True
+            elif event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL):
+                self.dispatch(event)
+            else:
+                event = self.presenter.map_event(event)
+                for gesture in self.reader.feed(event, self.now_ms):
+                    self.dispatch(gesture)
+
+    def resize(self, window: pygame.Surface | None = None) -> None:
+        """The window changed size (or is a new surface): lay everything out again."""
+        if window is not None:
+            self.presenter.resize(window)
+            self.screen = self.presenter.surface
+        self.reader.set_scale(self.px_per_mm)
+        for scene in self.scenes:
+            scene.resize()
+        self.full_redraw = True
+
+    # ----------------------------------------------------------------- time and drawing
+    def update(self, real_dt: float, *, clamp: bool = True) -> None:
+        for _ in range(self.clock.advance(real_dt, clamp=clamp)):
+            for scene in list(self.scenes):
+                scene.update(self.clock.step)
+            self.notify("step", self.clock.step)
+
+    def busy(self) -> bool:
+        return any(scene.busy() for scene in self.scenes)
+
+    def draw(self) -> list[Rect]:
+        """Paint what changed; returns the changed rectangles (empty when idle)."""
+        if self.full_redraw:
+            self.full_redraw = False
+            start = 0
+            for i, scene in enumerate(self.scenes):
+                if scene.opaque:
+                    start = i
+            for scene in self.scenes[start:]:
+                scene.draw(self.screen, True)
+            rects = [self.screen.get_rect()]
+        else:
+            rects = self.top.draw(self.screen, False)
+        if rects:
+            self.frames_drawn += 1
+        return rects
+
+    def step(
+        self, events: Iterable[pygame.event.Event] = (), dt: float | None = None
+    ) -> list[Rect]:
+        """One pass of the loop, by hand (tests and tools): events, one clock step, a draw."""
+        self.process(events)
+        self.update(self.clock.step if dt is None else dt)
+        return self.draw()
+
+    def run(self) -> None:
+        """The real loop: sleeps on the event queue when nothing moves."""
+        last = time.perf_counter()
+        while self.running:
+            idle = not (self.busy() or self.full_redraw)
+            if not idle:
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(250)
+                events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+            now = time.perf_counter()
+            self.process(events)
+            self.update(now - last, clamp=not idle)
+            last = now
+            rects = self.draw()
+            if rects:
+                self.presenter.present(rects)
+            if self.busy():
+                # Pace to about 60 frames a second without spinning.
+                spare = self.clock.step - (time.perf_counter() - now)
+                if spare > 0.001:
+                    time.sleep(spare)
+
+
+def _number_code(number: int) -> str:
+    from engine.codes import format_number
+
+    return format_number(number)
+
+
+def state_path(state_dir: Path | None, name: str) -> Path | None:
+    return state_dir / name if state_dir else None
+
+
+def _as_move(result: object) -> Move | None:
+    """Read a solver hint: a Move, its notation, or an object with a ``move``."""
+    if result is None:
+        return None
+    if isinstance(result, Move):
+        return result
+    if isinstance(result, str):
+        try:
+            return Move.parse(result)
+        except IllegalMove:
+            return None
+    inner = getattr(result, "move", None)
+    return _as_move(inner) if inner is not None else None

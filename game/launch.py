@@ -1,0 +1,145 @@
+"""Open the window and build the App from config.toml (when game.config is there) and the
+player's saved settings; write screenshots of any scene."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pygame
+
+from engine import Game
+from game.app import App, GameChoice
+from game.config import Config, effective_px_per_mm, load_config
+from game.input import InputTuning
+from game.kiosk import prepare_sdl
+from game.persist import Resumed
+from game.prefs import PlayerSettings, load_prefs, save_prefs
+from game.session import Session
+from game.storage import state_dir
+
+
+@dataclass
+class LaunchOptions:
+    config: Path | None = None
+    windowed: bool = False
+    size: tuple[int, int] | None = None
+    locale: str | None = None
+    state_dir: Path | None = None
+    persist: bool = True  # autosave, statistics, logs, kiosk lock (off for screenshots)
+
+
+def read_config(path: Path | None) -> Config:
+    """The operator's config (config.toml, or $SOLITAIRE_CONFIG when ``path`` is None);
+    problems are printed and never fatal: the defaults stand in."""
+    config, problems = load_config(path)
+    for problem in problems:
+        print(f"config: {problem}", file=sys.stderr)
+    return config
+
+
+def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
+    config = read_config(options.config)
+    display, rules, pointer = config.display, config.game, config.input
+    directory = options.state_dir or state_dir()
+    session, resumed = None, None
+    if options.persist:
+        session, resumed = _open_session(options, config, directory)
+        if game is None and resumed is not None:
+            game = resumed.game
+        prepare_sdl(config)
+    pygame.display.init()
+    pygame.font.init()
+    flags = 0
+    if display.fullscreen and not options.windowed:
+        flags |= pygame.FULLSCREEN
+        size = options.size or (0, 0)  # (0, 0): the screen's own size
+    else:
+        flags |= pygame.RESIZABLE
+        size = options.size or (display.width, display.height)
+    pygame.display.set_caption("Solitaire")
+    screen = pygame.display.set_mode(size, flags)
+    pygame.mouse.set_visible(display.show_cursor)
+    settings = load_prefs(config, directory)
+    if options.locale:
+        settings = replace(settings, locale=options.locale)
+
+    def save_settings(changed: PlayerSettings) -> None:
+        save_prefs(changed, config, directory)
+
+    tuning = InputTuning(
+        double_tap_ms=pointer.double_tap_ms,
+        tap_slop_mm=pointer.tap_slop_mm,
+        drag_threshold_mm=pointer.drag_threshold_mm,
+        echo_ms=pointer.echo_ms,
+    )
+    choice = GameChoice(
+        game=rules.default_game,
+        russian_rules=rules.russian_rules,
+        seahaven_cells=rules.seahaven_cells,
+        level=rules.russian_level,
+        winnable_only=rules.winnable_only,
+    )
+    app = App(
+        screen,
+        settings=settings,
+        save_settings=save_settings,
+        tuning=tuning,
+        px_per_mm=effective_px_per_mm(config, *screen.get_size()),
+        choice=choice,
+        game=game,
+        undo_depth=rules.undo_depth,
+        rotate=display.rotate,
+        elapsed=resumed.elapsed if resumed is not None else 0.0,
+    )
+    if session is not None:
+        from game.kiosk_ui import attach_kiosk
+
+        attach_kiosk(app, config, session, resumed=resumed is not None and resumed.game is game)
+    return app
+
+
+def _open_session(
+    options: LaunchOptions, config: Config, directory: Path
+) -> tuple[Session, Resumed | None]:
+    """The kiosk session (logs, crash hook, autosave, statistics) and the game to resume. The
+    config's problems go to the log too."""
+    session = Session.open(config, directory)
+    for problem in load_config(options.config)[1]:
+        logging.getLogger("solitaire.config").warning("%s", problem)
+    return session, session.resume()
+
+
+def show_scene(app: App, scene: str) -> None:
+    """Push the named scene over the table (screenshots and tools)."""
+    from game import dialogs
+
+    if scene == "newgame":
+        app.push(dialogs.NewGameScene(app))
+    elif scene == "keypad":
+        app.push(dialogs.NewGameScene(app))
+        keypad = dialogs.KeypadScene(app, "RU1-C-AAAA")
+        app.push(keypad)
+    elif scene == "settings":
+        app.push(dialogs.SettingsScene(app))
+    elif scene == "rules":
+        app.push(dialogs.SettingsScene(app))
+        app.push(dialogs.RulesScene(app))
+    elif scene == "win":
+        app.push(dialogs.WinScene(app, app.table.game, app.table.elapsed))
+
+
+def save_screenshot(app: App, path: Path, scene: str = "table") -> None:
+    show_scene(app, scene)
+    app.step()
+    if scene == "win":
+        for _ in range(90):
+            app.step()
+    else:
+        app.full_redraw = True
+        app.draw()
+    app.presenter.present([app.screen.get_rect()])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.presenter.window, str(path))

@@ -1,0 +1,172 @@
+"""Everything the kiosk keeps about play, behind a handful of calls the table makes.
+
+The table owns the `Game` and the screen; it tells the session what happened:
+
+    session = Session.open(config)             # logs, crash guard, statistics, settings
+    resumed = session.resume()                 # the saved game, or None: deal a fresh one
+    session.started(game)                      # a fresh deal (also after "new game")
+    session.moved(game, move)                  # after every accepted move: autosave + log
+    session.undone(game)                       # after an undo
+    session.ended(game, "won")                 # the win (statistics once), or a new deal
+    session.tick(dt)                           # the game clock, from update()
+    session.shutdown(game)                     # QUIT / SIGTERM / operator exit: save
+
+and reads `session.clock` and `session.stats`. The session never raises on a
+full or read-only disk: the game goes on and the problem is logged. Must not import pygame.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import Game
+from game.config import Config
+from game.logs import (
+    install_excepthook,
+    log_dir_for,
+    log_game_end,
+    log_game_start,
+    log_move,
+    log_undo,
+    setup_logging,
+)
+from game.persist import Autosave, CrashGuard, Resumed, load_stats, save_stats
+from game.stats import Stats
+from game.storage import autosave_store, state_dir
+
+log = logging.getLogger("solitaire.session")
+
+
+@dataclass
+class GameClock:
+    """Seconds of play: runs while a game is on the table, stops on a win, pauses while the
+    attract screen shows."""
+
+    elapsed: float = 0.0
+    running: bool = True
+
+    def tick(self, dt: float) -> None:
+        if self.running and dt > 0:
+            self.elapsed += dt
+
+    def reset(self, elapsed: float = 0.0) -> None:
+        self.elapsed = elapsed
+        self.running = True
+
+
+class Session:
+    def __init__(self, config: Config, directory: Path) -> None:
+        self.config = config
+        self.directory = directory
+        self.autosave = Autosave(autosave_store(directory), undo_depth=config.game.undo_depth)
+        self.crash_guard = CrashGuard(directory)
+        self.stats: Stats = load_stats(directory)
+        self.clock = GameClock()
+        self.recorded = False  # the current game's result is already in the statistics
+        self._game: Game | None = None
+
+    @classmethod
+    def open(
+        cls,
+        config: Config,
+        directory: Path | None = None,
+        *,
+        logging_on: bool = True,
+        crash_hook: bool = True,
+    ) -> Session:
+        """The session in the state directory; with `logging_on`, the rotating log; with
+        `crash_hook`, an uncaught exception saves the game and exits non-zero."""
+        directory = directory if directory is not None else state_dir()
+        if logging_on:
+            setup_logging(log_dir_for(config, directory))
+        session = cls(config, directory)
+        if crash_hook:
+            install_excepthook(session.crash_save)
+        return session
+
+    # ---------------------------------------------------------------- start
+
+    def resume(self) -> Resumed | None:
+        """The saved game to continue (clock included), or None to deal a fresh one."""
+        resumed = self.crash_guard.resume_or_quarantine(self.autosave)
+        if resumed is None:
+            return None
+        self._game = resumed.game
+        self.clock.reset(resumed.elapsed)
+        self.clock.running = not resumed.game.is_won
+        self.recorded = bool(resumed.meta.get("recorded", False))
+        g = resumed.game
+        log_game_start(g.code, resumed=True, moves=g.moves, score=g.score)
+        return resumed
+
+    def started(self, game: Game) -> None:
+        """A fresh deal is on the table (the previous one must have been `ended`)."""
+        self._game = game
+        self.clock.reset()
+        self.recorded = False
+        log_game_start(game.code)
+        self._save(game)
+
+    # ---------------------------------------------------------------- play
+
+    def moved(self, game: Game, move: object) -> None:
+        log_move(game.code, str(move), moves=game.moves, score=game.score)
+        if game.is_won:
+            self.ended(game, "won")
+        else:
+            self._save(game)
+
+    def undone(self, game: Game) -> None:
+        log_undo(game.code, moves=game.moves, score=game.score)
+        self._save(game)
+
+    def tick(self, dt: float) -> None:
+        self.clock.tick(dt)
+
+    def ended(self, game: Game, result: str) -> None:
+        """The game is over: "won", or left for another deal ("abandoned", "idle"). The
+        statistics count it once (a game left without a move not at all)."""
+        won = game.is_won and result == "won"
+        if won:
+            self.clock.running = False
+        if not self.recorded:
+            self.stats = self.stats.record(
+                game.code,
+                won=won,
+                seconds=self.clock.elapsed,
+                score=game.score,
+                moves=game.moves,
+            )
+            self.recorded = True
+            save_stats(self.stats, self.directory)
+            log_game_end(
+                game.code, result, moves=game.moves, score=game.score, seconds=self.clock.elapsed
+            )
+        self._save(game)
+
+    # ---------------------------------------------------------------- leaving
+
+    def shutdown(self, game: Game | None = None) -> None:
+        """Save before exiting (QUIT from systemd, the operator's exit)."""
+        game = game if game is not None else self._game
+        if game is not None:
+            self._save(game)
+        log.info("shutting down")
+
+    def checkpoint(self, game: Game) -> None:
+        """Save now, with the clock (before the attract screen takes over)."""
+        self._save(game)
+
+    def crash_save(self) -> None:
+        """The crash hook's save: note the crash (for the crash-loop guard), keep the game."""
+        self.crash_guard.record_crash()
+        if self._game is not None:
+            self._save(self._game)
+
+    def _save(self, game: Game) -> None:
+        self._game = game
+        meta: dict[str, Any] = {"recorded": self.recorded}
+        self.autosave.save(game, self.clock.elapsed, meta)

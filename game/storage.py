@@ -1,0 +1,252 @@
+"""Durable JSON files in the player's state directory: the autosave, the settings, the stats.
+
+A kiosk loses power without warning, so every write is atomic and durable: a temporary file in
+the same directory is written, flushed and fsynced, `os.replace`d over the old file, and the
+directory is fsynced. A reader therefore sees either the old file or the new one, never a mix.
+
+Each file is an envelope `{"format": KIND, "version": N, "saved": ISO-time, "data": ...}`. A
+file that is empty, truncated, not JSON, of another kind or of another version is moved aside
+under a timestamped name (a few are kept for a post-mortem), the reason is logged, and `load`
+returns None so the game starts fresh instead of crash-looping. Write errors (full or read-only
+disk) are logged and reported as False, never raised: the game goes on.
+
+This module must not import pygame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("solitaire.storage")
+
+APP_NAME = "solitaire-kiosk"
+STATE_ENV = "SOLITAIRE_STATE_DIR"
+
+AUTOSAVE_FILE = "autosave.json"
+SETTINGS_FILE = "settings.json"
+STATS_FILE = "stats.json"
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+KEEP_ASIDE = 5
+"""How many moved-aside copies of one file are kept; older ones are deleted."""
+
+
+def state_dir(env: Mapping[str, str] | None = None) -> Path:
+    """The directory of saves, settings, statistics and (by default) logs.
+
+    systemd's `$STATE_DIRECTORY` (StateDirectory= in the unit; the first entry when it lists
+    several) wins; then `$SOLITAIRE_STATE_DIR`; then `$XDG_STATE_HOME/solitaire-kiosk`; then
+    `~/.local/state/solitaire-kiosk`. The directory is not created here.
+    """
+    env = os.environ if env is None else env
+    systemd = env.get("STATE_DIRECTORY", "").split(":")[0].strip()
+    if systemd:
+        return Path(systemd)
+    explicit = env.get(STATE_ENV, "").strip()
+    if explicit:
+        return Path(explicit).expanduser()
+    xdg = env.get("XDG_STATE_HOME", "").strip()
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / APP_NAME
+    return Path.home() / ".local" / "state" / APP_NAME
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make a rename in `directory` durable (not possible on every platform or file system)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}.tmp"
+
+
+def write_atomic(path: Path, payload: bytes) -> None:
+    """Replace `path` with `payload` atomically and durably. Raises OSError on failure, leaving
+    the old file untouched and no temporary file behind."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f"{_temp_prefix(path)}{os.getpid()}")
+    try:
+        with open(temp, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    _fsync_dir(path.parent)
+
+
+class JsonStore:
+    """One JSON file with a kind and a format version, e.g. the autosave."""
+
+    def __init__(self, path: Path, *, kind: str, version: int) -> None:
+        self.path = Path(path)
+        self.kind = kind
+        self.version = version
+
+    def __repr__(self) -> str:
+        return f"JsonStore({str(self.path)!r}, kind={self.kind!r}, version={self.version})"
+
+    def encode(self, data: Any) -> bytes:
+        """The file's bytes for `data` (which must be JSON-ready: no NaN, no odd types)."""
+        envelope = {
+            "format": self.kind,
+            "version": self.version,
+            "saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "data": data,
+        }
+        text = json.dumps(envelope, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return text.encode("utf-8")
+
+    def save(self, data: Any) -> bool:
+        """Write `data` durably. False (and a log entry) when it could not be written."""
+        try:
+            payload = self.encode(data)
+        except (TypeError, ValueError) as error:
+            log.error("not saving %s: the data is not JSON-ready (%s)", self.path, error)
+            return False
+        try:
+            write_atomic(self.path, payload)
+        except OSError as error:
+            log.error("could not save %s: %s", self.path, error)
+            return False
+        return True
+
+    def load(self) -> Any | None:
+        """The saved data, or None when there is no file or it is unusable (then moved aside)."""
+        self._remove_stale_temps()
+        try:
+            size = self.path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                self.move_aside(f"{size} bytes, more than the limit of {MAX_FILE_BYTES}")
+                return None
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except IsADirectoryError:
+            self.move_aside("a directory, not a file")
+            return None
+        except OSError as error:
+            log.error("cannot read %s: %s; starting without it", self.path, error)
+            return None
+        problem, data = self._decode(raw)
+        if problem:
+            self.move_aside(problem)
+            return None
+        return data
+
+    def _decode(self, raw: bytes) -> tuple[str, Any]:
+        if not raw.strip():
+            return "the file is empty", None
+        try:
+            envelope = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError as error:
+            return f"not UTF-8 text ({error})", None
+        except json.JSONDecodeError as error:
+            return f"not valid JSON, perhaps truncated ({error})", None
+        except RecursionError:
+            return "JSON nested too deeply", None
+        if not isinstance(envelope, dict) or "format" not in envelope:
+            return "not a solitaire-kiosk file (no format field)", None
+        if envelope.get("format") != self.kind:
+            return f"format {envelope.get('format')!r}, expected {self.kind!r}", None
+        version = envelope.get("version")
+        if version != self.version or isinstance(version, bool):
+            return f"format version {version!r}, expected {self.version}", None
+        if "data" not in envelope:
+            return "no data field", None
+        return "", envelope["data"]
+
+    def move_aside(self, reason: str) -> Path | None:
+        """Move an unusable file out of the way (kept for a post-mortem) and log why.
+
+        Also for callers whose own check of the loaded data failed (e.g. a game that does not
+        load). Returns the new name, or None when the file could not be moved (then it is
+        deleted if possible, so the next start does not trip over it again)."""
+        now = time.time()
+        stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f".{int(now % 1 * 1e6):06d}Z"
+        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
+        counter = 1
+        while target.exists():  # names sort by age: "...Z" < "...Z-01" < "...Z-02"
+            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{counter:02d}")
+            counter += 1
+        try:
+            os.replace(self.path, target)
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            log.error("%s is unusable (%s) and cannot be moved aside: %s", self.path, reason, error)
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+            return None
+        log.warning("%s is unusable (%s); moved aside to %s", self.path, reason, target.name)
+        _fsync_dir(self.path.parent)
+        self._prune_aside()
+        return target
+
+    def aside_files(self) -> list[Path]:
+        """Moved-aside copies of this file, oldest first."""
+        try:
+            found = list(self.path.parent.glob(f"{self.path.name}.bad-*"))
+        except OSError:
+            return []
+        return sorted(found, key=lambda p: p.name)
+
+    def clear(self) -> None:
+        """Delete the file (e.g. the autosave once a game is over)."""
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            return
+        except OSError as error:
+            log.error("could not delete %s: %s", self.path, error)
+            return
+        _fsync_dir(self.path.parent)
+
+    def _prune_aside(self) -> None:
+        for old in self.aside_files()[:-KEEP_ASIDE]:
+            with contextlib.suppress(OSError):
+                old.unlink()
+
+    def _remove_stale_temps(self) -> None:
+        """Temporary files left by a crash in the middle of a write."""
+        try:
+            stale = list(self.path.parent.glob(_temp_prefix(self.path) + "*"))
+        except OSError:
+            return
+        for temp in stale:
+            with contextlib.suppress(OSError):
+                temp.unlink()
+
+
+def autosave_store(directory: Path | None = None) -> JsonStore:
+    """The running game: `{"game": Game.to_dict(), "elapsed": seconds, ...}`."""
+    return JsonStore((directory or state_dir()) / AUTOSAVE_FILE, kind="autosave", version=1)
+
+
+def settings_store(directory: Path | None = None) -> JsonStore:
+    """The player's settings toggles and language (see game.prefs)."""
+    return JsonStore((directory or state_dir()) / SETTINGS_FILE, kind="settings", version=1)
+
+
+def stats_store(directory: Path | None = None) -> JsonStore:
+    """The statistics per game and rule set (see game.stats)."""
+    return JsonStore((directory or state_dir()) / STATS_FILE, kind="stats", version=1)

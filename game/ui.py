@@ -1,0 +1,227 @@
+"""Small drawing helpers shared by the table and the dialogs: text that fits, wrapped text,
+buttons, panels, switches and the button icons."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+from pygame import Rect
+
+from game.cards import font
+
+INK = (245, 245, 240)
+INK_DIM = (190, 205, 195)
+PANEL = (24, 44, 34)
+PANEL_EDGE = (120, 170, 130)
+BUTTON = (44, 84, 60)
+BUTTON_ON = (226, 184, 64)
+BUTTON_TEXT_ON = (30, 30, 20)
+BUTTON_OFF = (58, 70, 64)
+ERROR = (255, 140, 120)
+
+Color = tuple[int, int, int]
+
+
+def fit_text(
+    text: str, max_w: int, size: float, color: Color = INK, bold: bool = False, min_size: int = 9
+) -> pygame.Surface:
+    """``text`` at ``size`` or smaller so that it is at most ``max_w`` wide."""
+    size = max(min_size, int(size))
+    while True:
+        surface = font(size, bold).render(text, True, color)
+        if surface.get_width() <= max_w or size <= min_size:
+            return surface
+        size = max(min_size, int(size * 0.9))
+
+
+def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
+    """Words into lines no wider than ``max_w``; explicit newlines are kept."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= max_w or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_wrapped(
+    surface: pygame.Surface,
+    text: str,
+    rect: Rect,
+    size: int,
+    color: Color = INK,
+    *,
+    bold: bool = False,
+    center: bool = False,
+    min_size: int = 9,
+) -> int:
+    """Wrap ``text`` into ``rect``, shrinking the font until it fits; returns the height used."""
+    size = int(size)
+    while True:
+        lines = wrap(text, rect.width, size, bold)
+        line_h = font(size, bold).get_linesize()
+        if line_h * len(lines) <= rect.height or size <= min_size:
+            break
+        size = max(min_size, int(size * 0.9))
+    y = rect.top
+    for line in lines:
+        img = font(size, bold).render(line, True, color)
+        x = rect.centerx - img.get_width() // 2 if center else rect.left
+        surface.blit(img, (x, y))
+        y += line_h
+    return y - rect.top
+
+
+def panel(surface: pygame.Surface, rect: Rect, radius: int = 12, alpha: int = 250) -> None:
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*PANEL, alpha), box.get_rect(), border_radius=radius)
+    pygame.draw.rect(box, (*PANEL_EDGE, 255), box.get_rect(), 2, border_radius=radius)
+    surface.blit(box, rect.topleft)
+
+
+def button(
+    surface: pygame.Surface,
+    rect: Rect,
+    label: str,
+    *,
+    selected: bool = False,
+    enabled: bool = True,
+    pressed: bool = False,
+    size: int | None = None,
+    icon: str = "",
+) -> None:
+    """A rounded button with a label (and a drawn icon above it when ``icon`` is given)."""
+    radius = max(4, min(rect.width, rect.height) // 6)
+    fill = BUTTON_ON if selected else (BUTTON if enabled else BUTTON_OFF)
+    if pressed:
+        fill = tuple(min(255, c + 40) for c in fill)  # type: ignore[assignment]
+    shade = Rect(rect.left, rect.top + 2, rect.width, rect.height)
+    pygame.draw.rect(surface, (0, 0, 0, 60), shade, border_radius=radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    edge = (255, 240, 190) if selected else (110, 160, 125)
+    pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+    color = BUTTON_TEXT_ON if selected else (INK if enabled else (140, 150, 145))
+    text_size = size or max(11, int(min(rect.height * 0.34, rect.width * 0.16)))
+    if icon and rect.height > rect.width * 0.55:
+        icon_box = Rect(0, 0, int(rect.height * 0.42), int(rect.height * 0.42))
+        icon_box.center = (rect.centerx, rect.top + int(rect.height * 0.38))
+        draw_icon(surface, icon, icon_box, color)
+        label_img = fit_text(label, rect.width - 8, min(text_size, rect.height * 0.2), color)
+        surface.blit(
+            label_img, label_img.get_rect(center=(rect.centerx, rect.top + rect.height * 0.78))
+        )
+        return
+    if icon:
+        side = int(rect.height * 0.5)
+        label_img = fit_text(label, rect.width - side - 18, text_size, color)
+        total = side + 8 + label_img.get_width()
+        left = rect.centerx - total // 2
+        draw_icon(surface, icon, Rect(left, rect.centery - side // 2, side, side), color)
+        surface.blit(label_img, label_img.get_rect(midleft=(left + side + 8, rect.centery)))
+        return
+    label_img = fit_text(label, rect.width - 10, text_size, color)
+    surface.blit(label_img, label_img.get_rect(center=rect.center))
+
+
+def switch(surface: pygame.Surface, rect: Rect, on: bool) -> None:
+    """An on/off switch drawn in ``rect`` (about twice as wide as tall)."""
+    radius = rect.height // 2
+    pygame.draw.rect(surface, BUTTON_ON if on else (90, 100, 95), rect, border_radius=radius)
+    knob_r = radius - max(2, rect.height // 10)
+    cx = rect.right - radius if on else rect.left + radius
+    pygame.draw.circle(surface, (250, 250, 245), (cx, rect.centery), knob_r)
+
+
+def draw_icon(surface: pygame.Surface, name: str, box: Rect, color: Color) -> None:
+    """Simple line icons: new (a fanned pair of cards), undo (a curved arrow), hint (a bulb),
+    settings (a cog)."""
+    w = max(2, box.width // 9)
+    cx, cy = box.center
+    r = box.width // 2
+    if name == "new":
+        back = Rect(0, 0, int(r * 1.1), int(r * 1.5))
+        back.center = (cx - r // 4, cy - r // 8)
+        front = back.move(r // 2, r // 4)
+        pygame.draw.rect(surface, color, back, w, border_radius=max(2, r // 6))
+        pygame.draw.rect(surface, color, front, border_radius=max(2, r // 6))
+    elif name == "undo":
+        arc = Rect(0, 0, int(r * 1.6), int(r * 1.6))
+        arc.center = (cx + r // 8, cy + r // 6)
+        pygame.draw.arc(surface, color, arc, -math.pi * 0.6, math.pi * 0.95, w)
+        tip = (arc.left + w // 2, arc.centery - r // 8)
+        pygame.draw.polygon(
+            surface,
+            color,
+            [(tip[0] - r // 2, tip[1]), (tip[0] + r // 2, tip[1]), (tip[0], tip[1] + r // 2)],
+        )
+    elif name == "hint":
+        pygame.draw.circle(surface, color, (cx, cy - r // 5), int(r * 0.62), w)
+        base = Rect(0, 0, int(r * 0.6), int(r * 0.4))
+        base.midtop = (cx, cy + int(r * 0.42))
+        pygame.draw.rect(surface, color, base, border_radius=max(1, r // 8))
+    elif name == "settings":
+        teeth = 8
+        outer, inner = r * 0.95, r * 0.68
+        points = []
+        for k in range(teeth * 2):
+            angle = math.pi * k / teeth
+            radius = outer if k % 2 == 0 else inner
+            for da in (-0.18, 0.18):
+                points.append(
+                    (cx + radius * math.cos(angle + da), cy + radius * math.sin(angle + da))
+                )
+        pygame.draw.polygon(surface, color, points)
+        pygame.draw.circle(surface, PANEL, (cx, cy), int(r * 0.3))
+
+
+def _lead_in(text: str) -> tuple[str, str]:
+    """The lead-in of a rules paragraph (``Goal:``, ``Цель —``): up to a colon or a dash in the
+    first few words, else nothing."""
+    for mark in (":", " —"):
+        at = text.find(mark)
+        if 0 < at <= 32 and text[:at].count(" ") <= 3:
+            end = at + len(mark)
+            return text[:end], text[end:]
+    return "", text
+
+
+def paragraphs_image(
+    paragraphs: list[str], width: int, size: int, color: Color = INK
+) -> tuple[pygame.Surface, int]:
+    """Paragraphs as one tall transparent image ``width`` wide, each a bullet with a hanging
+    indent and its lead-in in bold; returns the image and the line height. Drawn once, then
+    scrolled (the rules screen)."""
+    regular, bold = font(size), font(size, True)
+    line_h = regular.get_linesize()
+    indent = regular.size("•  ")[0]
+    space = regular.size(" ")[0]
+    placed: list[tuple[pygame.Surface, int, int]] = []
+    y = 0
+    for para in paragraphs:
+        lead, rest = _lead_in(para)
+        words = [(w, True) for w in lead.split()] + [(w, False) for w in rest.split()]
+        placed.append((regular.render("•", True, color), 0, y))
+        x = indent
+        for word, is_bold in words:
+            f = bold if is_bold else regular
+            w = f.size(word)[0]
+            if x > indent and x + w > width:
+                x = indent
+                y += line_h
+            placed.append((f.render(word, True, color), x, y))
+            x += w + space
+        y += line_h + line_h // 2
+    surface = pygame.Surface((width, max(1, y - line_h // 2)), pygame.SRCALPHA)
+    surface.fill((*color, 0))  # transparent in the text's colour: clean antialiased edges
+    for image, x, top in placed:
+        surface.blit(image, (x, top))
+    return surface, line_h

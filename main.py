@@ -1,0 +1,104 @@
+"""Start the solitaire table: fullscreen from config.toml, or windowed, or just a screenshot.
+
+python main.py                         # as config.toml says
+python main.py --windowed --size 1024x600
+python main.py --code RU1-C-AAAAABB    # a given deal
+python main.py --screenshot out.png --size 800x480 --code RU1-C-AAAAABB --moves 4C-f ...
+python main.py --screenshot out.png --scene newgame --locale fi
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+SCENES = ("table", "newgame", "keypad", "settings", "rules", "win")
+DEFAULT_SIZE = (1280, 800)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 800x480, not {text!r}") from None
+    if not (240 <= w <= 8000 and 240 <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"size {text!r} is outside 240..8000 pixels a side")
+    return w, h
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description="Russian Solitaire and Seahaven Towers")
+    parser.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")
+    parser.add_argument("--size", type=parse_size, help="window or screenshot size, e.g. 800x480")
+    parser.add_argument("--code", help="start with this deal, e.g. RU1-C-AAAAABB")
+    parser.add_argument(
+        "--config", type=Path, help="default: $SOLITAIRE_CONFIG, else config.toml beside main.py"
+    )
+    parser.add_argument("--state-dir", type=Path, help="where settings and saves are kept")
+    parser.add_argument("--locale", help="language: " + ", ".join(("fi", "ru", "en")))
+    parser.add_argument("--screenshot", type=Path, help="write a PNG of the screen and exit")
+    parser.add_argument("--moves", nargs="*", default=[], help="moves to play first (7H-t5 ...)")
+    parser.add_argument("--scene", choices=SCENES, default="table", help="screen to show")
+    parser.add_argument(
+        "--check-config",
+        type=Path,
+        metavar="FILE",
+        help="report every problem of a config file; exit 1 when there is one",
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.check_config:
+        from game.config import check_config_file
+
+        return check_config_file(args.check_config)
+    if args.screenshot:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    from engine import CodeError, Game, IllegalMove
+    from game.config import default_config_path
+    from game.launch import LaunchOptions, open_app
+
+    game = None
+    if args.code:
+        try:
+            game = Game.from_code(args.code)
+        except CodeError as error:
+            print(f"main.py: bad --code: {error}", file=sys.stderr)
+            return 2
+        for text in args.moves:
+            try:
+                game.play(text)
+            except IllegalMove as error:
+                print(f"main.py: move {text!r} refused: {error}", file=sys.stderr)
+                return 2
+    elif args.moves:
+        print("main.py: --moves needs --code", file=sys.stderr)
+        return 2
+    options = LaunchOptions(
+        config=args.config or default_config_path(),
+        windowed=args.windowed or bool(args.screenshot),
+        size=args.size or (DEFAULT_SIZE if args.screenshot else None),
+        locale=args.locale,
+        state_dir=args.state_dir,
+        persist=not args.screenshot,
+    )
+    app = open_app(options, game=game)
+    if args.screenshot:
+        from game.launch import save_screenshot
+
+        save_screenshot(app, args.screenshot, args.scene)
+        print(args.screenshot)
+        return 0
+    app.run()
+    return app.exit_status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

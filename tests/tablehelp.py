@@ -1,0 +1,122 @@
+"""Drive the real table headless: a window from the dummy driver, synthetic pointer events fed
+through the input layer, and a clock stepped by hand (1/60 s per step)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from engine import Game
+from engine.cards import parse_card
+from game.app import App
+from game.config import Config
+from game.prefs import PlayerSettings, load_prefs, save_prefs
+from game.table import TableScene
+
+
+def make_app(
+    code: str = "RU1-C-AAAAABB",
+    size: tuple[int, int] = (1280, 800),
+    *,
+    settings: PlayerSettings | None = None,
+    state_dir: Path | None = None,
+    game: Game | None = None,
+    px_per_mm: float | None = None,
+) -> App:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(size)
+    save = None
+    if state_dir is not None:
+        config = Config()
+        settings = load_prefs(config, state_dir)
+
+        def save(changed: PlayerSettings) -> None:
+            save_prefs(changed, config, state_dir)
+
+    app = App(
+        screen,
+        settings=settings or PlayerSettings(locale="en"),
+        save_settings=save,
+        code=None if game else code,
+        game=game,
+        px_per_mm=px_per_mm,
+    )
+    app.step()
+    return app
+
+
+class Finger:
+    """A finger (or mouse) on the screen of ``app``; every call steps the clock."""
+
+    def __init__(self, app: App, *, touch: bool = True) -> None:
+        self.app = app
+        self.touch = touch
+
+    @property
+    def table(self) -> TableScene:
+        return self.app.table
+
+    def _event(self, kind: int, pos: tuple[int, int], **extra: object) -> pygame.event.Event:
+        return pygame.event.Event(kind, pos=pos, button=1, touch=self.touch, **extra)
+
+    def down(self, pos: tuple[int, int]) -> None:
+        self.app.step([self._event(pygame.MOUSEBUTTONDOWN, pos)])
+
+    def up(self, pos: tuple[int, int]) -> None:
+        self.app.step([self._event(pygame.MOUSEBUTTONUP, pos)])
+
+    def move(self, pos: tuple[int, int]) -> None:
+        self.app.step([self._event(pygame.MOUSEMOTION, pos, rel=(0, 0), buttons=(1, 0, 0))])
+
+    def tap(self, pos: tuple[int, int]) -> None:
+        self.down(pos)
+        self.up(pos)
+
+    def double_tap(self, pos: tuple[int, int]) -> None:
+        self.tap(pos)
+        self.tap(pos)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+        self.down(start)
+        for k in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * k // steps
+            y = start[1] + (end[1] - start[1]) * k // steps
+            self.move((x, y))
+        self.up(end)
+
+    # ----------------------------------------------------------------- where things are
+    def card(self, name: str) -> tuple[int, int]:
+        """A point on the visible part of card ``name`` (its corner strip)."""
+        rect = self.table.card_rect(parse_card(name))
+        return (rect.centerx, rect.top + 6)
+
+    def column(self, index: int) -> tuple[int, int]:
+        """A point where a card dragged from its corner lands on column ``index``."""
+        table = self.table
+        col = table.game.cols[index]
+        rect = table.card_rect(col[-1]) if col else table.layout.columns[index]
+        return (rect.centerx, rect.top + 6 + rect.height // 3)
+
+    def button(self, name: str) -> tuple[int, int]:
+        return self.table.layout.buttons[name].center
+
+    def control(self, label: str) -> tuple[int, int]:
+        """The centre of the top dialog's control with this label."""
+        scene = self.app.top
+        for control in scene.controls:  # type: ignore[attr-defined]
+            if control.label == label and control.action:
+                return control.rect.center  # type: ignore[no-any-return]
+        labels = [c.label for c in scene.controls]  # type: ignore[attr-defined]
+        raise AssertionError(f"no control {label!r} in {type(scene).__name__}: {labels}")
+
+    def settle(self, seconds: float = 0.5) -> None:
+        for _ in range(int(seconds * 60)):
+            self.app.step()
+
+
+def names(cards: tuple[int, ...] | list[int]) -> list[str]:
+    from engine.cards import card_name
+
+    return [card_name(c) for c in cards]

@@ -1,0 +1,72 @@
+"""``python -m engine``: the command line of SPEC.md section 6."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine.cli import main
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", *args], capture_output=True, text=True, timeout=120
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_show_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "RU1-C-AAAAABB"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("RU1-C-AAAAABB")
+    assert "t7  ## ## ## ## ## ## KH QH 8D JH 2C" in out
+
+
+def test_show_json_after_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "ru1-c-aaaaabb", "AC-f", "2C-f", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["code"] == "RU1-C-AAAAABB"
+    assert data["foundations"] == [0, 0, 0, 2] and data["score"] == 20 and data["moves"] == 2
+
+
+def test_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "RU1-C-AAAAABB", "--json"]) == 0
+    assert sorted(json.loads(capsys.readouterr().out)) == ["3C-t1", "4D-t3", "AC-f", "AC-t7"]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["show", "RU1-Q-AAAAABB"], "not a rule set"),
+        (["show", "RU1-C-AAAAABB", "5D-t3"], "move 1 ('5D-t3') is refused"),
+        (["moves", "RU1-C-AAAAABB", "nonsense"], "refused"),
+        (["show"], "required"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_exits_2_with_a_clear_message(args: list[str], words: str) -> None:
+    status, out, err = run(*args)
+    assert status == 2 and out == ""
+    assert words in err
+
+
+def test_engine_bench_prints_figures_for_every_rule_set() -> None:
+    status, out, _ = run("bench", "--count", "3", "--json")
+    assert status == 0
+    figures = json.loads(out)
+    assert set(figures) == {"RU1-C", "RU1-R", "SH1-C4", "SH1-C2", "SH1-C1"}
+    assert all(f["legal_moves_us"] > 0 and f["play_undo_us"] > 0 for f in figures.values())
+
+
+def test_the_engine_imports_without_pygame() -> None:
+    # pygame made unimportable, as on a machine without it; every engine module still loads.
+    code = (
+        "import sys\nsys.modules['pygame'] = None\nimport pkgutil, importlib, engine\n"
+        "for m in pkgutil.iter_modules(engine.__path__):\n"
+        "    if m.name != '__main__': importlib.import_module('engine.' + m.name)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], timeout=60, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

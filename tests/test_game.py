@@ -1,0 +1,211 @@
+"""The game object: undo, saves, notation errors, and the queries the table asks."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from enginehelp import build
+
+from engine import Game, IllegalMove, Move, StateError
+from engine.game import FOUNDATION
+
+
+class TestUndo:
+    def test_restores_cards_face_up_state_and_score(self) -> None:
+        game = build("RU1-C", [["#3D", "2H", "AH"]], filler=1)
+        before = game.to_dict()
+        game.play("AH-f")
+        game.play("2H-f")
+        assert game.to_dict()["columns"][0] == ["3D"] and game.score == 25
+        game.undo()
+        game.undo()
+        assert {**game.to_dict(), "moves": 0} == before
+        assert game.moves == 2
+
+    def test_keeps_the_last_hundred_moves(self) -> None:
+        game = build("SH1-C4", [["5C"]], foundations=(0, 0, 0, 4), filler=1)
+        for _ in range(60):
+            game.play("4C-c1")
+            game.play("4C-f")
+        assert game.moves == 120 and len(game.move_stack) == 100
+        undone = 0
+        while game.undo():
+            undone += 1
+        assert undone == 100 and game.moves == 120
+
+    def test_history_limit_is_an_option(self) -> None:
+        game = Game.from_code("RU1-C-AAAAABB", history_limit=1)
+        game.play("AC-f")
+        game.play("2C-f")
+        assert game.undo() and not game.undo()
+        assert game.found[3] == 1
+
+
+class TestNotation:
+    @pytest.mark.parametrize(
+        ("text", "reason"),
+        [
+            ("", "bad_notation"),
+            ("7H", "bad_notation"),
+            ("-t5", "bad_notation"),
+            ("ZZ-t5", "unknown_card"),
+            ("7X-t5", "unknown_card"),
+            ("7H-t11", "unknown_destination"),
+            ("7H-x", "unknown_destination"),
+            ("7H-c5", "unknown_destination"),
+        ],
+    )
+    def test_bad_notation_is_refused_with_a_reason(self, text: str, reason: str) -> None:
+        with pytest.raises(IllegalMove) as caught:
+            Game.from_code("SH1-C4-AAAAAJ2").play(text)
+        assert caught.value.reason == reason
+
+    def test_destinations_outside_the_variant_do_not_exist(self) -> None:
+        game = Game.from_code("RU1-C-AAAAABB")
+        for text in ("4D-t8", "4D-c1"):
+            with pytest.raises(IllegalMove) as caught:
+                game.play(text)
+            assert caught.value.reason == "unknown_destination"
+
+    def test_ten_may_be_written_10_and_output_is_canonical(self) -> None:
+        assert str(Move.parse("10h-T3")) == "TH-t3"
+        assert str(Move.parse(" as-F ")) == "AS-f"
+        assert repr(Move.parse("QC-c2")) == "Move.parse('QC-c2')"
+
+    def test_non_text_is_bad_notation(self) -> None:
+        with pytest.raises(IllegalMove) as caught:
+            Game.from_code("RU1-C-AAAAABB").play(None)  # type: ignore[arg-type]
+        assert caught.value.reason == "bad_notation"
+        assert isinstance(caught.value, ValueError)
+
+
+class TestSaves:
+    def test_to_dict_has_the_spec_keys(self) -> None:
+        data = Game.from_code("SH1-C4-AAAAAJ2").to_dict()
+        assert {"code", "columns", "cells", "foundations", "score", "moves", "won"} <= set(data)
+        json.dumps(data)
+
+    def test_round_trip_mid_game(self) -> None:
+        game = Game.from_code("RU1-C-AAAAABB")
+        for move in ("AC-f", "2C-f", "4D-t3", "3C-t1"):
+            game.play(move)
+        loaded = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+        assert loaded.to_dict() == game.to_dict()
+        assert loaded.move_stack == game.move_stack
+        assert loaded.legal_moves() == game.legal_moves()
+
+    @pytest.mark.parametrize(
+        ("damage", "words"),
+        [
+            (lambda d: d.update(code="RU1-X-AAAAABB"), "code"),
+            (lambda d: d.update(code=None), "code"),
+            (lambda d: d["columns"].pop(), "columns"),
+            (lambda d: d["columns"][0].append("4C"), "twice"),
+            (lambda d: d["columns"][0].clear(), "51 cards"),
+            (lambda d: d["columns"][1].__setitem__(3, "#QS"), "face-down card above"),
+            (lambda d: d["columns"][0].__setitem__(0, "#4C"), "top card is face down"),
+            (lambda d: d["columns"][0].__setitem__(0, "XX"), "no such card"),
+            (lambda d: d.update(cells=[None]), "cells"),
+            (lambda d: d.update(foundations=[0, 0, 0]), "foundations"),
+            (lambda d: d.update(foundations=[0, 0, 0, 14]), "foundations"),
+            (lambda d: d.update(score=-5), "score"),
+            (lambda d: d.update(moves="many"), "moves"),
+            (lambda d: d.update(won=True), "won"),
+            (lambda d: d.update(history="x"), "history"),
+            (lambda d: d.update(history=[{"move": "AC-f"}]), "history[0]"),
+            (lambda d: d.update(history_limit=0), "history_limit"),
+        ],
+    )
+    def test_damaged_saves_are_refused_clearly(self, damage, words: str) -> None:  # type: ignore[no-untyped-def]
+        data = copy.deepcopy(Game.from_code("RU1-C-AAAAABB").to_dict())
+        damage(data)
+        with pytest.raises(StateError) as caught:
+            Game.from_dict(data)
+        assert words in str(caught.value)
+
+    @pytest.mark.parametrize("data", [None, [], "save", 3])
+    def test_not_an_object(self, data: object) -> None:
+        with pytest.raises(StateError):
+            Game.from_dict(data)
+
+
+class TestTableQueries:
+    def test_tap_sends_a_top_card_or_cell_card_home(self) -> None:
+        game = build("SH1-C4", [["5D", "AH"], ["9S"]], cells=["AS"], filler=2)
+        assert str(game.tap_move("AH")) == "AH-f"
+        assert str(game.tap_move("AS")) == "AS-f"
+        assert game.tap_move("5D") is None and game.tap_move("9S") is None
+
+    def test_tap_never_takes_a_card_back_from_the_foundation(self) -> None:
+        game = build("RU1-C", [["#3D", "3H"]], foundations=(0, 2, 0, 0), filler=1)
+        assert game.tap_move("2H") is None
+
+    def test_russian_double_tap_prefers_the_foundation(self) -> None:
+        game = build("RU1-R", [["#3D", "2H"], ["#4D", "3C"]], foundations=(0, 1, 0, 0), filler=2)
+        assert str(game.double_tap_move("2H")) == "2H-f"
+
+    def test_russian_relaxed_double_tap_takes_the_longest_column(self) -> None:
+        game = build(
+            "RU1-R",
+            [
+                ["#3D", "7C"],
+                ["#4D", "5D", "6C", "8S"],
+                ["#2D", "#6D", "9D", "TC", "8H"],
+                ["JC", "QH", "7D"],
+            ],
+            filler=4,
+        )
+        assert str(game.double_tap_move("7D")) == "7D-t3"  # both 8s take it; t3 is longer
+        assert [str(m) for m in game.targets("7D")] == ["7D-t2", "7D-t3"]
+
+    def test_russian_double_tap_moves_the_card_with_everything_on_it(self) -> None:
+        game = build("RU1-C", [["#3D", "9C"], ["#2D", "8C", "KH", "2S"]], filler=2)
+        move = game.double_tap_move("8C")
+        assert str(move) == "8C-t1"
+        game.play(move)
+        assert game.to_dict()["columns"][0][-3:] == ["8C", "KH", "2S"]
+
+    def test_double_tap_finds_an_empty_column_for_a_king_but_not_a_pointless_one(self) -> None:
+        game = build("RU1-C", [[], ["#3D", "KS", "4H"], ["KH", "2C"]], filler=3)
+        assert str(game.double_tap_move("KS")) == "KS-t1"
+        assert game.double_tap_move("KH") is None  # already at the bottom of its column
+        assert game.why_stuck("KH").reason == "no_destination"
+
+    def test_seahaven_double_tap_order(self) -> None:
+        # foundation, then longest column, then empty column (king), then free cell
+        game = build("SH1-C4", [["6H"], [], ["KD", "5H"], ["9C"]], cells=["AS"], filler=4)
+        assert str(game.double_tap_move("AS")) == "AS-f"
+        assert str(game.double_tap_move("5H")) == "5H-t1"
+        assert str(game.double_tap_move("9C")) == "9C-c2"
+        game = build("SH1-C4", [[], ["QH", "KD"]], filler=2)
+        assert str(game.double_tap_move("KD")) == "KD-t1"
+
+    def test_double_tap_from_a_cell_does_not_hop_cells(self) -> None:
+        game = build("SH1-C4", [["5H"], ["2D"]], cells=["9C"], filler=2)
+        assert game.double_tap_move("9C") is None
+
+    def test_why_stuck_explains_cards_that_cannot_be_lifted(self) -> None:
+        game = build("SH1-C4", [["9S", "4H"]], filler=1)
+        assert game.why_stuck("9S").reason == "not_in_sequence"
+
+    def test_auto_target_takes_the_nearest_legal_destination(self) -> None:
+        game = build("SH1-C4", [["6H"], [], ["KD", "5H"], ["9C"]], filler=4)
+        far_from_t1 = {0: 5.0, FOUNDATION: 9.0}
+        move = game.auto_target("5H", near=lambda m: far_from_t1.get(m.dest, 1.0))
+        assert str(move) == "5H-c1"
+        assert str(game.auto_target("5H", near=lambda m: 0.0)) == "5H-t1"  # tie: double-tap order
+        assert str(game.auto_target("5H")) == "5H-t1"
+
+    def test_lift_names_the_group(self) -> None:
+        game = build("SH1-C4", [["9S", "8S", "7S"]], filler=1)
+        assert [len(game.lift(c)) for c in ("9S", "8S", "7S")] == [3, 2, 1]
+
+    def test_check_explains_without_changing_anything(self) -> None:
+        game = Game.from_code("RU1-C-AAAAABB")
+        assert game.check("4D-t3") is None
+        refusal = game.check("4C-t3")
+        assert refusal is not None and refusal.reason == "wrong_suit"
+        assert refusal.params["fits"] == "4D"
+        assert game.moves == 0

@@ -1,0 +1,169 @@
+"""Kiosk models: idle timer, the long press on the game code, the PIN keypad, the lock."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.config import config_from_dict, hash_pin
+from game.kiosk import (
+    EventAction,
+    IdleTimer,
+    LongPress,
+    PinPad,
+    PinResult,
+    classify_event,
+    prepare_sdl,
+)
+
+
+class TestIdleTimer:
+    def test_attract_then_fresh_deal(self) -> None:
+        timer = IdleTimer.from_config(config_from_dict({})[0], now=100.0)
+        assert (timer.attract_s, timer.new_game_s) == (180.0, 600.0)
+        assert not timer.attract_due(279.0)
+        assert timer.attract_due(280.0) and not timer.fresh_deal_due(280.0)
+        assert timer.fresh_deal_due(700.0)
+
+    def test_input_restarts_the_count(self) -> None:
+        timer = IdleTimer(60, 120, now=0)
+        timer.touch(50)
+        assert not timer.attract_due(100) and timer.attract_due(110)
+
+    def test_zero_means_never(self) -> None:
+        timer = IdleTimer(0, 0, now=0)
+        assert not timer.attract_due(1e9) and not timer.fresh_deal_due(1e9)
+        assert timer.next_deadline(5) is None
+
+    def test_next_deadline(self) -> None:
+        timer = IdleTimer(60, 120, now=0)
+        assert timer.next_deadline(10) == 50
+        assert timer.next_deadline(70) == 50
+        assert timer.next_deadline(130) is None
+
+
+class TestLongPress:
+    def test_fires_once_after_the_hold(self) -> None:
+        lp = LongPress(5.0, slop_px=10)
+        lp.press((100, 20), 0.0, inside=True)
+        assert not lp.update(4.9)
+        assert lp.progress(2.5) == pytest.approx(0.5)
+        assert lp.update(5.0)
+        assert not lp.update(6.0)
+
+    def test_release_or_moving_away_cancels(self) -> None:
+        lp = LongPress(5.0, slop_px=10)
+        lp.press((100, 20), 0.0, inside=True)
+        lp.release()
+        assert not lp.update(9.0)
+        lp.press((100, 20), 10.0, inside=True)
+        lp.move((105, 25))  # a wobbling finger is fine
+        lp.move((100, 45))  # a drag is not
+        assert not lp.update(20.0)
+
+    def test_press_outside_does_nothing(self) -> None:
+        lp = LongPress(5.0, slop_px=10)
+        lp.press((100, 20), 0.0, inside=False)
+        assert not lp.update(10.0) and lp.progress(3.0) == 0.0
+
+
+class TestPinPad:
+    stored = hash_pin("2580", iterations=1000)
+
+    def type_pin(self, pad: PinPad, pin: str, now: float) -> PinResult:
+        for digit in pin:
+            assert pad.press(digit, now) is PinResult.NONE
+        return pad.press("ok", now)
+
+    def test_right_pin_is_accepted(self) -> None:
+        pad = PinPad(self.stored)
+        pad.open(0)
+        pad.press("9", 0)
+        pad.press("back", 0)
+        assert pad.masked == ""
+        assert self.type_pin(pad, "2580", 1) is PinResult.ACCEPTED
+
+    def test_wrong_pins_then_a_wait_that_grows(self) -> None:
+        pad = PinPad(self.stored)
+        pad.open(0)
+        assert self.type_pin(pad, "1111", 1) is PinResult.REJECTED
+        assert self.type_pin(pad, "2222", 2) is PinResult.REJECTED
+        assert self.type_pin(pad, "3333", 3) is PinResult.LOCKED
+        assert pad.wait_left(3) == 30.0
+        # While locked even the right PIN is refused.
+        assert pad.press("2", 10) is PinResult.LOCKED
+        assert self.type_pin(pad, "", 33) is PinResult.LOCKED  # empty OK: a wrong try
+        assert pad.wait_left(33) == 60.0
+        assert self.type_pin(pad, "2580", 93) is PinResult.ACCEPTED
+        assert pad.wrong == 0
+
+    def test_no_hash_accepts_nothing(self) -> None:
+        pad = PinPad("")
+        pad.open(0)
+        assert self.type_pin(pad, "0000", 1) is PinResult.REJECTED
+
+    def test_length_is_capped_and_masked(self) -> None:
+        pad = PinPad(self.stored)
+        for _ in range(20):
+            pad.press("7", 0)
+        assert pad.masked == "•" * 12
+
+    def test_cancel_and_timeout(self) -> None:
+        pad = PinPad(self.stored)
+        pad.open(0)
+        pad.press("1", 5)
+        assert not pad.expired(34) and pad.expired(35)
+        assert pad.press("cancel", 36) is PinResult.CANCELLED
+        assert pad.entered == ""
+
+
+def event(kind: int, **attrs: object) -> pygame.event.Event:
+    return pygame.event.Event(kind, attrs)
+
+
+class TestLock:
+    def test_quit_always_saves_and_exits(self) -> None:
+        for lock in (True, False):
+            assert classify_event(event(pygame.QUIT), lock=lock) is EventAction.SHUTDOWN
+
+    def test_window_close_only_without_lock(self) -> None:
+        assert classify_event(event(pygame.WINDOWCLOSE), lock=True) is EventAction.DROP
+        assert classify_event(event(pygame.WINDOWCLOSE), lock=False) is EventAction.PASS
+
+    @pytest.mark.parametrize(
+        ("key", "mod"),
+        [
+            (pygame.K_ESCAPE, 0),
+            (pygame.K_F4, pygame.KMOD_LALT),
+            (pygame.K_q, pygame.KMOD_LCTRL),
+            (pygame.K_w, pygame.KMOD_RCTRL),
+            (pygame.K_TAB, pygame.KMOD_LALT),
+            (pygame.K_d, pygame.KMOD_LGUI),
+            (pygame.K_LGUI, 0),
+        ],
+    )
+    def test_locked_keyboard_shortcuts_are_dropped(self, key: int, mod: int) -> None:
+        e = event(pygame.KEYDOWN, key=key, mod=mod)
+        assert classify_event(e, lock=True) is EventAction.DROP
+        assert classify_event(e, lock=False) is EventAction.PASS
+
+    @pytest.mark.parametrize(
+        ("key", "mod"), [(pygame.K_z, pygame.KMOD_LCTRL), (pygame.K_h, 0), (pygame.K_BACKSPACE, 0)]
+    )
+    def test_game_keys_still_work_when_locked(self, key: int, mod: int) -> None:
+        assert classify_event(event(pygame.KEYDOWN, key=key, mod=mod), lock=True) is (
+            EventAction.PASS
+        )
+
+    def test_pointer_events_pass(self) -> None:
+        e = event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1)
+        assert classify_event(e, lock=True) is EventAction.PASS
+
+    def test_prepare_sdl_hints(self) -> None:
+        env: dict[str, str] = {}
+        prepare_sdl(config_from_dict({"kiosk": {"lock": True}})[0], env)
+        assert env["SDL_QUIT_ON_LAST_WINDOW_CLOSE"] == "0"
+        assert env["SDL_GRAB_KEYBOARD"] == "1"
+        env = {}
+        prepare_sdl(config_from_dict({})[0], env)
+        assert "SDL_QUIT_ON_LAST_WINDOW_CLOSE" not in env

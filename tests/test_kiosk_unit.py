@@ -1,0 +1,252 @@
+"""The Raspberry Pi kiosk files: systemd units, wrapper scripts, installer."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+KIOSK = REPO / "kiosk"
+UNITS = ("solitaire-kiosk.service", "solitaire-kiosk-cage.service")
+SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
+
+needs_systemd_analyze = pytest.mark.skipif(
+    SYSTEMD_ANALYZE is None, reason="systemd-analyze is not installed"
+)
+
+
+def unit_settings(name: str) -> dict[str, list[str]]:
+    """Key -> every value given in the unit (systemd allows repeated keys)."""
+    settings: dict[str, list[str]] = {}
+    for line in (KIOSK / name).read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";", "[")):
+            continue
+        key, _, value = line.partition("=")
+        settings.setdefault(key, []).append(value)
+    return settings
+
+
+def installed_copy(tmp_path: Path, name: str) -> Path:
+    """The unit with /opt/solitaire-kiosk pointing at this checkout, so its commands exist."""
+    text = (KIOSK / name).read_text(encoding="utf-8")
+    target = tmp_path / name
+    target.write_text(text.replace("/opt/solitaire-kiosk", str(REPO)), encoding="utf-8")
+    return target
+
+
+@needs_systemd_analyze
+@pytest.mark.parametrize("name", UNITS)
+def test_systemd_analyze_verify(tmp_path: Path, name: str) -> None:
+    unit = installed_copy(tmp_path, name)
+    result = subprocess.run(
+        [SYSTEMD_ANALYZE, "verify", str(unit)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    ours = [line for line in (result.stdout + result.stderr).splitlines() if name in line]
+    assert result.returncode == 0, result.stderr
+    assert ours == []
+
+
+@needs_systemd_analyze
+@pytest.mark.parametrize("name", UNITS)
+def test_security_exposure_at_most_4(tmp_path: Path, name: str) -> None:
+    unit = installed_copy(tmp_path, name)
+    result = subprocess.run(
+        [SYSTEMD_ANALYZE, "security", "--offline=true", "--no-pager", str(unit)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    match = re.search(r"Overall exposure level for \S+: (\d+(?:\.\d+)?)", result.stdout)
+    if match is None and "offline" in result.stderr:
+        pytest.skip(f"this systemd-analyze has no --offline: {result.stderr.strip()}")
+    assert match, result.stdout + result.stderr
+    assert float(match.group(1)) <= 4.0, result.stdout
+
+
+@pytest.mark.parametrize("name", UNITS)
+def test_unit_runs_unprivileged_restarts_and_is_sandboxed(name: str) -> None:
+    s = unit_settings(name)
+    assert s["User"] == ["solitaire"]
+    assert s["Restart"] == ["always"]
+    assert s["RestartPreventExitStatus"] == ["64"]
+    assert s["StateDirectory"] == ["solitaire-kiosk"]
+    assert s["PAMName"] == ["login"]
+    assert s["TTYPath"] == ["/dev/tty1"]
+    assert s["StandardInput"] == ["tty"]
+    assert "getty@tty1.service" in s["Conflicts"][0].split()
+    assert set(s["SupplementaryGroups"][0].split()) == {"video", "render", "input"}
+    for key in ("NoNewPrivileges", "ProtectHome", "PrivateTmp", "PrivateNetwork"):
+        assert s[key] == ["yes"], key
+    assert s["ProtectSystem"] == ["strict"]
+    assert s["CapabilityBoundingSet"] == [""]
+    assert s["DevicePolicy"] == ["closed"]
+    assert {"char-drm rw", "char-input rw"} <= set(s["DeviceAllow"])
+    assert "@system-service" in s["SystemCallFilter"]
+    assert set(s["RestrictAddressFamilies"][0].split()) <= {"AF_UNIX", "AF_NETLINK"}
+    assert s["StartLimitIntervalSec"] == ["0"]
+
+
+def test_console_unit_uses_kmsdrm_and_the_card_picker() -> None:
+    s = unit_settings("solitaire-kiosk.service")
+    assert "SDL_VIDEODRIVER=kmsdrm" in s["Environment"]
+    assert s["ExecStart"] == ["/opt/solitaire-kiosk/kiosk/run-kmsdrm.sh"]
+    assert "solitaire-kiosk-cage.service" in s["Conflicts"][0].split()
+
+
+def test_scripts_are_executable_and_parse() -> None:
+    for script in sorted(KIOSK.glob("*.sh")):
+        assert script.stat().st_mode & stat.S_IXUSR, f"{script.name} is not executable"
+        shell = "bash" if script.read_text().startswith("#!/usr/bin/env bash") else "sh"
+        subprocess.run([shell, "-n", str(script)], check=True)
+    if shutil.which("shellcheck"):
+        scripts = [str(p) for p in sorted(KIOSK.glob("*.sh"))]
+        subprocess.run(["shellcheck", *scripts], check=True)
+
+
+def fake_drm(root: Path, connectors: dict[str, str]) -> Path:
+    for name, status in connectors.items():
+        (root / name).mkdir(parents=True)
+        (root / name / "status").write_text(status + "\n")
+    (root / "card0").mkdir(parents=True, exist_ok=True)
+    (root / "renderD128").mkdir(exist_ok=True)
+    return root
+
+
+@pytest.mark.parametrize(
+    ("connectors", "expected"),
+    [
+        ({"card0-HDMI-A-1": "connected", "card1-DSI-1": "connected"}, "1"),
+        ({"card0-HDMI-A-1": "connected", "card2-DSI-1": "unknown"}, "2"),
+        ({"card0-HDMI-A-1": "connected", "card1-DSI-1": "disconnected"}, "0"),
+        ({"card1-HDMI-A-1": "disconnected", "card1-HDMI-A-2": "connected"}, "1"),
+        ({"card0-HDMI-A-1": "disconnected"}, None),
+        ({}, None),
+    ],
+)
+def test_pick_drm_card(tmp_path: Path, connectors: dict[str, str], expected: str | None) -> None:
+    drm = fake_drm(tmp_path / "drm", connectors)
+    result = subprocess.run(
+        [str(KIOSK / "pick-drm-card.sh"), str(drm)], capture_output=True, text=True, check=False
+    )
+    if expected is None:
+        assert result.returncode == 1 and result.stdout == ""
+    else:
+        assert result.returncode == 0 and result.stdout == expected + "\n"
+
+
+def fake_app(tmp_path: Path, game_exit: int) -> Path:
+    """A copy of kiosk/ beside a fake venv python that records how it was started."""
+    app = tmp_path / "app"
+    shutil.copytree(KIOSK, app / "kiosk")
+    python = app / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text(
+        "#!/bin/sh\n"
+        'echo "driver=$SDL_VIDEODRIVER index=${SDL_KMSDRM_DEVICE_INDEX:-none} args=$*"'
+        f' > "{tmp_path}/started"\n'
+        f"exit {game_exit}\n"
+    )
+    python.chmod(0o755)
+    return app
+
+
+def test_run_kmsdrm_exports_the_panel_card(tmp_path: Path) -> None:
+    app = fake_app(tmp_path, 0)
+    drm = fake_drm(tmp_path / "drm", {"card0-HDMI-A-1": "connected", "card1-DSI-1": "connected"})
+    env = {"PATH": os.environ["PATH"], "SOLITAIRE_DRM_SYSFS": str(drm)}
+    subprocess.run([str(app / "kiosk" / "run-kmsdrm.sh"), "--x"], env=env, check=True)
+    started = (tmp_path / "started").read_text()
+    assert started == f"driver=kmsdrm index=1 args={app}/main.py --x\n"
+
+
+def test_run_kmsdrm_keeps_an_operator_override(tmp_path: Path) -> None:
+    app = fake_app(tmp_path, 0)
+    drm = fake_drm(tmp_path / "drm", {"card1-DSI-1": "connected"})
+    env = {
+        "PATH": os.environ["PATH"],
+        "SOLITAIRE_DRM_SYSFS": str(drm),
+        "SDL_KMSDRM_DEVICE_INDEX": "3",
+    }
+    subprocess.run([str(app / "kiosk" / "run-kmsdrm.sh")], env=env, check=True)
+    assert "index=3" in (tmp_path / "started").read_text()
+
+
+@pytest.mark.parametrize("cage_exit", [0, 1])
+@pytest.mark.parametrize("game_exit", [0, 64, 70])
+def test_run_cage_passes_the_games_exit_status(
+    tmp_path: Path, cage_exit: int, game_exit: int
+) -> None:
+    """systemd must see 64 (do not restart) even when cage itself reports something else."""
+    app = fake_app(tmp_path, game_exit)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    cage = bin_dir / "cage"
+    cage.write_text(
+        f'#!/bin/sh\nwhile [ "$1" != "--" ]; do shift; done\nshift\n"$@"\nexit {cage_exit}\n'
+    )
+    cage.chmod(0o755)
+    state = tmp_path / "state"
+    state.mkdir()
+    env = {"PATH": f"{bin_dir}:{os.environ['PATH']}", "STATE_DIRECTORY": str(state)}
+    result = subprocess.run([str(app / "kiosk" / "run-cage.sh")], env=env, check=False)
+    assert result.returncode == game_exit
+    assert (tmp_path / "started").read_text().startswith("driver=wayland ")
+    assert list(state.iterdir()) == []
+
+
+def run_install_function(tmp_path: Path, call: str) -> None:
+    script = f'source "{KIOSK / "install.sh"}"; {call}'
+    subprocess.run(["bash", "-c", script], check=True, cwd=tmp_path)
+
+
+def test_install_adds_kernel_arguments_once(tmp_path: Path) -> None:
+    cmdline = tmp_path / "cmdline.txt"
+    original = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootwait\n"
+    cmdline.write_text(original)
+    for _ in range(2):
+        run_install_function(
+            tmp_path, f'add_cmdline_args "{cmdline}" consoleblank=0 vt.global_cursor_default=0'
+        )
+    text = cmdline.read_text()
+    assert text == original.rstrip("\n") + " consoleblank=0 vt.global_cursor_default=0\n"
+    assert text.count("\n") == 1
+    assert (tmp_path / "cmdline.txt.solitaire-bak").read_text() == original
+
+
+def test_install_keeps_an_existing_kernel_argument(tmp_path: Path) -> None:
+    cmdline = tmp_path / "cmdline.txt"
+    cmdline.write_text("root=/dev/mmcblk0p2 consoleblank=600\n")
+    run_install_function(tmp_path, f'add_cmdline_args "{cmdline}" consoleblank=0')
+    assert cmdline.read_text() == "root=/dev/mmcblk0p2 consoleblank=600\n"
+
+
+def test_install_writes_a_valid_kiosk_config(tmp_path: Path) -> None:
+    from game.config import config_from_dict, hash_pin, load_config
+
+    config = tmp_path / "config.toml"
+    shutil.copy(REPO / "config.toml", config)
+    stored = hash_pin("1357", iterations=1000)
+    run_install_function(
+        tmp_path,
+        f'set_toml_key "{config}" display show_cursor false; '
+        f'set_toml_key "{config}" kiosk lock true; '
+        f'set_toml_key "{config}" kiosk operator_pin_hash \'"{stored}"\'',
+    )
+    loaded, problems = load_config(config)
+    assert problems == []
+    assert loaded.display.show_cursor is False
+    assert loaded.kiosk.lock is True
+    assert loaded.kiosk.operator_pin_hash == stored
+    assert loaded.game == config_from_dict({})[0].game

@@ -1,0 +1,101 @@
+"""The rules screen: text at a readable size in every language and on every screen, all of it
+reachable by a finger (drag, arrow buttons) and by mouse wheel and keys."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.cards import font
+from game.dialogs import RulesScene
+from game.i18n import LOCALES
+from tests.tablehelp import Finger, make_app
+
+SIZES = [(800, 480), (1024, 600), (1280, 800), (1920, 1080), (720, 1280)]
+
+
+@pytest.fixture(autouse=True)
+def _quit_pygame():
+    yield
+    pygame.display.quit()
+
+
+def open_rules(code: str, size: tuple[int, int], locale: str = "ru") -> RulesScene:
+    app = make_app(code, size)
+    app.set_locale(locale)
+    scene = RulesScene(app)
+    app.push(scene)
+    app.step()
+    return scene
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("code", ["RU1-C-AAAAABB", "SH1-C4-AAAAAJ2"])
+def test_rules_text_is_readable_and_never_shrinks(size, locale, code):
+    """At least 3.4 mm (16 px on a desktop): no squeezing the text to fit the panel."""
+    scene = open_rules(code, size, locale)
+    size_px = scene.text_size()
+    assert size_px >= max(16, 3.4 * scene.app.px_per_mm)
+    assert scene.line_h == font(size_px).get_linesize()
+    # What is not shown can be scrolled to; what is shown fits the text area.
+    assert scene.body is not None
+    assert scene.max_scroll == max(0, scene.body.get_height() - scene.view.height)
+    assert scene.panel.contains(scene.view)
+
+
+def test_a_finger_drags_the_text_to_read_on():
+    scene = open_rules("RU1-C-AAAAABB", (800, 480))
+    app = scene.app
+    assert scene.max_scroll > 0 and scene.scroll == 0
+    finger = Finger(app)
+    x, y = scene.view.center
+    finger.drag((x, y + 80), (x, y - 80))
+    assert scene.scroll == 160
+    assert isinstance(app.top, RulesScene)  # a drag is no tap: nothing closed
+    finger.drag((x, y - 100), (x, y + 150))  # back past the top: stops there
+    assert scene.scroll == 0
+
+
+def test_the_arrow_buttons_page_through_to_the_end_and_back():
+    scene = open_rules("RU1-C-AAAAABB", (800, 480), "ru")
+    app = scene.app
+    finger = Finger(app)
+    down, up = finger.control("▼"), finger.control("▲")
+    pages = 0
+    while scene.scroll < scene.max_scroll:
+        finger.tap(down)
+        finger.settle(0.4)
+        pages += 1
+        assert pages < 20
+    assert pages >= 1
+    assert not next(c for c in scene.controls if c.name == "down").enabled
+    for _ in range(pages):
+        finger.tap(up)
+        finger.settle(0.4)
+    assert scene.scroll == 0
+
+
+def test_mouse_wheel_and_keys_scroll():
+    scene = open_rules("RU1-C-AAAAABB", (800, 480))
+    app = scene.app
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)])
+    assert scene.scroll == 3 * scene.line_h
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2)])
+    assert scene.scroll == 0
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="")])
+    assert scene.scroll == scene.max_scroll
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="")])
+    assert scene.scroll == 0
+
+
+def test_scrolling_shows_the_last_line():
+    """Scrolled to the end, the bottom of the text area shows the end of the body."""
+    scene = open_rules("RU1-C-AAAAABB", (800, 480))
+    scene.scroll_to(10**6)
+    app = scene.app
+    app.step()
+    assert scene.body is not None
+    bottom = scene.body.get_height() - 1
+    shown = scene.view.top + bottom - scene.scroll
+    assert shown == scene.view.bottom - 1

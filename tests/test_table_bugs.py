@@ -1,0 +1,59 @@
+"""Bugs found by playing the table (review of issue 4), one named test each."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.dialogs import RulesScene, SettingsScene
+from game.input import DoubleTap, Tap
+from tests.tablehelp import Finger, make_app
+
+
+@pytest.fixture(autouse=True)
+def _quit_pygame():
+    yield
+    pygame.display.quit()
+
+
+class TestDoubleClickAcrossScreens:
+    """A desktop player double-clicks buttons out of habit: the first click opens or closes a
+    screen, and the second must not act on whatever lies under the pointer on the new one."""
+
+    def test_double_click_on_rules_does_not_close_the_rules_again(self):
+        app = make_app(size=(800, 480))
+        finger = Finger(app, touch=False)
+        finger.tap(finger.button("settings"))
+        finger.settle()
+        assert isinstance(app.top, SettingsScene)
+        # At 800x480 the rules screen's Close button lies under the Settings' Rules button.
+        finger.double_tap(finger.control(app.tr("settings.rules")))
+        assert isinstance(app.top, RulesScene)
+
+    def test_double_click_on_close_does_not_tap_the_table_beneath(self):
+        app = make_app(size=(800, 480))
+        finger = Finger(app, touch=False)
+        finger.tap(finger.button("settings"))
+        finger.settle()
+        seen: list[object] = []
+        handle = app.table.handle
+
+        def spy(event: object) -> bool:
+            seen.append(event)
+            return handle(event)  # type: ignore[arg-type]
+
+        app.table.handle = spy  # type: ignore[method-assign]
+        finger.double_tap(finger.control(app.tr("dialog.close")))
+        assert len(app.scenes) == 1
+        assert not [e for e in seen if isinstance(e, Tap | DoubleTap)]
+
+    def test_two_quick_taps_on_one_screen_still_act_twice(self):
+        """Undo twice in a row (and keypad letters) stay quick."""
+        app = make_app("RU1-C-AAAAABB", size=(800, 480))
+        finger = Finger(app, touch=False)
+        table = app.table
+        table.make_move(table.game.tap_move(table.game.cols[5][-1]))  # AC home
+        table.make_move(table.game.tap_move(table.game.cols[6][-1]))  # 2C home
+        finger.settle()
+        finger.double_tap(finger.button("undo"))
+        assert table.game.found == [0, 0, 0, 0]
