@@ -215,6 +215,25 @@ def prepare_sdl(config: Config, environ: Any = None) -> None:
     env.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
 
 
+def install_sigterm_handler() -> None:
+    """systemd's stop (SIGTERM) as a QUIT event: save, then exit 0, at any moment.
+
+    Installed before pygame starts, so SDL keeps its hands off SIGTERM (it only takes a signal
+    nobody handles). Before the window exists there is nothing unsaved: exit at once. After,
+    the handler posts QUIT, which the loop reads within its 250 ms wait."""
+    import signal
+
+    def on_sigterm(signum: int, frame: object) -> None:
+        import pygame
+
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        else:
+            raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+
+
 def apply_lock(config: Config) -> None:
     """After set_mode: grab input so Alt+Tab, Alt+F4 and the like reach the game (and are
     dropped) where the window system allows it (X11; Wayland compositors may refuse)."""
