@@ -33,24 +33,36 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--windowed", action="store_true", help="a window instead of fullscreen")
     parser.add_argument("--size", type=parse_size, help="window or screenshot size, e.g. 800x480")
     parser.add_argument("--code", help="start with this deal, e.g. RU1-C-AAAAABB")
-    parser.add_argument("--config", type=Path, help="config file (default: config.toml here)")
+    parser.add_argument(
+        "--config", type=Path, help="default: $SOLITAIRE_CONFIG, else config.toml beside main.py"
+    )
     parser.add_argument("--state-dir", type=Path, help="where settings and saves are kept")
     parser.add_argument("--locale", help="language: " + ", ".join(("fi", "ru", "en")))
     parser.add_argument("--screenshot", type=Path, help="write a PNG of the screen and exit")
     parser.add_argument("--moves", nargs="*", default=[], help="moves to play first (7H-t5 ...)")
     parser.add_argument("--scene", choices=SCENES, default="table", help="screen to show")
-    # The kiosk helper adds --check-config FILE here (validate config.toml and exit).
+    parser.add_argument(
+        "--check-config",
+        type=Path,
+        metavar="FILE",
+        help="report every problem of a config file; exit 1 when there is one",
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.check_config:
+        from game.config import check_config_file
+
+        return check_config_file(args.check_config)
     if args.screenshot:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     from engine import CodeError, Game, IllegalMove
+    from game.config import default_config_path
     from game.launch import LaunchOptions, open_app
 
     game = None
@@ -70,11 +82,12 @@ def main(argv: list[str] | None = None) -> int:
         print("main.py: --moves needs --code", file=sys.stderr)
         return 2
     options = LaunchOptions(
-        config=args.config,
+        config=args.config or default_config_path(),
         windowed=args.windowed or bool(args.screenshot),
         size=args.size or (DEFAULT_SIZE if args.screenshot else None),
         locale=args.locale,
         state_dir=args.state_dir,
+        persist=not args.screenshot,
     )
     app = open_app(options, game=game)
     if args.screenshot:
@@ -84,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         print(args.screenshot)
         return 0
     app.run()
-    return 0
+    return app.exit_status
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame import Rect
@@ -23,6 +23,9 @@ from game.input import DoubleTap, GestureReader, InputTuning, Tap
 from game.layout import estimate_px_per_mm
 from game.prefs import PlayerSettings
 from game.scenes import Event, Scene
+
+if TYPE_CHECKING:
+    from game.kiosk_ui import KioskController
 
 DEAL_NUMBERS = 2**35
 
@@ -96,7 +99,7 @@ class App:
         self.presenter = Presenter(screen, rotate)
         self.screen = self.presenter.surface
         # The player's toggles and language (game.prefs); saving is whoever owns the state
-        # directory (launch: prefs.save_prefs; the kiosk session: Session.set_prefs).
+        # directory (launch: prefs.save_prefs into the state directory).
         self.settings = settings if settings is not None else PlayerSettings()
         self._save_settings = save_settings
         self.tr = Translator(self.settings.locale)
@@ -115,6 +118,8 @@ class App:
         # Raw events pass these first (kiosk lock, idle timer); one returning False drops it.
         self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
         self._tapped: Scene | None = None  # the scene on top when the last tap came
+        self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
+        self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         from game.table import TableScene
 
         if game is None:
@@ -292,6 +297,7 @@ class App:
         for _ in range(self.clock.advance(real_dt, clamp=clamp)):
             for scene in list(self.scenes):
                 scene.update(self.clock.step)
+            self.notify("step", self.clock.step)
 
     def busy(self) -> bool:
         return any(scene.busy() for scene in self.scenes)

@@ -533,11 +533,18 @@ class SettingsScene(Dialog):
             LOCALES.index(self.tr.locale) if self.tr.locale in LOCALES else -1,
         )
         y += row_h + gap
+        labels = [tr("settings.rules"), tr("dialog.close")]
+        actions = [lambda: self.app.push(RulesScene(self.app)), self.close]
+        if self.app.kiosk is not None:  # statistics are kept by the kiosk session
+            from game.kiosk_ui import StatsScene
+
+            labels.insert(1, tr("stats.button"))
+            actions.insert(1, lambda: self.app.push(StatsScene(self.app)))
         self.row(
             Rect(inner.left, round(y), inner.width, round(row_h)),
-            [tr("settings.rules"), tr("dialog.close")],
-            [lambda: self.app.push(RulesScene(self.app)), self.close],
-            1,
+            labels,
+            actions,
+            len(labels) - 1,
         )
 
     def toggle(self, name: str) -> None:

@@ -210,19 +210,20 @@ def prepare_sdl(config: Config, environ: Any = None) -> None:
     env = os.environ if environ is None else environ
     if config.kiosk.lock:
         env["SDL_QUIT_ON_LAST_WINDOW_CLOSE"] = "0"
+        env["SDL_GRAB_KEYBOARD"] = "1"  # with the grab (apply_lock), system shortcuts too
     # A fullscreen kiosk must not minimize itself when focus wanders.
     env.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
 
 
 def apply_lock(config: Config) -> None:
-    """After set_mode: grab the keyboard so Alt+Tab, Alt+F4 and the like reach the game (and are
-    dropped) where the system allows it."""
+    """After set_mode: grab input so Alt+Tab, Alt+F4 and the like reach the game (and are
+    dropped) where the window system allows it (X11; Wayland compositors may refuse)."""
     if not config.kiosk.lock:
         return
     import pygame
 
-    with contextlib.suppress(pygame.error, AttributeError):
-        pygame.event.set_keyboard_grab(True)
+    with contextlib.suppress(pygame.error):
+        pygame.event.set_grab(True)
 
 
 def classify_event(event: Any, *, lock: bool) -> EventAction:

@@ -3,6 +3,7 @@ player's saved settings; write screenshots of any scene."""
 
 from __future__ import annotations
 
+import logging
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -13,7 +14,10 @@ from engine import Game
 from game.app import App, GameChoice
 from game.config import Config, effective_px_per_mm, load_config
 from game.input import InputTuning
+from game.kiosk import prepare_sdl
+from game.persist import Resumed
 from game.prefs import PlayerSettings, load_prefs, save_prefs
+from game.session import Session
 from game.storage import state_dir
 
 
@@ -24,6 +28,7 @@ class LaunchOptions:
     size: tuple[int, int] | None = None
     locale: str | None = None
     state_dir: Path | None = None
+    persist: bool = True  # autosave, statistics, logs, kiosk lock (off for screenshots)
 
 
 def read_config(path: Path | None) -> Config:
@@ -38,6 +43,13 @@ def read_config(path: Path | None) -> Config:
 def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     config = read_config(options.config)
     display, rules, pointer = config.display, config.game, config.input
+    directory = options.state_dir or state_dir()
+    session, resumed = None, None
+    if options.persist:
+        session, resumed = _open_session(options, config, directory)
+        if game is None and resumed is not None:
+            game = resumed.game
+        prepare_sdl(config)
     pygame.display.init()
     pygame.font.init()
     flags = 0
@@ -50,7 +62,6 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     pygame.display.set_caption("Solitaire")
     screen = pygame.display.set_mode(size, flags)
     pygame.mouse.set_visible(display.show_cursor)
-    directory = options.state_dir or state_dir()
     settings = load_prefs(config, directory)
     if options.locale:
         settings = replace(settings, locale=options.locale)
@@ -71,7 +82,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         level=rules.russian_level,
         winnable_only=rules.winnable_only,
     )
-    return App(
+    app = App(
         screen,
         settings=settings,
         save_settings=save_settings,
@@ -81,7 +92,24 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         game=game,
         undo_depth=rules.undo_depth,
         rotate=display.rotate,
+        elapsed=resumed.elapsed if resumed is not None else 0.0,
     )
+    if session is not None:
+        from game.kiosk_ui import attach_kiosk
+
+        attach_kiosk(app, config, session, resumed=resumed is not None and resumed.game is game)
+    return app
+
+
+def _open_session(
+    options: LaunchOptions, config: Config, directory: Path
+) -> tuple[Session, Resumed | None]:
+    """The kiosk session (logs, crash hook, autosave, statistics) and the game to resume. The
+    config's problems go to the log too."""
+    session = Session.open(config, directory)
+    for problem in load_config(options.config)[1]:
+        logging.getLogger("solitaire.config").warning("%s", problem)
+    return session, session.resume()
 
 
 def show_scene(app: App, scene: str) -> None:

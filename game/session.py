@@ -11,7 +11,7 @@ The table owns the `Game` and the screen; it tells the session what happened:
     session.tick(dt)                           # the game clock, from update()
     session.shutdown(game)                     # QUIT / SIGTERM / operator exit: save
 
-and reads `session.clock`, `session.stats` and `session.prefs`. The session never raises on a
+and reads `session.clock` and `session.stats`. The session never raises on a
 full or read-only disk: the game goes on and the problem is logged. Must not import pygame.
 """
 
@@ -34,7 +34,6 @@ from game.logs import (
     setup_logging,
 )
 from game.persist import Autosave, CrashGuard, Resumed, load_stats, save_stats
-from game.prefs import PlayerSettings, load_prefs, save_prefs
 from game.stats import Stats
 from game.storage import autosave_store, state_dir
 
@@ -65,7 +64,6 @@ class Session:
         self.autosave = Autosave(autosave_store(directory), undo_depth=config.game.undo_depth)
         self.crash_guard = CrashGuard(directory)
         self.stats: Stats = load_stats(directory)
-        self.prefs: PlayerSettings = load_prefs(config, directory)
         self.clock = GameClock()
         self.recorded = False  # the current game's result is already in the statistics
         self._game: Game | None = None
@@ -148,12 +146,6 @@ class Session:
                 game.code, result, moves=game.moves, score=game.score, seconds=self.clock.elapsed
             )
         self._save(game)
-
-    # ---------------------------------------------------------------- settings
-
-    def set_prefs(self, prefs: PlayerSettings) -> None:
-        self.prefs = prefs
-        save_prefs(prefs, self.config, self.directory)
 
     # ---------------------------------------------------------------- leaving
 

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from engine import RULES_BY_KEY, Game
+from game.config import Config
 from game.persist import CRASH_LIMIT, Autosave, CrashGuard, load_stats, save_stats
+from game.session import Session
 from game.stats import RULE_SET_KEYS, Stats
 from game.storage import autosave_store
 
@@ -182,20 +184,26 @@ class TestCrashGuard:
 
 
 def _drive(state: Path, code: str, seed: int, limit: int, report_fd: int) -> None:
-    """The restarted game, headless: resume the autosave (or deal), then play scripted actions,
-    saving after each and reporting the step once its save is finished. Runs in a forked
-    child; never returns."""
+    """The restarted game, headless, through the same Session the table reports to: resume
+    the autosave (or deal), then play scripted actions, reporting each step once the session
+    has saved it. Runs in a forked child; never returns."""
     try:
-        autosave = Autosave(autosave_store(state))
-        resumed = autosave.load()
+        session = Session(Config(), state)
+        resumed = session.resume()
         game = resumed.game if resumed else Game.from_code(code)
-        step = resumed.seq if resumed else 0
+        if resumed is None:
+            session.started(game)
+        step = resumed.seq - 1 if resumed else 0  # the deal's own save is seq 1
         os.write(report_fd, f"start {step}\n".encode())
         while step < limit:
             step += 1
-            apply(game, scripted_action(game, step, seed))
-            if not autosave.save(game, clock(step)):
-                os._exit(3)
+            action = scripted_action(game, step, seed)
+            apply(game, action)
+            session.tick(clock(step) - session.clock.elapsed)
+            if action == "undo":
+                session.undone(game)
+            else:
+                session.moved(game, action)
             os.write(report_fd, f"saved {step}\n".encode())
         os._exit(0)
     except BaseException:
@@ -245,12 +253,13 @@ def test_sigkill_at_random_moments_always_resumes_the_last_finished_move(tmp_pat
         if resumed is None:
             assert last_reported == 0
             continue
-        assert resumed.seq in (last_reported, last_reported + 1)
-        while len(expected) <= resumed.seq:
+        step = resumed.seq - 1
+        assert step in (last_reported, last_reported + 1)
+        while len(expected) <= step:
             apply(game, scripted_action(game, len(expected), seed))
             expected.append(game.to_dict())
-        assert resumed.game.to_dict() == expected[resumed.seq]
-        assert resumed.elapsed == clock(resumed.seq)
-        last_reported = resumed.seq
+        assert resumed.game.to_dict() == expected[step]
+        assert resumed.elapsed == clock(step)
+        last_reported = step
     assert mid_play_kills >= kills // 2, "most kills should land in the middle of play"
     assert last_reported > 100

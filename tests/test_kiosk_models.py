@@ -163,6 +163,7 @@ class TestLock:
         env: dict[str, str] = {}
         prepare_sdl(config_from_dict({"kiosk": {"lock": True}})[0], env)
         assert env["SDL_QUIT_ON_LAST_WINDOW_CLOSE"] == "0"
+        assert env["SDL_GRAB_KEYBOARD"] == "1"
         env = {}
         prepare_sdl(config_from_dict({})[0], env)
         assert "SDL_QUIT_ON_LAST_WINDOW_CLOSE" not in env

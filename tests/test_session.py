@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
 from engine import Game
-from game.config import Config, config_from_dict
+from game.config import Config
 from game.logs import LOG_FILE
 from game.persist import CrashGuard, load_stats
 from game.session import GameClock, Session
@@ -103,16 +102,6 @@ def test_a_win_counts_once_even_across_a_restart(tmp_path: Path) -> None:
     assert not again.clock.running
     again.ended(resumed.game, "abandoned")  # the visitor takes a new deal from the win screen
     assert load_stats(tmp_path)["SH1-C4"].played == 1
-
-
-def test_settings_are_kept(tmp_path: Path) -> None:
-    config, _ = config_from_dict({})
-    session = open_session(tmp_path, config)
-    prefs = session.prefs
-    assert prefs.double_tap
-    session.set_prefs(replace(prefs, double_tap=False, locale="ru"))
-    again = open_session(tmp_path, config)
-    assert again.prefs.double_tap is False and again.prefs.locale == "ru"
 
 
 def test_shutdown_saves_the_current_game(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import logging
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -149,6 +150,8 @@ class TestCrashDuringWrite:
 import os, sys
 from pathlib import Path
 from game import storage
+from game.config import config_from_dict
+from game.prefs import PlayerSettings, load_prefs, save_prefs
 storage.os.replace = lambda src, dst: os._exit(9)
 storage.JsonStore(Path({str(s.path)!r}), kind="autosave", version=1).save({{"moves": 2}})
 sys.exit(0)
@@ -240,6 +243,8 @@ def test_only_a_few_bad_copies_are_kept(tmp_path: Path) -> None:
 
 
 class TestPrefs:
+    """The player's settings (game.prefs) are kept through this module."""
+
     def test_defaults_come_from_config(self, tmp_path: Path) -> None:
         config, _ = config_from_dict({"defaults": {"double_tap": False}, "game": {"locale": "ru"}})
         prefs = load_prefs(config, tmp_path)
@@ -248,16 +253,15 @@ class TestPrefs:
 
     def test_saved_choice_wins_over_config(self, tmp_path: Path) -> None:
         config, _ = config_from_dict({})
-        chosen = PlayerSettings.from_config(config)
-        chosen = PlayerSettings(**{**chosen.to_dict(), "auto_placement": True, "locale": "en"})
+        chosen = replace(PlayerSettings.from_config(config), auto_placement=True, locale="en")
         assert save_prefs(chosen, config, tmp_path)
         assert load_prefs(config, tmp_path) == chosen
 
     def test_untouched_settings_follow_a_changed_default(self, tmp_path: Path) -> None:
         config, _ = config_from_dict({})
-        chosen = PlayerSettings.from_config(config)
-        chosen = PlayerSettings(**{**chosen.to_dict(), "auto_placement": True})
-        save_prefs(chosen, config, tmp_path)
+        save_prefs(
+            replace(PlayerSettings.from_config(config), auto_placement=True), config, tmp_path
+        )
         changed, _ = config_from_dict({"defaults": {"placement_help": False}})
         prefs = load_prefs(changed, tmp_path)
         assert prefs.auto_placement is True
@@ -274,6 +278,13 @@ class TestPrefs:
             prefs = load_prefs(config, tmp_path)
         assert prefs == PlayerSettings(placement_help=False)
         assert "double_tap" in caplog.text and "locale" in caplog.text
+
+    def test_damaged_file_is_moved_aside(self, tmp_path: Path) -> None:
+        path = tmp_path / "settings.json"
+        path.write_text('{"format": "settings", "version": 1, "data": {"double_tap": ')
+        config, _ = config_from_dict({"game": {"locale": "ru"}})
+        assert load_prefs(config, tmp_path) == PlayerSettings.from_config(config)
+        assert len(settings_store(tmp_path).aside_files()) == 1
 
     def test_not_an_object(self, tmp_path: Path) -> None:
         settings_store(tmp_path).save([1, 2])

@@ -632,6 +632,7 @@ class TestWinnableIndicator:
         monkeypatch.setattr(app, "make_indicator", lambda: fake)
         monkeypatch.setattr(app, "has_indicator", lambda: True)
         table = app.table
+        table.close()  # the real indicator the table started with the setting on
         table.sync_indicator()
         finger = Finger(app)
         finger.tap(finger.card("AH"))

@@ -17,7 +17,7 @@ import pytest
 
 from engine import CodeError, IllegalMove
 from engine.reasons import CODE_REASONS, REASONS
-from game import dialogs, ui
+from game import dialogs, tableview, ui
 from game.app import App
 from game.cards import font
 from game.i18n import LOCALES
@@ -105,7 +105,9 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
 def open_app(locale: str, size: tuple[int, int], code: str = "RU1-C-AAAAABB") -> App:
     app = make_app(code, size)
     app.set_locale(locale)
-    app.has_levels = lambda: True  # type: ignore[method-assign]  # draw the Level row too
+    # Draw the optional rows too: the Level row and the winnable indicator's switch.
+    app.has_levels = lambda: True  # type: ignore[method-assign]
+    app.has_indicator = lambda: True  # type: ignore[method-assign]
     return app
 
 
@@ -178,18 +180,30 @@ def test_every_refusal_popup_stays_on_screen(
 
 
 @every_locale_and_size
-def test_the_info_bar_fits_with_big_numbers(locale: str, size: tuple[int, int]) -> None:
-    """The bar shrinks its font until time, moves, score and code fit (TableScene.draw_bar);
-    with the longest values they must still fit at a readable size."""
+def test_the_info_bar_fits_with_big_numbers(
+    monkeypatch: pytest.MonkeyPatch, locale: str, size: tuple[int, int]
+) -> None:
+    """The bar shrinks its font until time, moves, score, the winnable indicator and the code
+    fit (TableView.draw_bar); with the longest values it must stay at a readable size."""
     app = open_app(locale, size, "SH1-C4-AAAAAJ2")
     table, tr = app.table, app.tr
-    texts = (
-        tr("table.time", time="9:59:59"),
-        tr("table.moves", count=1888),
-        tr("table.score", score=625),
-        table.game.code,
+    table.elapsed = 10 * 3600 - 1.0
+    table.game.moves = 1888
+    table.indicator_status = max(
+        ("won", "lost", "working", "unknown"),
+        key=lambda status: font(FLOOR).size(tr(f"table.winnable_{status}"))[0],
     )
-    pad = table.layout.margin * 2
-    need = sum(font(FLOOR).size(t)[0] for t in texts[:3]) + font(FLOOR, True).size(texts[3])[0]
-    assert need + FLOOR * 6 + 2 * pad <= table.layout.info_bar.width
+    sizes: list[int] = []
+    original = tableview.font
+
+    def watched(size: int, bold: bool = False) -> pygame.font.Font:
+        sizes.append(int(size))
+        return original(size, bold)
+
+    monkeypatch.setattr(tableview, "font", watched)
+    assert table.view is not None
+    texts = table.bar_text()
+    assert "9:59:59" in texts[0] and "1888" in texts[1] and texts[4]
+    table.view.draw_bar(app.screen, texts)
+    assert sizes and min(sizes) >= FLOOR, f"{texts} drawn at {min(sizes)} px"
     pygame.display.quit()

@@ -1,0 +1,377 @@
+"""Catalogs of winnable deals, graded by level, and how the game picks one.
+
+``assets/deals/<KEY>.txt`` (``RU1-C.txt``, ``SH1-C4.txt``, ...) lists the game codes the solver
+proved winnable, one ``CODE LEVEL`` per line, level ``easy`` / ``medium`` / ``hard`` from
+:mod:`engine.levels`. Comment lines start with ``#``; one of them records how far the scan got
+(``# scanned: FIRST NEXT won=.. lost=.. unknown=..``), so the build resumes where it stopped::
+
+    python -m engine.catalog build --rules RU1-C --count 200000
+    python -m engine.catalog build --all --count 200000 --jobs 2
+    python -m engine.catalog stats
+
+The build runs the solver and the grading on every core (multiprocessing), prints progress, and
+rewrites the file (atomically) every few seconds. It stops at ``--count`` deal numbers or when
+every level holds ``--target`` deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import multiprocessing
+import os
+import random
+import re
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from engine.codes import CodeError, format_code, parse_code
+from engine.deal import DEAL_NUMBERS
+from engine.game import Game
+from engine.levels import LEVELS, PLAYS, grade, level_of
+from engine.rules import ALL_RULES, RULES_BY_KEY
+from engine.solver import solve
+
+log = logging.getLogger(__name__)
+
+CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "deals"
+TARGET = 500
+SOLVE_LIMIT = 10.0
+SAVE_EVERY = 20.0  # seconds between rewrites of the file during a build
+PICKS = (*LEVELS, "winnable", "any")
+_SCANNED = re.compile(
+    r"#\s*scanned:\s*(\d+)\s+(\d+)\s+won=(\d+)\s+lost=(\d+)\s+unknown=(\d+)(?:\s+time_limit=(\S+))?"
+)
+_TITLES = {
+    "RU1-C": "Russian Solitaire, classic (same suit)",
+    "RU1-R": "Russian Solitaire, relaxed (any suit)",
+    "SH1-C4": "Seahaven Towers, 4 free cells",
+    "SH1-C2": "Seahaven Towers, 2 free cells",
+    "SH1-C1": "Seahaven Towers, 1 free cell",
+}
+
+
+class CatalogError(ValueError):
+    """A catalog file that cannot be read as a catalog."""
+
+
+@dataclass
+class Catalog:
+    """One rule set's catalog: the codes per level and how far the scan got."""
+
+    key: str
+    levels: dict[str, list[str]] = field(default_factory=lambda: {lv: [] for lv in LEVELS})
+    first: int = 0
+    next: int = 0
+    won: int = 0
+    lost: int = 0
+    unknown: int = 0
+    time_limit: float = SOLVE_LIMIT
+    bad_lines: int = 0
+
+    def counts(self) -> dict[str, int]:
+        return {lv: len(codes) for lv, codes in self.levels.items()}
+
+    def text(self) -> str:
+        title = _TITLES.get(self.key, self.key)
+        head = [
+            f"# Winnable deals of {self.key}: {title}.",
+            "# Each code was proved winnable by engine.solver and graded by engine.levels:",
+            f"# {PLAYS} plays of the honest player (easy: at least 24 wins, hard: none, medium:",
+            "# between). One 'CODE LEVEL' per line, in deal number order.",
+            "# Build or extend (resumes): python -m engine.catalog build --rules "
+            f"{self.key} --time-limit {self.time_limit:g}",
+            f"# scanned: {self.first} {self.next} won={self.won} lost={self.lost} "
+            f"unknown={self.unknown} time_limit={self.time_limit:g}",
+        ]
+        entries = sorted(
+            ((parse_code(code)[1], code, lv) for lv, codes in self.levels.items() for code in codes)
+        )
+        return "\n".join(head + [f"{code} {lv}" for _, code, lv in entries]) + "\n"
+
+
+def catalog_path(key: str, directory: Path | None = None) -> Path:
+    return (directory or CATALOG_DIR) / f"{key}.txt"
+
+
+def parse(text: str, key: str) -> Catalog:
+    """Read a catalog; lines that are not ``CODE LEVEL`` of this rule set are counted in
+    ``bad_lines`` and skipped. CatalogError when nothing in it looks like a catalog."""
+    catalog = Catalog(key)
+    seen: set[str] = set()
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            match = _SCANNED.match(line)
+            if match:
+                first, nxt, won, lost, unknown, limit = match.groups()
+                catalog.first, catalog.next = int(first), int(nxt)
+                catalog.won, catalog.lost, catalog.unknown = int(won), int(lost), int(unknown)
+                if limit:
+                    try:
+                        catalog.time_limit = float(limit)
+                    except ValueError:
+                        catalog.bad_lines += 1
+            continue
+        parts = line.split()
+        try:
+            if len(parts) != 2 or parts[1] not in LEVELS:
+                raise CodeError("not 'CODE LEVEL'", "code_empty")
+            rules, number = parse_code(parts[0])
+        except CodeError:
+            catalog.bad_lines += 1
+            continue
+        code = format_code(rules, number)
+        if rules.key != key or code in seen:
+            catalog.bad_lines += 1
+            continue
+        seen.add(code)
+        catalog.levels[parts[1]].append(code)
+    if catalog.bad_lines and not seen:
+        raise CatalogError(f"no catalog entries in {catalog.bad_lines} lines")
+    return catalog
+
+
+def load(key: str, directory: Path | None = None) -> Catalog:
+    """The catalog of ``key``; an empty one when there is no file. CatalogError when damaged."""
+    if key not in RULES_BY_KEY:
+        raise ValueError(f"unknown rule set {key!r}; known: {', '.join(RULES_BY_KEY)}")
+    path = catalog_path(key, directory)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Catalog(key)
+    except (OSError, UnicodeDecodeError) as error:
+        raise CatalogError(f"{path}: {error}") from None
+    try:
+        return parse(text, key)
+    except CatalogError as error:
+        raise CatalogError(f"{path}: {error}") from None
+
+
+_CACHE: dict[tuple[Path, float], Catalog] = {}
+
+
+def pick(rules_key: str, level: str, rng: random.Random, *, directory: Path | None = None) -> str:
+    """A game code for ``rules_key`` at ``level`` (easy, medium, hard, winnable = any level,
+    any = a random deal). Falls back to a random deal, and logs why, when the catalog is
+    missing, damaged or has nothing at that level. ValueError on an unknown rule set or level."""
+    rules = RULES_BY_KEY.get(rules_key)
+    if rules is None:
+        raise ValueError(f"unknown rule set {rules_key!r}; known: {', '.join(RULES_BY_KEY)}")
+    if level not in PICKS:
+        raise ValueError(f"unknown level {level!r}; known: {', '.join(PICKS)}")
+    random_code = format_code(rules, rng.randrange(DEAL_NUMBERS))
+    if level == "any":
+        return random_code
+    path = catalog_path(rules_key, directory)
+    try:
+        stamp = path.stat().st_mtime
+        catalog = _CACHE.get((path, stamp))
+        if catalog is None:
+            catalog = load(rules_key, directory)
+            _CACHE[(path, stamp)] = catalog
+            if catalog.bad_lines:
+                log.warning("deal catalog %s: skipped %d damaged lines", path, catalog.bad_lines)
+    except FileNotFoundError:
+        log.warning("no deal catalog %s: dealing %s, which may not be winnable", path, random_code)
+        return random_code
+    except (OSError, CatalogError) as error:
+        log.warning(
+            "deal catalog unusable (%s): dealing %s, which may not be winnable", error, random_code
+        )
+        return random_code
+    if level == "winnable":
+        codes = [code for lv in LEVELS for code in catalog.levels[lv]]
+    else:
+        codes = catalog.levels[level]
+    if not codes:
+        log.warning(
+            "deal catalog %s has no %s deals: dealing %s, which may not be winnable",
+            path,
+            level,
+            random_code,
+        )
+        return random_code
+    return codes[rng.randrange(len(codes))]
+
+
+# --------------------------------------------------------------------------- building
+
+
+def examine(job: tuple[str, int, float]) -> tuple[int, str, int]:
+    """Solve one deal and, when won, grade it: ``(number, status, wins)``. Runs in a worker."""
+    key, number, time_limit = job
+    game = Game(RULES_BY_KEY[key], number)
+    status = solve(game, time_limit=time_limit).status
+    wins = grade(game).wins if status == "won" else -1
+    return number, status, wins
+
+
+def save(catalog: Catalog, directory: Path | None = None) -> Path:
+    path = catalog_path(catalog.key, directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(catalog.text(), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def _jobs(key: str, start: int, stop: int, limit: float) -> Iterator[tuple[str, int, float]]:
+    for number in range(start, stop):
+        yield key, number, limit
+
+
+def build(
+    key: str,
+    *,
+    start: int = 0,
+    count: int = 200_000,
+    jobs: int = 0,
+    time_limit: float | None = None,
+    target: int = TARGET,
+    directory: Path | None = None,
+    out: TextIO = sys.stderr,
+) -> Catalog:
+    """Scan deal numbers ``start .. start + count - 1`` (continuing where the file stopped,
+    with the solver time limit the file records, so a catalog is one reproducible scan)."""
+    catalog = load(key, directory)
+    if catalog.next > catalog.first:
+        if not catalog.first <= start <= catalog.next:
+            raise ValueError(
+                f"{key}: the catalog covers {catalog.first}..{catalog.next - 1}; "
+                f"--start {start} would leave a gap (use --start {catalog.first})"
+            )
+        if time_limit is not None and time_limit != catalog.time_limit:
+            raise ValueError(
+                f"{key}: the catalog was scanned with --time-limit {catalog.time_limit:g}; "
+                "resume with the same limit (or leave it out)"
+            )
+        begin = catalog.next
+    else:
+        catalog.first = catalog.next = begin = start
+        catalog.time_limit = SOLVE_LIMIT if time_limit is None else time_limit
+    time_limit = catalog.time_limit
+    stop = min(start + count, DEAL_NUMBERS)
+    workers = jobs or os.cpu_count() or 1
+
+    def report(final: bool = False) -> None:
+        done = catalog.next - begin
+        rate = done / max(time.monotonic() - t0, 1e-9)
+        counts = " ".join(f"{lv} {n}" for lv, n in catalog.counts().items())
+        left = (stop - catalog.next) / rate if rate > 0 else 0.0
+        print(
+            f"{key}: scanned {catalog.first}..{catalog.next - 1} won {catalog.won} "
+            f"lost {catalog.lost} unknown {catalog.unknown} | {counts} | {rate:.1f} deals/s"
+            + ("" if final else f", at most {left / 60:.0f} min left"),
+            file=out,
+            flush=True,
+        )
+
+    def full() -> bool:
+        return all(n >= target for n in catalog.counts().values())
+
+    t0 = time.monotonic()
+    last_save = t0
+    if begin < stop and not full():
+        with multiprocessing.Pool(workers) as pool:
+            results = pool.imap(examine, _jobs(key, begin, stop, time_limit), chunksize=4)
+            for number, status, wins in results:
+                catalog.next = number + 1
+                if status == "won":
+                    catalog.won += 1
+                    catalog.levels[level_of(wins)].append(format_code(RULES_BY_KEY[key], number))
+                elif status == "lost":
+                    catalog.lost += 1
+                else:
+                    catalog.unknown += 1
+                now = time.monotonic()
+                if now - last_save > SAVE_EVERY:
+                    save(catalog, directory)
+                    report()
+                    last_save = now
+                if full():
+                    pool.terminate()
+                    break
+    save(catalog, directory)
+    report(final=True)
+    return catalog
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.catalog",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="scan deal numbers and extend the catalog")
+    which = b.add_mutually_exclusive_group(required=True)
+    which.add_argument("--rules", choices=list(RULES_BY_KEY))
+    which.add_argument("--all", action="store_true", help="every rule set, one after another")
+    b.add_argument("--start", type=int, default=0)
+    b.add_argument("--count", type=int, default=200_000)
+    b.add_argument("--jobs", type=int, default=0, help="worker processes (default: every core)")
+    b.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,
+        help=f"seconds per deal for the solver (default: the file's, else {SOLVE_LIMIT:g})",
+    )
+    b.add_argument("--target", type=int, default=TARGET, help="stop when every level has this")
+    b.add_argument("--dir", type=Path, default=None, help="catalog directory (assets/deals)")
+    s = sub.add_parser("stats", help="what each catalog holds")
+    s.add_argument("--dir", type=Path, default=None)
+    args = parser.parse_args(argv)
+    if args.command == "stats":
+        for rules in ALL_RULES:
+            try:
+                cat = load(rules.key, args.dir)
+            except CatalogError as error:
+                print(f"{rules.key}: damaged: {error}")
+                continue
+            counts = " ".join(f"{lv} {n}" for lv, n in cat.counts().items())
+            print(
+                f"{rules.key}: {counts} (scanned {cat.first}..{cat.next - 1}, won {cat.won}, "
+                f"lost {cat.lost}, unknown {cat.unknown})"
+            )
+        return 0
+    limit = args.time_limit
+    if args.count <= 0 or args.start < 0 or (limit is not None and limit <= 0) or args.jobs < 0:
+        print(
+            "error: --count and --time-limit must be positive, --start and --jobs >= 0",
+            file=sys.stderr,
+        )
+        return 2
+    keys = [r.key for r in ALL_RULES] if args.all else [args.rules]
+    try:
+        for key in keys:
+            build(
+                key,
+                start=args.start,
+                count=args.count,
+                jobs=args.jobs,
+                time_limit=args.time_limit,
+                target=args.target,
+                directory=args.dir,
+            )
+    except (ValueError, CatalogError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(
+            "interrupted: the catalog keeps what was saved; run the same command to resume",
+            file=sys.stderr,
+        )
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

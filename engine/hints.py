@@ -1,0 +1,184 @@
+"""Hints and the winnable-from-here indicator, both built on :mod:`engine.solver`.
+
+``hint(game)`` answers the H key: the next move of a winning line when the solver finds one in
+time, else the best move by the honest player's judgement, else the reason id
+``no_useful_moves`` ("undo or start a new game").
+
+The indicator runs the solver off the frame loop, in a worker process::
+
+    indicator = Indicator()              # one worker process (spawned on first use)
+    indicator.update(game)               # after every accepted move, undo or new game
+    indicator.poll()                     # each frame: "won", "lost", "working" or "unknown"
+    indicator.close()                    # when the table closes
+
+``poll`` only looks at a finished future, so it costs nothing per frame. Positions already
+decided are answered at once from a cache: every position along a found winning line is
+winnable, and every move from a position proved lost stays lost.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import OrderedDict
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from engine.game import CELL0, EMPTY, Game, Move, StateError
+from engine.levels import visible_moves
+from engine.solver import CELL, Mode, apply, solve, state_key, state_of
+
+HINT_TIME = 2.0
+INDICATOR_TIME = 10.0
+CACHE_SIZE = 5000
+NO_USEFUL_MOVES = "no_useful_moves"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """``move`` to highlight (None when there is nothing useful to do: ``reason`` says so).
+    ``status`` is the solver's verdict on the position: a ``won`` hint is on a winning line, a
+    ``lost`` position gets no move at all, an ``unknown`` one a heuristic move."""
+
+    move: Move | None
+    status: str
+    reason: str | None = None
+
+
+def heuristic_move(game: Game) -> Move | None:
+    """The honest player's favourite move here (first of its best category, no seeded
+    randomness), skipping moves back to a position in the undo history; None if only idle
+    shuffles are left."""
+    mode = Mode.of(game.rules)
+    state = state_of(game)
+    earlier = {state_key(state)}
+    for snapshot, _ in game.history:
+        old = game.copy()
+        old.cols, old.down = list(snapshot[0]), list(snapshot[1])
+        old.cells, old.found = list(snapshot[2]), list(snapshot[3])
+        earlier.add(state_key(state_of(old)))
+    options = sorted(visible_moves(state, mode), key=lambda item: -item[0])
+    for category, move in options:
+        if category <= 0:
+            break
+        if state_key(apply(state, move)) in earlier:
+            continue
+        card, _src, _pos, dest = move
+        if dest == CELL:
+            dest = CELL0 + game.cells.index(EMPTY)
+        return Move(card, dest)
+    return None
+
+
+def hint(game: Game, time_limit: float = HINT_TIME) -> Hint:
+    """What to do next (never changes ``game``)."""
+    result = solve(game, time_limit=time_limit)
+    if result.status == "won" and result.moves:
+        return Hint(Move.parse(result.moves[0]), "won")
+    if result.status == "unknown":
+        move = heuristic_move(game)
+        if move is not None:
+            return Hint(move, "unknown")
+    return Hint(None, result.status, NO_USEFUL_MOVES)
+
+
+# --------------------------------------------------------------------------- indicator
+
+
+def verdict(data: dict[str, Any], time_limit: float = INDICATOR_TIME) -> tuple[str, list[str]]:
+    """Worker entry point: ``(status, winning line)`` for a saved game (``Game.to_dict()``).
+    Plain data in and out, so it runs in any executor. A damaged save gives ``unknown``."""
+    try:
+        game = Game.from_dict(data)
+    except StateError:
+        return "unknown", []
+    result = solve(game, time_limit=time_limit)
+    return result.status, result.moves
+
+
+Key = tuple[Any, ...]
+
+
+class Indicator:
+    """Is the position still winnable? Worked out off the frame loop; see the module doc."""
+
+    def __init__(
+        self, *, time_limit: float = INDICATOR_TIME, executor: Executor | None = None
+    ) -> None:
+        self.time_limit = time_limit
+        self._executor = executor
+        self._own_executor = executor is None
+        self._cache: OrderedDict[Key, str] = OrderedDict()
+        self._current: Key | None = None
+        self._status = "unknown"
+        self._pending: Game | None = None
+        self._running: tuple[Future[tuple[str, list[str]]], Game] | None = None
+
+    def _remember(self, key: Key, status: str) -> None:
+        self._cache[key] = status
+        self._cache.move_to_end(key)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    def update(self, game: Game) -> None:
+        """The position changed (a move, an undo, a new game)."""
+        key = game.position_key()
+        self._current = key
+        known = self._cache.get(key)
+        if known is None and game.is_won:
+            known = "won"
+        if known is None and game.history:
+            before = tuple(tuple(part) for part in game.history[-1][0][:4])
+            if self._cache.get(before) == "lost":
+                known = "lost"  # no move turns a lost position into a winnable one
+        if known is not None:
+            self._remember(key, known)
+            self._status = known
+            self._pending = None
+            return
+        self._status = "working"
+        self._pending = game.copy()
+        self._start()
+
+    def _start(self) -> None:
+        if self._running is not None or self._pending is None:
+            return
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn")
+            )
+        game, self._pending = self._pending, None
+        future = self._executor.submit(verdict, game.to_dict(), self.time_limit)
+        self._running = (future, game)
+
+    def poll(self) -> str:
+        """``won`` (can still be won), ``lost`` (can no longer be won), ``working`` or
+        ``unknown`` (the solver ran out of time). Cheap: call it every frame."""
+        if self._running is not None and self._running[0].done():
+            future, game = self._running
+            self._running = None
+            try:
+                status, line = future.result()
+            except Exception:  # a dead worker must not take the table down
+                status, line = "unknown", []
+            key = game.position_key()
+            if status == "won":
+                self._remember(key, "won")
+                walk = game.copy()
+                for move in line:
+                    walk.play(move)
+                    self._remember(walk.position_key(), "won")
+            elif status == "lost":
+                self._remember(key, "lost")
+            if key == self._current:
+                self._status = status
+            elif self._current is not None and self._current in self._cache:
+                self._status = self._cache[self._current]
+            self._start()
+        return self._status
+
+    def close(self) -> None:
+        if self._own_executor and self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = None
+        self._running = None

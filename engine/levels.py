@@ -1,0 +1,175 @@
+"""The honest player and the levels it grades (issue 3, as on the website of seed 003).
+
+The honest player sees only face-up cards, never undoes and never takes a card back from a
+foundation. Each turn it sorts the moves it can see into a few plain categories (to a
+foundation, turn up a hidden card, free a column, ...), plays one of the best category, and
+breaks ties with a seeded SplitMix64 draw, so a play is a pure function of the deal and the
+seed. It never returns to a position it has already been in, and stops when it has nothing left
+but idle shuffles.
+
+Each winnable deal is played :data:`PLAYS` times: Easy when it wins at least
+:data:`EASY_WINS`, Hard when it never wins, Medium between.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.deal import splitmix64
+from engine.game import FOUNDATION, Game
+from engine.solver import CELL, IMove, Mode, State, apply, is_won_state, state_key, state_of
+
+PLAYS = 32
+EASY_WINS = 24
+MAX_MOVES = 600
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Grade:
+    wins: int
+    plays: int
+
+    @property
+    def level(self) -> str:
+        return level_of(self.wins, self.plays)
+
+
+def level_of(wins: int, plays: int = PLAYS) -> str:
+    """Easy: at least 24 of 32 (the same share of other counts); Hard: none; Medium: between."""
+    if wins <= 0:
+        return "hard"
+    if wins * PLAYS >= EASY_WINS * plays:
+        return "easy"
+    return "medium"
+
+
+def visible_moves(state: State, mode: Mode) -> list[tuple[int, IMove]]:
+    """Every useful move the player can see, with its category (higher is better). Uses only
+    face-up cards and the number of face-down cards in each column."""
+    cols, down, cells, found = state
+    out: list[tuple[int, IMove]] = []
+    add = out.append
+    empties = [i for i, col in enumerate(cols) if not col]
+    first_empty = empties[0] if empties else -1
+    tops: dict[int, list[int]] = {}  # the card (same suit) or rank (any suit) a column takes
+    for j, col in enumerate(cols):
+        if col and col[-1] % 13:
+            want = col[-1] - 1 if mode.same_suit else col[-1] % 13 - 1
+            tops.setdefault(want, []).append(j)
+
+    def fits(card: int) -> list[int]:
+        return tops.get(card if mode.same_suit else card % 13, [])
+
+    def ready(card: int) -> bool:
+        return found[card // 13] == card % 13
+
+    stray_king = any(
+        col[p] % 13 == 12
+        for col, d in zip(cols, down, strict=True)
+        for p in range(max(d, 1), len(col))
+    )
+    if mode.russian:
+        for i, col in enumerate(cols):
+            n = len(col)
+            if not n:
+                continue
+            d = down[i]
+            if ready(col[-1]):
+                add((6, (col[-1], i, n - 1, FOUNDATION)))
+            for p in range(max(d, n - mode.max_group), n):
+                c = col[p]
+                if p == d and d > 0:
+                    category = 5  # turns a card up
+                elif p == 0:
+                    category = 4 if stray_king else 1  # frees a column
+                elif p - 1 >= d and ready(col[p - 1]):
+                    category = 4  # the card under it can go home
+                elif p - 1 >= d and (col[p - 1] % 13 == c % 13 + 1):
+                    category = 0  # already on a card one higher: a lateral move
+                else:
+                    category = 3
+                for j in fits(c):
+                    if j != i:
+                        add((category, (c, i, p, j)))
+                if c % 13 == 12 and p > 0 and first_empty >= 0:
+                    add((max(category, 3), (c, i, p, first_empty)))
+        return out
+    free = mode.cells - len(cells)
+    cap = (free + 1) << len(empties)
+    cap_empty = (free + 1) << (len(empties) - 1) if empties else 0
+    for c in cells:
+        if ready(c):
+            add((6, (c, CELL, 0, FOUNDATION)))
+        for j in fits(c):
+            add((5, (c, CELL, 0, j)))
+        if c % 13 == 12 and first_empty >= 0:
+            add((5, (c, CELL, 0, first_empty)))
+    for i, col in enumerate(cols):
+        n = len(col)
+        if not n:
+            continue
+        top = col[-1]
+        if ready(top):
+            add((6, (top, i, n - 1, FOUNDATION)))
+        p = n - 1
+        while p > 0 and col[p - 1] == col[p] + 1 and col[p] % 13 != 12:
+            p -= 1
+        size = n - p
+        under = col[p - 1] if p > 0 else -1
+        helps = p == 0 or ready(under) or bool(fits(under))
+        if size <= cap:
+            for j in fits(col[p]):
+                add((4 if helps else 3, (col[p], i, p, j)))
+        if col[p] % 13 == 12 and p > 0 and first_empty >= 0 and size <= cap_empty:
+            add((3, (col[p], i, p, first_empty)))
+        if free:
+            # Dig: a card within reach under the top (as deep as the free cells allow) can go
+            # home or onto its successor once uncovered.
+            dig = any(
+                ready(col[k]) or bool(fits(col[k])) for k in range(max(0, n - 1 - free), n - 1)
+            )
+            add((2 if dig else (1 if free > 1 and size == 1 else 0), (top, i, n - 1, CELL)))
+    return out
+
+
+def honest_play(game: Game, seed: int, *, max_moves: int = MAX_MOVES) -> bool:
+    """One play of the honest player from the position of ``game`` (unchanged); True if won."""
+    mode = Mode.of(game.rules)
+    state = state_of(game)
+    seen = {state_key(state)}
+    draws = splitmix64(seed)
+    for _ in range(max_moves):
+        if is_won_state(state):
+            return True
+        # Best category first; within a category, a seeded random order. Category 0 moves are
+        # idle shuffles: with only those left, the player gives up.
+        ranked = sorted(
+            ((-cat, next(draws), move) for cat, move in visible_moves(state, mode) if cat > 0),
+            key=_rank,
+        )
+        for _, _, move in ranked:
+            child = apply(state, move)
+            key = state_key(child)
+            if key not in seen:
+                seen.add(key)
+                state = child
+                break
+        else:
+            return False
+    return is_won_state(state)
+
+
+def _rank(item: tuple[int, int, IMove]) -> tuple[int, int]:
+    return item[0], item[1]
+
+
+def play_seed(number: int, seed: int, play: int) -> int:
+    """The tie-break seed of one play: a pure function of deal number, grading seed and play."""
+    return (number * 0x9E3779B1 + seed * 0x85EBCA77 + play * 0xC2B2AE3D) & ((1 << 64) - 1)
+
+
+def grade(game: Game, *, plays: int = PLAYS, seed: int = 0) -> Grade:
+    """Play ``game`` ``plays`` times with the honest player; deterministic for ``seed``."""
+    wins = sum(honest_play(game, play_seed(game.number, seed, k)) for k in range(plays))
+    return Grade(wins, plays)

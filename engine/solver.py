@@ -1,0 +1,462 @@
+"""Exact solver: is there a line of play that wins from here, and which one (SPEC.md section 5).
+
+The solver sees the hidden cards. It searches depth first over its own compact position, with
+a set of canonical keys (every column is interchangeable, and so is every free cell), and never
+recurses: the path lives in a list. A verdict is ``won`` (with a line that replays through
+:meth:`Game.play`), ``lost`` (the whole tree was searched) or ``unknown`` (time ran out).
+
+Internal position: ``cols`` is a tuple of ``bytes``, one per real column, bottom to top, a
+face-down card stored as ``card + 64``; ``down`` the face-down count per column; ``cells`` the
+sorted bytes of the cards in free cells (empty cells are not stored: cells are interchangeable);
+``found`` the count per suit. The foundations follow from the cards still on the table, so the
+key is just the sorted columns and the cells.
+
+Why the search may skip moves and still be exact
+================================================
+Every pruning below is a dominance argument: position S' dominates S when any winning line
+from S can be turned into a winning line from S'. Each argument maps the line from S (call it
+O) move by move onto S', dropping moves of cards that S' has already placed and letting group
+moves carry fewer (or, in lemma 3, more) cards.
+
+Lemma 1 (take-backs, same-suit building: Russian classic, Seahaven). No winning line needs a
+card taken back from a foundation. Call T the cards that O has taken back and not yet put
+back; put them on their foundations to get R. Under same-suit building a card taken back,
+``x``, can only go onto ``x + 1`` (or, a king, into an empty column) or into a free cell, and the
+only card that can ever go onto ``x`` is ``x - 1``, which is on the foundation below ``x``, so it
+is in T as well once it leaves. Hence the T cards only ever lie in free cells or at the top of
+a column above all other cards, and a non-T card is never put on a T card. Every move of O on a
+non-T card is then legal in R: its group there is the same group minus a top part of T cards
+(a prefix of a same-suit run is still a run, and groups only shrink, so the 20-card limit and
+the Seahaven capacity still hold); R has every free cell and empty column O has, and more
+(capacity only grows); its destination top card is the same; a foundation move of a non-T card
+``z`` in O finds the same count in R (a T card of z's suit would have a rank between the
+foundation and z, so it would be z itself). R reaches the win no later than O.
+
+Lemma 2 (relaxed Russian: which take-backs matter). Let m be the smallest foundation count, so
+every card of rank <= m is on a foundation. The same argument, with T the taken-back cards of
+rank <= m, shows no winning line needs to take back a card of rank <= m: a card of rank <= m
+can only be put on a table card of rank <= m + 1 ... and only cards of rank <= m - 1 go on it,
+which are all on foundations, so T cards again only hold T cards. A take-back of a card of rank
+m + 1 gives a position where that card is safe (rule 3), so it is dominated by the position
+before it. The relaxed search therefore tries take-backs of rank >= m + 2 only; they are real
+moves there (a taken-back 5H on 6S takes 4C from the table).
+
+Rule 3 (safe moves to a foundation). A card ``c`` that is the top of a column or in a free cell,
+whose foundation wants it next, is put there without branching when nothing still on the table
+or ever coming back to it could go on ``c``: in same-suit building only ``c - 1`` goes on ``c``,
+and it is on the foundation and stays there (lemma 1); in relaxed building the cards that go on
+``c`` are the four of rank ``rank(c) - 1``, so ``c`` is safe when ``rank(c) <= m + 1`` (lemma 2
+keeps them on the foundations). Nothing is ever put on ``c`` in O, so ``c`` sits at a column top
+or in a cell until O moves it; S' (``c`` on its foundation) drops those moves, and group moves
+that carried ``c`` carry one card fewer. S' has a free cell or a shorter column more, and the
+card under ``c`` turned face up earlier, which only adds moves.
+
+Rule 4 (Russian classic: a card goes on its successor at once). In same-suit building a card
+``c`` has exactly one place on the table, on ``c + 1``, and ``c + 1`` takes no other card. If
+``c + 1`` is a column top and ``c`` is face up in another column, moving ``c`` (with what lies on
+it) onto ``c + 1`` dominates. In R (after the move) the group ``c..`` lies on ``c + 1`` instead
+of on the card ``y`` under it; until O makes that same move the positions differ only there.
+O can put a card on the group's top (same top in R), move a group from inside it (same
+group), move a group from under ``c`` (R moves it without ``c``'s group), move ``c + 1``'s
+group (R carries ``c``'s group with it), or move ``c`` to its foundation (it is a top in both).
+O cannot put anything on ``c + 1`` but ``c``, nor move ``c + 1`` to the foundation before ``c``.
+R has every empty column O has. The only way R can fail is the 20-card limit on a group that
+grows by ``c``'s group: the search counts every move it refuses for the limit, and when a
+search that used this rule says ``lost`` after refusing one, it searches again without the rule.
+With the rule, Russian classic branches only on which king goes into an empty column.
+
+Completeness. Each closure rule (3 and 4) turns a winning line into one that is no longer (it
+only drops moves), and lemmas 1 and 2 likewise only drop moves. So from a settled winnable
+position some generated move leads, after settling, to a position strictly closer to a win,
+and depth-first search over settled positions with a set of visited keys finds a win whenever
+one exists: ``lost`` is exact.
+
+Why no closure rule moves a free-cell card onto its successor: such a move dominates, but the
+winning line from the new position may have to take the card back out (to move the successor
+into a cell), so a closure that re-applied it would undo that step forever. A closure rule must
+leave a winning line no longer than the one it replaces (the dominance arguments above only
+drop moves); this one can need one more move, so it is an ordinary, first-tried move.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.game import CELL0, EMPTY, FOUNDATION, Game, Move
+from engine.rules import Rules
+
+HIDDEN = 64  # added to a face-down card in the internal columns
+CELL = 11  # internal destination or source: "a free cell" (the real cell is chosen on replay)
+RUSSIAN_GROUP_LIMIT = 20
+CHECK_EVERY = 256  # nodes between clock checks
+
+Cols = tuple[bytes, ...]
+State = tuple[Cols, tuple[int, ...], bytes, tuple[int, ...]]
+IMove = tuple[int, int, int, int]  # card, source (column, CELL, FOUNDATION), position, dest
+
+
+@dataclass(frozen=True)
+class Mode:
+    """What the search needs to know about a rule set."""
+
+    russian: bool
+    same_suit: bool
+    cells: int
+    max_group: int
+    forced_successor: bool  # rule 4 (Russian classic)
+    takebacks: bool  # lemma 2 (relaxed Russian)
+
+    @classmethod
+    def of(cls, rules: Rules, *, forced: bool = True) -> Mode:
+        russian = rules.game == "russian"
+        return cls(
+            russian=russian,
+            same_suit=rules.same_suit,
+            cells=rules.cells,
+            max_group=rules.max_group if russian else 52,
+            forced_successor=forced and russian and rules.same_suit,
+            takebacks=russian and not rules.same_suit,
+        )
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """``status`` is ``won`` / ``lost`` / ``unknown``; ``moves`` the winning line (move strings)."""
+
+    status: str
+    moves: list[str] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+# --------------------------------------------------------------------------- position
+
+
+def state_of(game: Game) -> State:
+    """The internal position of ``game`` (a fresh copy; ``game`` is not touched)."""
+    cols = tuple(
+        bytes(c + HIDDEN if k < d else c for k, c in enumerate(col))
+        for col, d in zip(game.cols, game.down, strict=True)
+    )
+    cells = bytes(sorted(c for c in game.cells if c != EMPTY))
+    return cols, tuple(game.down), cells, tuple(game.found)
+
+
+def state_key(state: State) -> bytes:
+    """Canonical: columns sorted (any column can play any other's part), cells sorted."""
+    return b"\xff".join(sorted(state[0])) + b"\xfe" + state[2]
+
+
+def is_won_state(state: State) -> bool:
+    return not any(state[0]) and not state[2]
+
+
+def apply(state: State, move: IMove) -> State:
+    """Make an internal move known to be legal."""
+    cols_t, down_t, cells, found_t = state
+    card, src, pos, dest = move
+    cols = list(cols_t)
+    down = down_t
+    found = found_t
+    if src < FOUNDATION:
+        col = cols[src]
+        group = col[pos:]
+        rest = col[:pos]
+        if rest and rest[-1] >= HIDDEN:
+            rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
+            dl = list(down)
+            dl[src] -= 1
+            down = tuple(dl)
+        cols[src] = rest
+    elif src == FOUNDATION:
+        group = bytes((card,))
+        fl = list(found)
+        fl[card // 13] -= 1
+        found = tuple(fl)
+    else:
+        group = bytes((card,))
+        cells = cells.replace(group, b"")
+    if dest < FOUNDATION:
+        cols[dest] += group
+    elif dest == FOUNDATION:
+        fl = list(found)
+        fl[card // 13] += 1
+        found = tuple(fl)
+    else:
+        cells = bytes(sorted(cells + group))
+    return tuple(cols), down, cells, found
+
+
+def is_safe(mode: Mode, card: int, found: tuple[int, ...]) -> bool:
+    """Rule 3: may ``card`` (a column top or a cell card whose foundation wants it next) go to
+    its foundation without branching? The one shared "safe move to foundation" test."""
+    return mode.same_suit or card % 13 <= min(found)
+
+
+class _Limit:
+    """Counts moves refused for the Russian 20-card limit (rule 4's fallback)."""
+
+    refused = 0
+
+
+def settle(state: State, mode: Mode, out: list[IMove], limit: _Limit) -> State:
+    """Apply rules 3 and 4 until neither applies; the moves made are appended to ``out``."""
+    changed = True
+    while changed:
+        changed = False
+        cols, _down, cells, found = state
+        for i, col in enumerate(cols):
+            if col:
+                t = col[-1]
+                if found[t // 13] == t % 13 and is_safe(mode, t, found):
+                    move = (t, i, len(col) - 1, FOUNDATION)
+                    state = apply(state, move)
+                    out.append(move)
+                    changed = True
+                    break
+        if changed:
+            continue
+        for c in cells:
+            if found[c // 13] == c % 13 and is_safe(mode, c, found):
+                move = (c, CELL, 0, FOUNDATION)
+                state = apply(state, move)
+                out.append(move)
+                changed = True
+                break
+        if changed:
+            continue
+        if mode.forced_successor:
+            for j, col in enumerate(cols):
+                if not col or col[-1] % 13 == 0:
+                    continue
+                c = col[-1] - 1
+                for i, other in enumerate(cols):
+                    if i == j:
+                        continue
+                    p = other.find(c)  # face-down cards are stored + 64: only face-up ones match
+                    if p < 0:
+                        continue
+                    if len(other) - p > mode.max_group:
+                        limit.refused += 1
+                        break
+                    move = (c, i, p, j)
+                    state = apply(state, move)
+                    out.append(move)
+                    changed = True
+                    break
+                if changed:
+                    break
+    return state
+
+
+# --------------------------------------------------------------------------- move generation
+
+
+def generate(state: State, mode: Mode, limit: _Limit) -> list[IMove]:
+    """The moves worth trying from a settled position, best first."""
+    cols, down, cells, found = state
+    scored: list[tuple[int, IMove]] = []
+    add = scored.append
+    empties = [i for i, col in enumerate(cols) if not col]
+    first_empty = empties[0] if empties else -1
+    if mode.russian:
+        max_group = mode.max_group
+        m = min(found)
+        accept: dict[int, int] = {}  # same suit: card -> the column that takes it
+        by_rank: dict[int, list[int]] = {}  # any suit: rank index -> the columns that take it
+        for j, col in enumerate(cols):
+            if col and col[-1] % 13:
+                if mode.same_suit:
+                    accept[col[-1] - 1] = j
+                else:
+                    by_rank.setdefault(col[-1] % 13 - 1, []).append(j)
+        for i, col in enumerate(cols):
+            n = len(col)
+            if not n:
+                continue
+            d = down[i]
+            lo = n - max_group
+            if lo > d:
+                # Groups this large are refused; note it when one would have had a place.
+                for p in range(d, lo):
+                    c = col[p]
+                    if c in accept or c % 13 in by_rank or (c % 13 == 12 and first_empty >= 0):
+                        limit.refused += 1
+                        break
+            else:
+                lo = d
+            for p in range(lo, n):
+                c = col[p]
+                r = c % 13
+                reveal = p == d and d > 0
+                base = 100 + 3 * d if reveal else (40 if p == 0 else 0)
+                if mode.same_suit:
+                    j = accept.get(c, -1)
+                    if j >= 0 and j != i:
+                        add((base + 10, (c, i, p, j)))
+                else:
+                    targets = by_rank.get(r)
+                    if targets:
+                        under = col[p - 1] if p > d else -1
+                        lateral = under >= 0 and under % 13 == r + 1
+                        for j in targets:
+                            if j != i:
+                                same = 5 if cols[j][-1] == c + 1 else 0
+                                add((base + same + (-20 if lateral else 10), (c, i, p, j)))
+                if r == 12 and p > 0 and first_empty >= 0:
+                    add((base + 50, (c, i, p, first_empty)))
+            t = col[-1]
+            if found[t // 13] == t % 13:  # not safe, or settle() would have moved it
+                add((80, (t, i, n - 1, FOUNDATION)))
+        if mode.takebacks:
+            for s in range(4):
+                k = found[s]
+                if k >= m + 2:
+                    card = s * 13 + k - 1
+                    if k == 13:
+                        if first_empty >= 0:
+                            add((-100, (card, FOUNDATION, 0, first_empty)))
+                    else:
+                        for j in by_rank.get(k - 1, ()):
+                            add((-100, (card, FOUNDATION, 0, j)))
+    else:
+        free = mode.cells - len(cells)
+        accept = {col[-1] - 1: j for j, col in enumerate(cols) if col and col[-1] % 13}
+        cap = (free + 1) << len(empties)
+        cap_empty = (free + 1) << (len(empties) - 1) if empties else 0
+        for c in cells:
+            j = accept.get(c, -1)
+            if j >= 0:
+                add((70, (c, CELL, 0, j)))
+            if c % 13 == 12 and first_empty >= 0:
+                add((60, (c, CELL, 0, first_empty)))
+        for i, col in enumerate(cols):
+            n = len(col)
+            if not n:
+                continue
+            p = n - 1
+            while p > 0 and col[p - 1] == col[p] + 1 and col[p] % 13 != 12:
+                p -= 1
+            size = n - p
+            bottom = col[p]
+            if size <= cap:
+                j = accept.get(bottom, -1)
+                if j >= 0:
+                    add((50 + (20 if p == 0 else 0) + 3 * p, (bottom, i, p, j)))
+            if bottom % 13 == 12 and p > 0 and first_empty >= 0 and size <= cap_empty:
+                add((40 + 3 * p, (bottom, i, p, first_empty)))
+            if free:
+                top = col[-1]
+                under = col[-2] if n > 1 else -1
+                score = -10 * (mode.cells - free) - 3 * n
+                if under >= 0 and (found[under // 13] == under % 13 or under + 1 in accept):
+                    score += 30  # the card it uncovers can go somewhere at once
+                if size > 1:
+                    score -= 30  # breaks a run
+                add((score, (top, i, n - 1, CELL)))
+    scored.sort(key=_first, reverse=True)
+    return [move for _, move in scored]
+
+
+def _first(item: tuple[int, IMove]) -> int:
+    return item[0]
+
+
+# --------------------------------------------------------------------------- search
+
+
+class _Search:
+    def __init__(self, mode: Mode, deadline: float) -> None:
+        self.mode = mode
+        self.deadline = deadline
+        self.limit = _Limit()
+        self.nodes = 0
+
+    def run(self, start: State) -> tuple[str, list[IMove]]:
+        """Depth-first search with an explicit stack; ``won`` with the internal line, ``lost``
+        when every reachable position was seen. Raises _OutOfTime."""
+        mode, limit = self.mode, self.limit
+        line: list[IMove] = []
+        state = settle(start, mode, line, limit)
+        if is_won_state(state):
+            return "won", line
+        seen = {state_key(state)}
+        stack: list[tuple[State, list[IMove], int]] = [(state, generate(state, mode, limit), 0)]
+        path: list[list[IMove]] = []
+        nodes = 0
+        deadline = self.deadline
+        clock = time.monotonic
+        while stack:
+            state, moves, k = stack[-1]
+            if k >= len(moves):
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            stack[-1] = (state, moves, k + 1)
+            edge = [moves[k]]
+            child = settle(apply(state, moves[k]), mode, edge, limit)
+            if is_won_state(child):
+                self.nodes = nodes
+                return "won", line + [m for step in path for m in step] + edge
+            key = state_key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            nodes += 1
+            if nodes % CHECK_EVERY == 0 and clock() > deadline:
+                self.nodes = nodes
+                raise _OutOfTime
+            stack.append((child, generate(child, mode, limit), 0))
+            path.append(edge)
+        self.nodes = nodes
+        return "lost", []
+
+
+def to_notation(game: Game, line: Iterable[IMove]) -> list[str]:
+    """Replay an internal line on a copy of ``game`` through :meth:`Game.play`, naming real free
+    cells; IllegalMove if the line is wrong (a bug: tests replay every line)."""
+    replay = game.copy()
+    out: list[str] = []
+    for card, _src, _pos, dest in line:
+        if dest == CELL:
+            dest = CELL0 + replay.cells.index(EMPTY)
+        out.append(str(replay.play(Move(card, dest))))
+    if not replay.is_won:
+        raise AssertionError(f"solver line does not win {game.code}")
+    return out
+
+
+def solve(game: Game, time_limit: float = 10.0) -> SolveResult:
+    """Decide ``game`` from its current position. Never changes ``game``."""
+    started = time.monotonic()
+    if game.is_won:
+        return SolveResult("won", [], 0, 0.0)
+    start = state_of(game)
+    mode = Mode.of(game.rules)
+    deadline = started + max(0.0, time_limit)
+    nodes = 0
+    try:
+        search = _Search(mode, deadline)
+        status, line = search.run(start)
+        nodes = search.nodes
+        if status == "lost" and mode.forced_successor and search.limit.refused:
+            search = _Search(Mode.of(game.rules, forced=False), deadline)
+            status, line = search.run(start)
+            nodes += search.nodes
+    except _OutOfTime:
+        return SolveResult("unknown", [], nodes + search.nodes, time.monotonic() - started)
+    moves = to_notation(game, line) if status == "won" else []
+    return SolveResult(status, moves, nodes, time.monotonic() - started)
+
+
+def solve_dict(data: dict[str, Any], time_limit: float = 10.0) -> SolveResult:
+    """:func:`solve` on a saved game (``Game.to_dict()``): picklable in and out, for a worker."""
+    return solve(Game.from_dict(data), time_limit=time_limit)

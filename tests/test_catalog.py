@@ -1,0 +1,129 @@
+"""The deal catalogs in assets/deals and how the game picks from them."""
+
+from __future__ import annotations
+
+import logging
+import random
+from pathlib import Path
+
+import pytest
+
+from engine import Game, parse_code
+from engine.catalog import CATALOG_DIR, PICKS, build, load, main, parse, pick
+from engine.levels import LEVELS, grade
+from engine.rules import ALL_RULES
+from engine.solver import solve
+
+SHIPPED = sorted(CATALOG_DIR.glob("*.txt"))
+
+
+def test_catalogs_are_shipped() -> None:
+    assert {p.stem for p in SHIPPED} >= {"RU1-C", "SH1-C4"}
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_catalog_parses_cleanly(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    catalog = parse(text, path.stem)
+    assert catalog.bad_lines == 0
+    assert text.startswith("# Winnable deals of " + path.stem)
+    assert catalog.next > catalog.first
+    listed = [code for codes in catalog.levels.values() for code in codes]
+    assert len(listed) == len(set(listed)) == catalog.won
+    for code in listed:
+        rules, number = parse_code(code)
+        assert rules.key == path.stem and catalog.first <= number < catalog.next
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_a_sample_is_really_winnable_and_graded_as_listed(path: Path) -> None:
+    catalog = load(path.stem)
+    rng = random.Random(path.stem)  # a fixed sample per file
+    for level, codes in catalog.levels.items():
+        for code in rng.sample(codes, min(2, len(codes))):
+            game = Game.from_code(code)
+            result = solve(game, time_limit=10)
+            assert result.status == "won", code
+            replay = game.copy()
+            for move in result.moves:
+                replay.play(move)
+            assert replay.is_won
+            assert grade(game).level == level, code
+
+
+def test_pick_takes_the_level_from_the_catalog(tmp_path: Path) -> None:
+    (tmp_path / "RU1-C.txt").write_text(
+        "# test\nRU1-C-AAAAAAS easy\nRU1-C-AAAAACC medium\nRU1-C-AAAAAAO hard\n"
+    )
+    rng = random.Random(1)
+    assert pick("RU1-C", "easy", rng, directory=tmp_path) == "RU1-C-AAAAAAS"
+    assert pick("RU1-C", "hard", rng, directory=tmp_path) == "RU1-C-AAAAAAO"
+    winnable = {pick("RU1-C", "winnable", rng, directory=tmp_path) for _ in range(40)}
+    assert winnable == {"RU1-C-AAAAAAS", "RU1-C-AAAAACC", "RU1-C-AAAAAAO"}
+    code = pick("RU1-C", "any", rng, directory=tmp_path)
+    assert parse_code(code)[0].key == "RU1-C"
+
+
+def test_pick_is_reproducible_for_a_seeded_rng() -> None:
+    codes = [pick("SH1-C4", "medium", random.Random(5)) for _ in range(2)]
+    assert codes[0] == codes[1]
+    assert codes[0] in load("SH1-C4").levels["medium"]
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (None, "no deal catalog"),
+        ("\x00\x01 garbage\nnot a catalog\n", "unusable"),
+        ("# only comments\n", "has no easy deals"),
+        ("RU1-C-AAAAACC medium\n", "has no easy deals"),
+    ],
+)
+def test_pick_falls_back_to_a_random_deal_with_a_clear_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, content: str | None, why: str
+) -> None:
+    if content is not None:
+        (tmp_path / "RU1-C.txt").write_text(content)
+    with caplog.at_level(logging.WARNING, logger="engine.catalog"):
+        code = pick("RU1-C", "easy", random.Random(3), directory=tmp_path)
+    assert parse_code(code)[0].key == "RU1-C"
+    assert why in caplog.text and code in caplog.text
+
+
+def test_damaged_lines_are_skipped(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    (tmp_path / "RU1-C.txt").write_text(
+        "RU1-C-AAAAAAS easy\nSH1-C4-AAAAAAC easy\nRU1-C-AAAAAAS easy\nRU1-C-!!! hard\nxyz\n"
+    )
+    with caplog.at_level(logging.WARNING, logger="engine.catalog"):
+        assert pick("RU1-C", "easy", random.Random(0), directory=tmp_path) == "RU1-C-AAAAAAS"
+    assert "skipped 4 damaged lines" in caplog.text
+
+
+def test_pick_refuses_unknown_rules_and_levels() -> None:
+    with pytest.raises(ValueError, match="unknown rule set"):
+        pick("RU2-C", "easy", random.Random(0))
+    with pytest.raises(ValueError, match="unknown level"):
+        pick("RU1-C", "expert", random.Random(0))
+    assert set(PICKS) == {*LEVELS, "winnable", "any"}
+
+
+def test_build_resumes_where_it_stopped(tmp_path: Path) -> None:
+    first = build("SH1-C2", count=12, jobs=1, time_limit=5, directory=tmp_path)
+    assert (first.first, first.next) == (0, 12)
+    again = build("SH1-C2", count=24, jobs=1, directory=tmp_path)  # the file's time limit
+    assert (again.first, again.next) == (0, 24)
+    assert again.won + again.lost + again.unknown == 24
+    fresh = build("SH1-C2", count=24, jobs=1, time_limit=5, directory=tmp_path / "b")
+    assert fresh.levels == again.levels  # resuming gives what one run gives
+    text = (tmp_path / "SH1-C2.txt").read_text()
+    assert "--time-limit 5" in text and "scanned: 0 24" in text
+    with pytest.raises(ValueError, match="time-limit 5"):
+        build("SH1-C2", count=30, jobs=1, time_limit=9, directory=tmp_path)
+    assert main(["build", "--rules", "SH1-C2", "--count", "0"]) == 2
+    assert main(["stats", "--dir", str(tmp_path)]) == 0
+
+
+def test_every_rule_set_has_a_title() -> None:
+    from engine.catalog import _TITLES
+
+    assert set(_TITLES) == {r.key for r in ALL_RULES}

@@ -1,0 +1,228 @@
+"""The kiosk on the real table, headless: autosave and resume, the lock, the operator's exit,
+the idle attract screen and fresh deal, the statistics screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
+from tablehelp import Finger, make_app
+
+from engine import Game
+from game.app import App
+from game.config import EXIT_OPERATOR, Config, config_from_dict, hash_pin
+from game.kiosk_ui import AttractScene, KioskController, PinScene, StatsScene, attach_kiosk
+from game.persist import load_stats
+from game.session import Session
+from game.table import TableScene
+
+PIN = "2468"
+PIN_HASH = hash_pin(PIN, iterations=1000)
+CODE = "RU1-C-AAAAAAD"  # AH is alone in column 1: a tap sends it home
+
+
+@pytest.fixture(autouse=True)
+def _display() -> Iterator[None]:
+    yield
+    pygame.display.quit()
+
+
+def kiosk_config(**kiosk: object) -> Config:
+    settings = {"lock": True, "operator_pin_hash": PIN_HASH, "idle_attract_minutes": 0.05}
+    settings.update(kiosk)
+    config, problems = config_from_dict({"kiosk": settings})
+    assert len(problems) == (1 if settings["lock"] and not settings["operator_pin_hash"] else 0)
+    return config
+
+
+def kiosk_app(
+    state: Path, config: Config, code: str = CODE, size: tuple[int, int] = (1280, 800)
+) -> tuple[App, KioskController]:
+    """What launch.open_app does: a session, the saved game resumed, the kiosk attached."""
+    session = Session.open(config, state, crash_hook=False)
+    resumed = session.resume()
+    game = resumed.game if resumed else Game.from_code(code)
+    app = make_app(size=size, game=game)
+    if resumed:
+        app.table.elapsed = resumed.elapsed
+    controller = attach_kiosk(app, config, session, resumed=resumed is not None)
+    return app, controller
+
+
+def wait(app: App, seconds: float) -> None:
+    """Let time pass with no input, as the real loop does while it sleeps on the queue."""
+    while seconds > 0:
+        step = min(seconds, 5.0)
+        app.update(step, clamp=False)
+        app.draw()
+        seconds -= step
+
+
+def test_every_move_is_saved_and_resumed_exactly(tmp_path: Path) -> None:
+    app, _ = kiosk_app(tmp_path, kiosk_config())
+    finger = Finger(app)
+    finger.tap(finger.card("AH"))
+    finger.settle(2.0)
+    finger.tap(finger.button("undo"))
+    finger.settle(1.0)
+    finger.tap(finger.card("AH"))
+    clock_at_last_move = app.table.elapsed
+    finger.settle(1.0)  # time after the last move is not saved until the next save
+    played = app.table.game
+    assert played.moves == 2
+    again, _ = kiosk_app(tmp_path, kiosk_config())
+    assert again.table.game.to_dict() == played.to_dict()  # cards, score, counter, history
+    assert again.table.elapsed == pytest.approx(clock_at_last_move, abs=0.02)
+    assert again.table.elapsed > 2.5
+    assert again.table.game.undo()  # the undo history came back too
+
+
+def test_quit_from_systemd_saves_and_stops_even_when_locked(tmp_path: Path) -> None:
+    app, _ = kiosk_app(tmp_path, kiosk_config())
+    Finger(app).tap(Finger(app).card("AH"))
+    app.step([pygame.event.Event(pygame.QUIT)])
+    assert app.running is False and app.exit_status == 0
+    resumed = Session(kiosk_config(), tmp_path).resume()
+    assert resumed is not None and resumed.game.moves == 1
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        pygame.event.Event(pygame.WINDOWCLOSE),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=pygame.KMOD_LALT, unicode=""),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL, unicode="q"),
+    ],
+)
+def test_lock_ignores_close_and_shortcuts(tmp_path: Path, event: pygame.event.Event) -> None:
+    app, _ = kiosk_app(tmp_path, kiosk_config())
+    Finger(app).tap(Finger(app).button("settings"))
+    assert type(app.top).__name__ == "SettingsScene"
+    app.step([event])
+    assert app.running
+    assert type(app.top).__name__ == "SettingsScene"  # not even Escape closes a dialog
+
+
+def test_without_lock_escape_still_closes_a_dialog(tmp_path: Path) -> None:
+    app, _ = kiosk_app(tmp_path, kiosk_config(lock=False))
+    Finger(app).tap(Finger(app).button("settings"))
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert app.top is app.table
+
+
+def hold_on_the_code(app: App, controller: KioskController, seconds: float) -> None:
+    finger = Finger(app)
+    area = controller.code_area()
+    finger.down(area.center)
+    for _ in range(int(seconds * 60)):
+        app.step()
+    finger.up(area.center)
+
+
+def type_pin(app: App, pin: str) -> None:
+    finger = Finger(app)
+    for digit in pin:
+        finger.tap(finger.control(digit))
+    finger.tap(finger.control("OK"))
+
+
+def test_operator_leaves_with_a_long_press_and_the_pin(tmp_path: Path) -> None:
+    app, controller = kiosk_app(tmp_path, kiosk_config())
+    Finger(app).tap(Finger(app).card("AH"))
+    hold_on_the_code(app, controller, 3.0)
+    assert app.top is app.table  # too short
+    hold_on_the_code(app, controller, 5.2)
+    assert isinstance(app.top, PinScene)
+    type_pin(app, "1111")
+    assert app.running and isinstance(app.top, PinScene)
+    type_pin(app, PIN)
+    assert app.running is False
+    assert app.exit_status == EXIT_OPERATOR
+    resumed = Session(kiosk_config(), tmp_path).resume()
+    assert resumed is not None and resumed.game.moves == 1
+
+
+def test_a_long_press_elsewhere_or_a_cancel_changes_nothing(tmp_path: Path) -> None:
+    app, controller = kiosk_app(tmp_path, kiosk_config())
+    finger = Finger(app)
+    finger.down(app.table.layout.info_bar.midleft)
+    for _ in range(6 * 60):
+        app.step()
+    finger.up(app.table.layout.info_bar.midleft)
+    assert app.top is app.table
+    hold_on_the_code(app, controller, 5.2)
+    finger.tap(finger.control("Cancel"))
+    assert app.top is app.table and app.running
+
+
+def test_no_exit_gesture_without_a_pin(tmp_path: Path) -> None:
+    app, controller = kiosk_app(tmp_path, kiosk_config(operator_pin_hash=""))
+    hold_on_the_code(app, controller, 6.0)
+    assert app.top is app.table
+
+
+def test_idle_attract_then_the_waking_tap_plays_no_move(tmp_path: Path) -> None:
+    app, _ = kiosk_app(tmp_path, kiosk_config(idle_attract_minutes=0.05))
+    finger = Finger(app)
+    before = app.table.game.to_dict()
+    wait(app, 2.0)
+    assert app.top is app.table
+    wait(app, 2.0)
+    assert isinstance(app.top, AttractScene)
+    wait(app, 10.0)  # the computer plays its own deal meanwhile
+    assert app.table.game.to_dict() == before
+    finger.tap(finger.card("AH"))  # a tap on a card that would go home
+    assert app.top is app.table
+    assert app.table.game.to_dict() == before
+    finger.settle(0.5)  # past the double-tap time: a quicker tap finishes the waking double tap
+    finger.tap(finger.card("AH"))  # the next tap plays
+    assert app.table.game.moves == 1
+
+
+def test_idle_fresh_deal_for_the_next_visitor(tmp_path: Path) -> None:
+    config = kiosk_config(idle_attract_minutes=0.05, idle_new_game_minutes=0.2)
+    app, _ = kiosk_app(tmp_path, config)
+    finger = Finger(app)
+    finger.tap(finger.card("AH"))
+    finger.settle(0.5)
+    wait(app, 13.0)
+    assert isinstance(app.top, AttractScene)
+    assert app.table.game.code != CODE and app.table.game.moves == 0
+    stats = load_stats(tmp_path)["RU1-C"]
+    assert (stats.played, stats.won) == (1, 0)
+    assert "result=idle" in (tmp_path / "logs" / "solitaire.log").read_text()
+    fresh = app.table.game.code
+    wait(app, 30.0)  # no second fresh deal for an untouched game
+    assert app.table.game.code == fresh
+    resumed = Session(config, tmp_path).resume()
+    assert resumed is not None and resumed.game.code == fresh
+
+
+def test_statistics_screen_from_settings(tmp_path: Path) -> None:
+    app, _ = kiosk_app(tmp_path, kiosk_config(lock=False))
+    finger = Finger(app)
+    finger.tap(finger.card("AH"))
+    finger.settle(0.3)
+    app.table.start_game(Game.from_code("SH1-C2-AAAAAJ2"))  # the first game is abandoned
+    finger.tap(finger.button("settings"))
+    finger.tap(finger.control("Statistics"))
+    assert isinstance(app.top, StatsScene)
+    labels = [c.label for c in app.top.controls]
+    assert "Russian Solitaire, same suit" in labels
+    assert "Played 1 · Won 0 %" in labels
+    finger.settle(0.5)  # a tap sooner, at the same place, would finish a double tap
+    finger.tap(finger.control("Close"))
+    assert type(app.top).__name__ == "SettingsScene"
+
+
+def test_table_without_a_kiosk_has_no_statistics_button() -> None:
+    app = make_app()
+    finger = Finger(app)
+    finger.tap(finger.button("settings"))
+    labels = [c.label for c in app.top.controls]  # type: ignore[attr-defined]
+    assert "Statistics" not in labels
+    assert isinstance(app.table, TableScene)

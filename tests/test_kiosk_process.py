@@ -1,0 +1,100 @@
+"""The real program as systemd runs it: main.py in its own process, stopped with SIGTERM."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.config import hash_pin
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def start(state: Path, config: Path, *args: str) -> subprocess.Popen[str]:
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
+    env.pop("STATE_DIRECTORY", None)
+    command = [sys.executable, "main.py", "--windowed", "--size", "800x480"]
+    command += ["--state-dir", str(state), "--config", str(config), *args]
+    return subprocess.Popen(
+        command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+
+def wait_for(path: Path, process: subprocess.Popen[str], timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        if process.poll() is not None:
+            raise AssertionError(f"the game ended early: {process.communicate()}")
+        if time.monotonic() > deadline:
+            process.kill()
+            raise AssertionError(f"{path} never appeared")
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("lock", [False, True])
+def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, lock: bool) -> None:
+    config = tmp_path / "config.toml"
+    stored = hash_pin("1234", iterations=1000)
+    config.write_text(f'[kiosk]\nlock = {str(lock).lower()}\noperator_pin_hash = "{stored}"\n')
+    state = tmp_path / "state"
+    game = start(state, config, "--code", "RU1-C-AAAAAAD", "--moves", "AH-f")
+    wait_for(state / "autosave.json", game)
+    time.sleep(0.3)
+    game.send_signal(signal.SIGTERM)
+    try:
+        _out, err = game.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        game.kill()
+        raise
+    assert game.returncode == 0, err
+    log = (state / "logs" / "solitaire.log").read_text()
+    assert "game=RU1-C-AAAAAAD event=start" in log
+    assert "shutting down" in log
+    saved = json.loads((state / "autosave.json").read_text())["data"]
+    assert saved["game"]["code"] == "RU1-C-AAAAAAD"
+    assert saved["game"]["moves"] == 1
+
+    # The next start resumes that game.
+    again = start(state, config)
+    time.sleep(1.0)
+    wait_for(state / "logs" / "solitaire.log", again)
+    again.send_signal(signal.SIGTERM)
+    again.communicate(timeout=10)
+    assert again.returncode == 0
+    log = (state / "logs" / "solitaire.log").read_text()
+    assert "game=RU1-C-AAAAAAD event=resume n=1 score=10" in log
+
+
+def test_check_config_from_main(tmp_path: Path) -> None:
+    bad = tmp_path / "config.toml"
+    bad.write_text('[display]\nwidth = "wide"\n[game]\nlocale = "sv"\n')
+    result = subprocess.run(
+        [sys.executable, "main.py", "--check-config", str(bad)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert 'display.width = "wide"' in result.stdout
+    assert 'game.locale = "sv"' in result.stdout
+    ok = subprocess.run(
+        [sys.executable, "main.py", "--check-config", str(REPO / "config.toml")],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ok.returncode == 0, ok.stdout

@@ -1,0 +1,56 @@
+"""A short soak run: random gestures through the input layer, no exception, no violation."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
+
+from game.soak import Soak
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("kiosk", [False, True])
+def test_short_soak_is_clean(kiosk: bool) -> None:
+    soak = Soak(seed=11, size=(800, 480), kiosk=kiosk)
+    try:
+        soak.run(600)
+        assert (soak.exceptions, soak.violations) == (0, 0)
+        assert soak.moves_played >= 20  # the gestures really play
+        assert soak.games_started >= 1  # and deal new games
+    finally:
+        soak.close()
+
+
+def test_invariant_checks_catch_a_broken_table() -> None:
+    soak = Soak(seed=1, size=(800, 480), kiosk=False)
+    try:
+        soak.check(full=True)
+        assert soak.violations == 0
+        game = soak.app.table.game
+        game.cols[0] = (*game.cols[0], game.cols[1][-1])  # a card in two places
+        soak.check(full=True)
+        assert soak.violations >= 1
+    finally:
+        soak.close()
+
+
+def test_command_line_last_line() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "game.soak", "--events", "150", "--seed", "5", "--quiet"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    last = result.stdout.strip().splitlines()[-1]
+    assert re.fullmatch(r"150 events, 0 exceptions, 0 invariant violations, \+\d+\.\d MB", last), (
+        result.stdout + result.stderr
+    )
+    assert result.returncode == 0

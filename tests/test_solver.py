@@ -1,0 +1,237 @@
+"""The solver: verdicts per rule set, winning lines that replay, exactness against brute force."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from engine import Game
+from engine.solver import SolveResult, solve
+
+
+def assert_wins(game: Game, result: SolveResult) -> None:
+    """The line replays through play() (the checked path) from the given position to a win."""
+    assert result.status == "won"
+    replay = game.copy()
+    for move in result.moves:
+        replay.play(move)
+    assert replay.is_won
+
+
+# Per rule set: winnable and not, quick and hard (nodes: how much searching each one takes).
+FIXTURES = [
+    ("RU1-C-AAAAAAS", "won"),  # deal 18: the forced moves alone nearly win it
+    ("RU1-C-AAAAAAA", "lost"),  # deal 0: lost without a single choice
+    ("RU1-C-AAAAAA7", "lost"),  # deal 31: 32,000 king choices searched to prove it
+    ("RU1-R-AAAAABB", "won"),  # deal 33, quick
+    ("RU1-R-AAAAAB5", "won"),  # deal 61, a few thousand positions
+    ("SH1-C4-AAAAAJ2", "won"),  # deal 314, the golden deal of SPEC.md
+    ("SH1-C4-AAAAAAG", "lost"),
+    ("SH1-C4-AAAAAAD", "lost"),  # thousands of positions
+    ("SH1-C2-AAAAAAL", "won"),
+    ("SH1-C2-AAAAAAD", "lost"),
+    ("SH1-C1-AAAAAAC", "lost"),
+]
+
+
+@pytest.mark.parametrize(("code", "verdict"), FIXTURES)
+def test_verdicts_per_rule_set(code: str, verdict: str) -> None:
+    game = Game.from_code(code)
+    result = solve(game, time_limit=20)
+    assert result.status == verdict
+    if verdict == "won":
+        assert_wins(game, result)
+    else:
+        assert result.moves == []
+
+
+def test_solve_never_changes_the_game() -> None:
+    game = Game.from_code("SH1-C4-AAAAAJ2")
+    game.play("6C-c3")
+    before = game.to_dict()
+    solve(game, time_limit=10)
+    assert game.to_dict() == before
+
+
+def test_solves_from_a_position_in_play() -> None:
+    game = Game.from_code("RU1-R-AAAAABB")
+    line = solve(game).moves
+    for move in line[:30]:
+        game.play(move)
+    result = solve(game)
+    assert_wins(game, result)
+
+
+def test_a_won_game_is_won_with_no_moves() -> None:
+    game = Game.from_code("RU1-C-AAAAAAS")
+    for move in solve(game).moves:
+        game.play(move)
+    assert solve(game).status == "won"
+    assert solve(game).moves == []
+
+
+def test_fc_solve_line_regression() -> None:
+    """Bug fixed: a closure rule put a free-cell card back on its successor after every move, so
+    the solver proved this deal lost although Freecell Solver wins it (8D must go to a cell
+    while 7D waits in the other)."""
+    game = Game.from_code("SH1-C2-AAAAAAU")
+    assert_wins(game, solve(game, time_limit=20))
+
+
+def spade_lock(code: str) -> dict[str, Any]:
+    """Hearts, diamonds and clubs are home; 8S waits for 9S, which is face down under 4S,
+    and 4S waits for 5S, face down under 8S; AS, 2S, 3S lie under 5S."""
+    return {
+        "code": code,
+        "columns": [
+            ["#AS", "#2S", "#3S", "#5S", "8S"],
+            ["#6S", "#7S", "#9S", "4S"],
+            ["KS", "QS", "JS", "TS"],
+            [],
+            [],
+            [],
+            [],
+        ],
+        "cells": [],
+        "foundations": [0, 13, 13, 13],
+        "score": 0,
+        "moves": 0,
+    }
+
+
+def test_lost_proved_on_a_position_lost_by_hand() -> None:
+    """Classic: the only moves are the KS group to an empty column (changes nothing) and
+    kings taken back from the foundations; a taken-back heart, diamond or club only ever takes
+    a card of its own suit, never a spade. So 8S and 4S never move, 9S and 5S stay face down,
+    and the spades never reach their foundation."""
+    game = Game.from_dict(spade_lock("RU1-C-AAAAAAA"))
+    result = solve(game, time_limit=10)
+    assert result.status == "lost"
+    assert brute_force(game, 50_000) == "lost"
+
+
+def test_relaxed_needs_take_backs_and_gets_them() -> None:
+    """The same position under relaxed rules is won only by taking cards back: KH into an
+    empty column, then QH, JH, TH, 9H onto it, so that 8S can leave 5S."""
+    game = Game.from_dict(spade_lock("RU1-R-AAAAAAA"))
+    result = solve(game, time_limit=10)
+    assert_wins(game, result)
+    assert any(
+        move.startswith("9") and move.endswith(("t3", "t4", "t5", "t6", "t7"))
+        for move in result.moves
+    )
+
+
+def test_time_limit_is_honoured() -> None:
+    game = Game.from_code("SH1-C4-AAAAAAU")  # deal 20 takes seconds
+    started = time.monotonic()
+    result = solve(game, time_limit=0.2)
+    assert time.monotonic() - started < 1.5
+    assert result.status == "unknown"
+    assert result.moves == []
+
+
+def test_deep_search_does_not_hit_the_recursion_limit() -> None:
+    import sys
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(200)
+    try:
+        game = Game.from_code("SH1-C4-AAAAAJ2")
+        assert_wins(game, solve(game, time_limit=20))
+    finally:
+        sys.setrecursionlimit(old)
+
+
+# --------------------------------------------------------------------------- exactness
+
+
+def brute_force(game: Game, cap: int) -> str:
+    """Every legal move of the engine (take-backs and pointless moves included), no pruning:
+    ``won``, ``lost`` or ``unknown`` past ``cap`` positions."""
+    seen: set[Any] = set()
+    stack = [game.copy()]
+    while stack:
+        here = stack.pop()
+        if here.is_won:
+            return "won"
+        key = (
+            tuple(sorted(zip(here.cols, here.down, strict=True))),
+            tuple(sorted(here.cells)),
+            tuple(here.found),
+        )
+        if key in seen:
+            continue
+        seen.add(key)
+        if len(seen) > cap:
+            return "unknown"
+        # Foundation moves last on the stack, so they are tried first: wins come quickly.
+        for move in sorted(here.legal_moves(), key=lambda m: m.dest == 10):
+            child = here.copy()
+            child.push(move)
+            stack.append(child)
+    return "lost"
+
+
+def endgames(code: str, table: int, detours: int) -> list[Game]:
+    """Positions late in a won line (``table`` cards left outside the foundations), then pushed
+    off it by a few fixed legal moves, which often lose it: small enough for brute force."""
+    game = Game.from_code(code)
+    for move in solve(game, time_limit=20).moves:
+        if 52 - sum(game.found) <= table:
+            break
+        game.play(move)
+    out = [game.copy()]
+    for k in range(detours):
+        moves = [m for m in game.legal_moves() if m.dest != 10 and not game.is_pointless(m)]
+        if not moves:
+            break
+        game.push(moves[(7 * k + 3) % len(moves)])
+        out.append(game.copy())
+    return out
+
+
+@pytest.mark.parametrize(
+    "code", ["RU1-C-AAAAAAS", "RU1-R-AAAAABB", "SH1-C4-AAAAABL", "SH1-C2-AAAAAAL"]
+)
+def test_endgame_verdicts_match_brute_force(code: str) -> None:
+    checked = 0
+    for game in endgames(code, 14, 6):
+        expected = brute_force(game, 20_000)
+        if expected == "unknown":
+            continue
+        result = solve(game, time_limit=10)
+        assert result.status == expected, game.to_dict()
+        if expected == "won":
+            assert_wins(game, result)
+        checked += 1
+    assert checked >= 4
+
+
+def test_seahaven_lock_is_lost() -> None:
+    """One free cell, full (2S); 8S waits for 9S under 4S, 4S for 5S under 8S, and the only
+    other moves are the KS run between empty columns and kings taken back (which take only
+    their own suit). Brute force over every legal move agrees."""
+    data = {
+        "code": "SH1-C1-AAAAAAA",
+        "columns": [
+            ["AS", "3S", "5S", "8S"],
+            ["6S", "7S", "9S", "4S"],
+            ["KS", "QS", "JS", "TS"],
+            *([] for _ in range(7)),
+        ],
+        "cells": ["2S"],
+        "foundations": [0, 13, 13, 13],
+        "score": 0,
+        "moves": 0,
+    }
+    game = Game.from_dict(data)
+    assert solve(game, time_limit=10).status == "lost"
+    assert brute_force(game, 100_000) == "lost"
+    # AS and 2S home and the cell free: 8S parks there, and it all unwinds.
+    data["cells"], data["foundations"] = [None], [2, 13, 13, 13]
+    data["columns"] = [["3S", "5S", "8S"], *data["columns"][1:]]  # type: ignore[misc]
+    game = Game.from_dict(data)
+    assert_wins(game, solve(game, time_limit=10))
