@@ -95,6 +95,8 @@ class Dialog(Scene):
         gap = max(6, rect.height // 8)
         n = len(labels)
         bw = (rect.width - gap * (n - 1)) / n
+        # One text size for the whole row (a long label wraps to two lines before it shrinks).
+        size = ui.label_size(labels, int(bw) - 10, rect.height, size or int(self.unit() * 0.36))
         for i, (label, action) in enumerate(zip(labels, actions, strict=True)):
             r = Rect(round(rect.left + i * (bw + gap)), rect.top, round(bw), rect.height)
             self.add(Control(r, label, action, selected=(i == selected), size=size))
@@ -227,87 +229,97 @@ class NewGameScene(Dialog):
 
     def build(self) -> None:
         tr, u = self.tr, self.unit()
-        levels = self.app.has_levels()
-        rows = 4 + (1 if levels else 0)
-        self.panel = self.panel_rect(max_w=u * 12, max_h=u * (rows * 1.45 + 1.6))
+        c = self.choice
+        w, h = self.app.screen.get_size()
+        portrait = h > w
+        Choice = tuple[str, list[str], list[Callable[[], None]], int]
+        choices: list[Choice] = [
+            (
+                tr("newgame.game"),
+                [tr("names.russian"), tr("names.seahaven")],
+                [lambda: self.pick(game="russian"), lambda: self.pick(game="seahaven")],
+                0 if c.game == "russian" else 1,
+            )
+        ]
+        if c.game == "russian":
+            choices.append(
+                (
+                    tr("newgame.rules"),
+                    [
+                        f"{tr('names.classic')} · {tr('names.same_suit')}",
+                        f"{tr('names.relaxed')} · {tr('names.mixed_suits')}",
+                    ],
+                    [
+                        lambda: self.pick(russian_rules="classic"),
+                        lambda: self.pick(russian_rules="relaxed"),
+                    ],
+                    0 if c.russian_rules == "classic" else 1,
+                )
+            )
+            if self.app.has_levels():
+                # Seahaven's difficulty is its free cells; levels are Russian Solitaire's.
+                names = ["easy", "medium", "hard", "any"]
+                choices.append(
+                    (
+                        tr("newgame.level"),
+                        [tr(f"names.{n}") for n in names],
+                        [partial(self.pick, level=n) for n in names],
+                        names.index(c.level) if c.level in names else 3,
+                    )
+                )
+        else:
+            options = [4, 2, 1]
+            choices.append(
+                (
+                    tr("newgame.cells"),
+                    [tr(f"newgame.cells_{n}") for n in ("easy", "medium", "hard")],
+                    [partial(self.pick, seahaven_cells=n) for n in options],
+                    options.index(c.seahaven_cells) if c.seahaven_cells in options else 0,
+                )
+            )
+        row_h = int(u)
+        gap = int(u * 0.3)
+        # Portrait: each label above its buttons, which get the panel's whole width.
+        label_h = int(u * 0.55) if portrait else 0
+        title_h = int(u * 0.9)
+        heights = [title_h] + [label_h + row_h] * len(choices) + [row_h, row_h]
+        rows = len(heights) - 1
+        self.panel = self.panel_rect(max_w=u * 12, max_h=sum(heights) + rows * gap + u)
         p = self.panel
         pad = int(u * 0.35)
         inner = p.inflate(-2 * pad, -2 * pad)
-        row_h = int(u)
-        gap = int(u * 0.3)
-        label_w = int(inner.width * 0.24)
-        heights = [u * 0.9] + [row_h] * (rows - 1) + [row_h]
-        need = 2 * pad + sum(heights) + gap * (len(heights) - 1)
+        need = 2 * pad + sum(heights) + gap * rows
         if need < p.height:
             p.height = int(need)
-            p.center = (self.app.screen.get_width() // 2, self.app.screen.get_height() // 2)
+            p.center = (w // 2, h // 2)
             inner = p.inflate(-2 * pad, -2 * pad)
         else:
-            free = inner.height - sum(heights) - gap * (len(heights) - 1)
-            gap += int(free / (len(heights) - 1))
+            gap += int((inner.height - sum(heights) - gap * rows) / rows)
         ys = _stack(inner.top, heights, gap)
         self.add(
             Control(
-                Rect(inner.left, ys[0], inner.width, int(u * 0.9)),
+                Rect(inner.left, ys[0], inner.width, title_h),
                 tr("newgame.title"),
                 kind="title",
                 size=int(u * 0.5),
             )
         )
-        c = self.choice
-
-        def labelled(y: int, label: str) -> Rect:
-            self.add(Control(Rect(inner.left, y, label_w, row_h), label, kind="label"))
-            return Rect(inner.left + label_w, y, inner.width - label_w, row_h)
-
-        r = labelled(ys[1], tr("newgame.game"))
+        label_w = 0 if portrait else int(inner.width * 0.24)
+        for y, (label, labels, actions, selected) in zip(ys[1:], choices, strict=False):
+            if portrait:
+                label_rect = Rect(inner.left + 4, y, inner.width - 4, label_h)
+            else:
+                label_rect = Rect(inner.left, y, label_w, row_h)
+            self.add(Control(label_rect, label, kind="label"))
+            r = Rect(inner.left + label_w, y + label_h, inner.width - label_w, row_h)
+            self.row(r, labels, actions, selected)
         self.row(
-            r,
-            [tr("names.russian"), tr("names.seahaven")],
-            [lambda: self.pick(game="russian"), lambda: self.pick(game="seahaven")],
-            0 if c.game == "russian" else 1,
-        )
-        if c.game == "russian":
-            r = labelled(ys[2], tr("newgame.rules"))
-            self.row(
-                r,
-                [
-                    f"{tr('names.classic')} · {tr('names.same_suit')}",
-                    f"{tr('names.relaxed')} · {tr('names.mixed_suits')}",
-                ],
-                [
-                    lambda: self.pick(russian_rules="classic"),
-                    lambda: self.pick(russian_rules="relaxed"),
-                ],
-                0 if c.russian_rules == "classic" else 1,
-            )
-        else:
-            r = labelled(ys[2], tr("newgame.cells"))
-            options = [4, 2, 1]
-            self.row(
-                r,
-                [tr("newgame.cells_easy"), tr("newgame.cells_medium"), tr("newgame.cells_hard")],
-                [partial(self.pick, seahaven_cells=n) for n in options],
-                options.index(c.seahaven_cells) if c.seahaven_cells in options else 0,
-            )
-        k = 3
-        if levels:
-            r = labelled(ys[k], tr("newgame.level"))
-            names = ["easy", "medium", "hard", "any"]
-            self.row(
-                r,
-                [tr(f"names.{n}") for n in names],
-                [partial(self.pick, level=n) for n in names],
-                names.index(c.level) if c.level in names else 3,
-            )
-            k += 1
-        self.row(
-            Rect(inner.left, ys[k], inner.width, row_h),
+            Rect(inner.left, ys[-2], inner.width, row_h),
             [tr("newgame.code"), tr("newgame.replay")],
             [self.open_keypad, self.replay],
         )
         self.row(
-            Rect(inner.left, ys[k + 1], inner.width, row_h),
+            Rect(inner.left, ys[-1], inner.width, row_h),
             [tr("dialog.cancel"), tr("newgame.deal")],
             [self.close, self.deal],
             1,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import ui
+from game.cards import font
 from game.dialogs import RulesScene, SettingsScene
 from game.input import DoubleTap, Tap
 from tests.tablehelp import Finger, make_app
@@ -57,3 +59,42 @@ class TestDoubleClickAcrossScreens:
         finger.settle()
         finger.double_tap(finger.button("undo"))
         assert table.game.found == [0, 0, 0, 0]
+
+
+class TestNewGameDialog:
+    def test_seahaven_shows_no_level_row_that_would_do_nothing(self):
+        """Seahaven's difficulty is its free cells (the seed): the Russian levels row must not
+        appear there, since a Seahaven deal ignores it."""
+        app = make_app("SH1-C2-AAAAAJ2", size=(1024, 600))
+        app.has_levels = lambda: True  # type: ignore[method-assign]
+        finger = Finger(app)
+        finger.tap(finger.button("new"))
+        labels = [c.label for c in app.top.controls]  # type: ignore[attr-defined]
+        assert app.tr("newgame.cells") in labels
+        assert app.tr("newgame.level") not in labels
+        assert app.tr("names.medium") not in labels
+        finger.settle()
+        finger.tap(finger.control(app.tr("names.russian")))
+        labels = [c.label for c in app.top.controls]  # type: ignore[attr-defined]
+        assert app.tr("newgame.level") in labels
+
+    @pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=str)
+    def test_buttons_in_a_row_share_one_text_size(self, size):
+        """A long label wraps to two lines instead of shrinking alone."""
+        app = make_app("RU1-C-AAAAABB", size=size)
+        app.set_locale("fi")
+        app.has_levels = lambda: True  # type: ignore[method-assign]
+        finger = Finger(app)
+        finger.tap(finger.button("new"))
+        dialog = app.top
+        rows: dict[int, set[int]] = {}
+        for c in dialog.controls:  # type: ignore[attr-defined]
+            if not c.action:
+                continue
+            rows.setdefault(c.rect.top, set()).add(c.size)
+            # The label is drawn whole at that size (one or two lines), never squeezed.
+            lines = ui.label_lines(c.label, c.rect.width - 10, c.rect.height, c.size)
+            assert all(font(c.size).size(line)[0] <= c.rect.width - 10 for line in lines)
+            assert len(lines) * font(c.size).get_linesize() <= c.rect.height
+            assert c.size >= 0.3 * dialog.unit(), (c.label, c.size)  # type: ignore[attr-defined]
+        assert all(len(sizes) == 1 for sizes in rows.values()), rows
