@@ -19,7 +19,7 @@ from engine import CodeError, Game
 from engine.codes import ALPHABET
 from game import ui
 from game.app import App, GameChoice
-from game.cards import CardArt
+from game.cards import CardArt, font
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.scenes import Event, Scene
 
@@ -182,23 +182,32 @@ class Dialog(Scene):
         elif c.kind == "switch":
             if c is self.pressed:
                 pygame.draw.rect(screen, (60, 100, 75), c.rect, border_radius=8)
-            knob = Rect(0, 0, int(c.rect.height * 1.3), int(c.rect.height * 0.6))
+            knob = Rect(0, 0, *switch_knob(c.rect.height))
             knob.midright = (c.rect.right - 8, c.rect.centery)
             ui.switch(screen, knob, c.selected)
             text_w = c.rect.width - knob.width - 24
-            help_text = str(c.extra.get("help", ""))
             title = ui.fit_text(c.label, text_w, size, ui.INK, bold=True)
-            if help_text and c.rect.height > size * 2.4:
-                screen.blit(title, (c.rect.left + 8, c.rect.top + c.rect.height * 0.12))
-                sub = ui.fit_text(help_text, text_w, max(12, size * 0.72), ui.INK_DIM, min_size=11)
-                screen.blit(sub, (c.rect.left + 8, c.rect.top + c.rect.height * 0.56))
-            else:
-                screen.blit(title, title.get_rect(midleft=(c.rect.left + 8, c.rect.centery)))
+            help_size = int(c.extra.get("help_size", 0))  # type: ignore[call-overload]
+            lines = ui.wrap(str(c.extra.get("help", "")), text_w, help_size) if help_size else []
+            line_h = font(help_size).get_linesize() if help_size else 0
+            block = title.get_height() + line_h * len(lines)
+            y = c.rect.centery - block // 2
+            screen.blit(title, (c.rect.left + 8, y))
+            y += title.get_height()
+            for line in lines:
+                sub = ui.fit_text(line, text_w, help_size, ui.INK_DIM, min_size=11)
+                screen.blit(sub, (c.rect.left + 8, y))
+                y += line_h
         elif c.kind == "field":
             pygame.draw.rect(screen, (250, 248, 236), c.rect, border_radius=8)
             pygame.draw.rect(screen, ui.BUTTON_ON, c.rect, 2, border_radius=8)
             img = ui.fit_text(c.label + "▏", c.rect.width - 20, size, (20, 20, 20), bold=True)
             screen.blit(img, img.get_rect(center=c.rect.center))
+
+
+def switch_knob(row_h: int) -> tuple[int, int]:
+    """The on/off switch's size in a settings row ``row_h`` tall."""
+    return int(row_h * 1.3), int(row_h * 0.6)
 
 
 def _stack(top: int, heights: list[float], gap: int) -> list[int]:
@@ -493,7 +502,8 @@ class SettingsScene(Dialog):
         tr, u = self.tr, self.unit()
         from game.i18n import LOCALES
 
-        self.panel = self.panel_rect(max_w=u * 12, max_h=u * 10)
+        w, h = self.app.screen.get_size()
+        self.panel = self.panel_rect(max_w=u * 12, max_h=u * (12 if h > w else 10))
         p = self.panel
         pad = int(u * 0.35)
         inner = p.inflate(-2 * pad, -2 * pad)
@@ -513,7 +523,10 @@ class SettingsScene(Dialog):
         )
         y += title_h + gap
         settings = self.app.settings
-        for name in toggles:
+        title_size = int(min(u * 0.4, row_h * 0.34))
+        helps = [tr(f"settings.{name}_help") for name in toggles]
+        help_size = self.help_size(helps, round(row_h), inner.width, title_size)
+        for name, help_text in zip(toggles, helps, strict=True):
             rect = Rect(inner.left, round(y), inner.width, round(row_h))
             self.add(
                 Control(
@@ -523,8 +536,8 @@ class SettingsScene(Dialog):
                     kind="switch",
                     selected=bool(getattr(settings, name)),
                     name=name,
-                    size=int(min(u * 0.4, row_h * 0.34)),
-                    extra={"help": tr(f"settings.{name}_help")},
+                    size=title_size,
+                    extra={"help": help_text, "help_size": help_size},
                 )
             )
             y += row_h + gap
@@ -558,6 +571,23 @@ class SettingsScene(Dialog):
             actions,
             len(labels) - 1,
         )
+
+    @staticmethod
+    def help_size(helps: list[str], row_h: int, width: int, title_size: int) -> int:
+        """One size for every switch's help line: the largest (up to 0.8 of the title) at which
+        each fits under its title, on two lines where the row is tall enough; 0: no room."""
+        text_w = width - switch_knob(row_h)[0] - 24
+        room = row_h - font(title_size, True).get_linesize() - 4
+        for size in range(int(title_size * 0.8), 10, -1):
+            line_h = font(size).get_linesize()
+            lines = min(2, room // line_h)
+            wrapped = [ui.wrap(text, text_w, size) for text in helps]
+            if lines and all(
+                len(rows) <= lines and all(font(size).size(r)[0] <= text_w for r in rows)
+                for rows in wrapped
+            ):
+                return size
+        return 0
 
     def toggle(self, name: str) -> None:
         self.app.change_setting(name, not getattr(self.app.settings, name))
