@@ -784,6 +784,11 @@ class WinScene(Dialog):
             ("text", tr("win.code", code=self.game.code), 0.6, int(u * 0.32)),
         ]
         total = sum(h for _, _, h, _ in lines) * u + u
+        need = total + u * 0.3 + 2 * pad
+        if need < p.height:  # no empty band between the figures and the button
+            p.height = int(need)
+            p.center = (self.app.screen.get_width() // 2, self.app.screen.get_height() // 2)
+            inner = p.inflate(-2 * pad, -2 * pad)
         scale = min(1.0, (inner.height - u * 0.2) / total)
         y = float(inner.top)
         for kind, text, h, size in lines:
