@@ -68,6 +68,10 @@ class TableHooks:
 HINT_SECONDS = 1.0  # the solver's time for a hint (the loop waits for it)
 
 
+class LostPosition(Exception):
+    """The solver proved that no line of play wins from the position (moves may remain)."""
+
+
 def _engine_module(name: str) -> Any:
     """``engine.<name>`` when the solver issue has delivered it, else None."""
     try:
@@ -170,8 +174,8 @@ class App:
 
     def hint(self, game: Game) -> Move | None:
         """The solver's next move for ``game``; None when it has none to offer. LookupError
-        when there is no solver (or it failed); IllegalMove("no_useful_moves") when the
-        position is stuck."""
+        when there is no solver (or it failed); LostPosition when no line of play wins from
+        here; IllegalMove("no_useful_moves") when the position is stuck."""
         hints = _engine_module("hints")
         solver = _engine_module("solver")
         ask = getattr(hints, "hint", None) or getattr(solver, "hint", None)
@@ -186,6 +190,8 @@ class App:
             raise LookupError("the solver failed") from error
         move = _as_move(result)
         reason = getattr(result, "reason", None)
+        if move is None and getattr(result, "status", "") == "lost":
+            raise LostPosition
         if move is None and reason == "no_useful_moves":
             raise IllegalMove("no_useful_moves")
         return move

@@ -551,11 +551,17 @@ class TableScene(Scene):
             self.refuse(refusal)
 
     def hint(self) -> None:
+        from game.app import LostPosition
+
         self.finish_tweens()
         try:
             move = self.app.hint(self.game)
         except LookupError:
             self.show_toast(self.tr("table.hint_unavailable"))
+            return
+        except LostPosition:
+            # Moves remain (a card may even go home), but none leads to a win.
+            self.show_toast(self.tr("table.hint_lost"))
             return
         except IllegalMove as refusal:
             self.show_toast(self.tr.refusal(refusal))
