@@ -68,8 +68,9 @@ class TableHooks:
 HINT_SECONDS = 1.0  # the solver's time for a hint (the loop waits for it)
 
 
-class LostPosition(Exception):
-    """The solver proved that no line of play wins from the position (moves may remain)."""
+class LostPosition(LookupError):
+    """The solver proved that no line of play wins from the position (moves may remain).
+    A LookupError: to a caller that only wants a move, there is none to offer."""
 
 
 def _engine_module(name: str) -> Any:

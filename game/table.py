@@ -556,12 +556,12 @@ class TableScene(Scene):
         self.finish_tweens()
         try:
             move = self.app.hint(self.game)
-        except LookupError:
-            self.show_toast(self.tr("table.hint_unavailable"))
-            return
         except LostPosition:
             # Moves remain (a card may even go home), but none leads to a win.
             self.show_toast(self.tr("table.hint_lost"))
+            return
+        except LookupError:
+            self.show_toast(self.tr("table.hint_unavailable"))
             return
         except IllegalMove as refusal:
             self.show_toast(self.tr.refusal(refusal))
