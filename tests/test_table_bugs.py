@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -98,3 +100,20 @@ class TestNewGameDialog:
             assert len(lines) * font(c.size).get_linesize() <= c.rect.height
             assert c.size >= 0.3 * dialog.unit(), (c.label, c.size)  # type: ignore[attr-defined]
         assert all(len(sizes) == 1 for sizes in rows.values()), rows
+
+
+class TestFan:
+    def test_a_slightly_long_column_squeezes_its_hidden_cards_only_as_needed(self):
+        """Bug: a column a few pixels too long (6 hidden + 6 face up at 800x480, after a
+        take-back) squeezed its hidden cards to slivers while the face-up gaps stayed wide."""
+        from game.layout import compute_layout
+
+        lay = compute_layout(800, 480, columns=7, cells=0, px_per_mm=5.2)
+        ys = lay.fan_offsets(6, 12)
+        hidden = [b - a for a, b in itertools.pairwise(ys[:7])]
+        face_up = [b - a for a, b in itertools.pairwise(ys[6:])]
+        assert ys[-1] + lay.card_h <= lay.column_bottom
+        assert min(face_up) >= int(lay.fan_up)  # the face-up fan keeps its comfortable gaps
+        assert min(hidden) > lay.fan_down_min + 2  # hidden cards still show as a stack
+        # and the room is used: the column ends within a few pixels of the bottom
+        assert lay.column_bottom - (ys[-1] + lay.card_h) <= 6
