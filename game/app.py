@@ -122,9 +122,9 @@ class App:
         self.hooks: list[TableHooks] = []
         # Raw events pass these first (kiosk lock, idle timer); one returning False drops it.
         self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
-        self._tapped: Scene | None = None  # the scene on top when the last tap came
         self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
+        self._tapped: Scene | None = None  # the scene on top when the last tap came
         from game.table import TableScene
 
         if game is None:

@@ -62,5 +62,11 @@ def test_engine_bench_prints_figures_for_every_rule_set() -> None:
 
 
 def test_the_engine_imports_without_pygame() -> None:
-    code = "import sys, engine, engine.cli, engine.bench; sys.exit('pygame' in sys.modules)"
-    assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0
+    # pygame made unimportable, as on a machine without it; every engine module still loads.
+    code = (
+        "import sys\nsys.modules['pygame'] = None\nimport pkgutil, importlib, engine\n"
+        "for m in pkgutil.iter_modules(engine.__path__):\n"
+        "    if m.name != '__main__': importlib.import_module('engine.' + m.name)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], timeout=60, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

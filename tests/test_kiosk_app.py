@@ -178,7 +178,7 @@ def test_idle_attract_then_the_waking_tap_plays_no_move(tmp_path: Path) -> None:
     finger.tap(finger.card("AH"))  # a tap on a card that would go home
     assert app.top is app.table
     assert app.table.game.to_dict() == before
-    finger.settle(0.5)  # past the double-tap time: a quicker tap finishes the waking double tap
+    finger.settle(0.6)  # past the double-tap window: not the second half of the waking tap
     finger.tap(finger.card("AH"))  # the next tap plays
     assert app.table.game.moves == 1
 
@@ -214,7 +214,7 @@ def test_statistics_screen_from_settings(tmp_path: Path) -> None:
     labels = [c.label for c in app.top.controls]
     assert "Russian Solitaire, same suit" in labels
     assert "Played 1 · Won 0 %" in labels
-    finger.settle(0.5)  # a tap sooner, at the same place, would finish a double tap
+    finger.settle(0.5)  # Close lies where Statistics was: not the second click of a double click
     finger.tap(finger.control("Close"))
     assert type(app.top).__name__ == "SettingsScene"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from enginehelp import build, moves_of, refusal
 
-from engine import Game, IllegalMove
+from engine import FOUNDATION, Game, IllegalMove, Move
 
 
 class TestBuildingInSuit:
@@ -140,3 +140,17 @@ class TestScore:
         assert game.undo() and game.undo()
         assert game.moves == 2 and game.score == 0
         assert not game.undo()
+
+
+def test_a_game_won_without_take_backs_ends_at_625() -> None:
+    # Seed 000: 52 x 10 for the cards put home and 21 x 5 for the cards turned up.
+    from engine.solver import solve
+
+    game = Game.from_code("RU1-C-AAAAAAO")
+    result = solve(game, time_limit=30)
+    assert result.status == "won"
+    replay = Game.from_code("RU1-C-AAAAAAO")
+    for move in result.moves:
+        assert replay.locate(Move.parse(move).card)[0] != FOUNDATION, "no take-backs in the line"
+        replay.play(move)
+    assert replay.is_won and replay.score == 625

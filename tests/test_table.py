@@ -638,10 +638,13 @@ class FakeIndicator:
 
 class TestWinnableIndicator:
     def test_the_bar_shows_the_verdict_and_follows_the_setting(self, monkeypatch):
-        app = make_app("RU1-C-AAAAAAD", settings=settings(winnable_indicator=True))
         fake = FakeIndicator()
-        monkeypatch.setattr(app, "make_indicator", lambda: fake)
-        monkeypatch.setattr(app, "has_indicator", lambda: True)
+        from game.app import App
+
+        # Patched on the class: the table starts its indicator while the app is built.
+        monkeypatch.setattr(App, "make_indicator", lambda self: fake)
+        monkeypatch.setattr(App, "has_indicator", lambda self: True)
+        app = make_app("RU1-C-AAAAAAD", settings=settings(winnable_indicator=True))
         table = app.table
         table.close()  # the real indicator the table started with the setting on
         table.sync_indicator()
