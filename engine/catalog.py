@@ -11,7 +11,10 @@ proved winnable, one ``CODE LEVEL`` per line, level ``easy`` / ``medium`` / ``ha
 
 The build runs the solver and the grading on every core (multiprocessing), prints progress, and
 rewrites the file (atomically) every few seconds. It stops at ``--count`` deal numbers or when
-every level holds ``--target`` deals.
+every level holds ``--target`` deals. The solver gets a node limit per deal (``--node-limit``,
+recorded in the file and reused on resume), so a scan gives the same catalog on any machine;
+deals it cannot decide within it are counted as unknown and left out. Only deals proved
+winnable are listed.
 """
 
 from __future__ import annotations
@@ -40,11 +43,12 @@ log = logging.getLogger(__name__)
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "deals"
 TARGET = 500
-SOLVE_LIMIT = 10.0
+SOLVE_LIMIT = 60.0  # seconds per deal: only a safety net behind the node limit
+NODE_LIMIT = 100_000  # positions per deal: the same verdicts on any machine under any load
 SAVE_EVERY = 20.0  # seconds between rewrites of the file during a build
 PICKS = (*LEVELS, "winnable", "any")
 _SCANNED = re.compile(
-    r"#\s*scanned:\s*(\d+)\s+(\d+)\s+won=(\d+)\s+lost=(\d+)\s+unknown=(\d+)(?:\s+time_limit=(\S+))?"
+    r"#\s*scanned:\s*(\d+)\s+(\d+)\s+won=(\d+)\s+lost=(\d+)\s+unknown=(\d+)(?:\s+time_limit=(\S+))?(?:\s+node_limit=(\d+))?"
 )
 _TITLES = {
     "RU1-C": "Russian Solitaire, classic (same suit)",
@@ -71,7 +75,11 @@ class Catalog:
     lost: int = 0
     unknown: int = 0
     time_limit: float = SOLVE_LIMIT
+    node_limit: int = 0  # 0: none (catalogs scanned before the node limit existed)
     bad_lines: int = 0
+
+    def _nodes(self, prefix: str) -> str:
+        return f"{prefix}{self.node_limit}" if self.node_limit else ""
 
     def counts(self) -> dict[str, int]:
         return {lv: len(codes) for lv, codes in self.levels.items()}
@@ -84,9 +92,9 @@ class Catalog:
             f"# {PLAYS} plays of the honest player (easy: at least 24 wins, hard: none, medium:",
             "# between). One 'CODE LEVEL' per line, in deal number order.",
             "# Build or extend (resumes): python -m engine.catalog build --rules "
-            f"{self.key} --time-limit {self.time_limit:g}",
+            f"{self.key} --time-limit {self.time_limit:g}" + self._nodes(" --node-limit "),
             f"# scanned: {self.first} {self.next} won={self.won} lost={self.lost} "
-            f"unknown={self.unknown} time_limit={self.time_limit:g}",
+            f"unknown={self.unknown} time_limit={self.time_limit:g}" + self._nodes(" node_limit="),
         ]
         entries = sorted(
             ((parse_code(code)[1], code, lv) for lv, codes in self.levels.items() for code in codes)
@@ -110,7 +118,8 @@ def parse(text: str, key: str) -> Catalog:
         if line.startswith("#"):
             match = _SCANNED.match(line)
             if match:
-                first, nxt, won, lost, unknown, limit = match.groups()
+                first, nxt, won, lost, unknown, limit, nodes = match.groups()
+                catalog.node_limit = int(nodes or 0)
                 catalog.first, catalog.next = int(first), int(nxt)
                 catalog.won, catalog.lost, catalog.unknown = int(won), int(lost), int(unknown)
                 if limit:
@@ -205,11 +214,11 @@ def pick(rules_key: str, level: str, rng: random.Random, *, directory: Path | No
 # --------------------------------------------------------------------------- building
 
 
-def examine(job: tuple[str, int, float]) -> tuple[int, str, int]:
+def examine(job: tuple[str, int, float, int]) -> tuple[int, str, int]:
     """Solve one deal and, when won, grade it: ``(number, status, wins)``. Runs in a worker."""
-    key, number, time_limit = job
+    key, number, time_limit, node_limit = job
     game = Game(RULES_BY_KEY[key], number)
-    status = solve(game, time_limit=time_limit).status
+    status = solve(game, time_limit=time_limit, node_limit=node_limit).status
     wins = grade(game).wins if status == "won" else -1
     return number, status, wins
 
@@ -223,9 +232,11 @@ def save(catalog: Catalog, directory: Path | None = None) -> Path:
     return path
 
 
-def _jobs(key: str, start: int, stop: int, limit: float) -> Iterator[tuple[str, int, float]]:
+def _jobs(
+    key: str, start: int, stop: int, limit: float, nodes: int
+) -> Iterator[tuple[str, int, float, int]]:
     for number in range(start, stop):
-        yield key, number, limit
+        yield key, number, limit, nodes
 
 
 def build(
@@ -235,6 +246,7 @@ def build(
     count: int = 200_000,
     jobs: int = 0,
     time_limit: float | None = None,
+    node_limit: int | None = None,
     target: int = TARGET,
     directory: Path | None = None,
     out: TextIO = sys.stderr,
@@ -248,16 +260,19 @@ def build(
                 f"{key}: the catalog covers {catalog.first}..{catalog.next - 1}; "
                 f"--start {start} would leave a gap (use --start {catalog.first})"
             )
-        if time_limit is not None and time_limit != catalog.time_limit:
+        if (time_limit is not None and time_limit != catalog.time_limit) or (
+            node_limit is not None and node_limit != catalog.node_limit
+        ):
             raise ValueError(
-                f"{key}: the catalog was scanned with --time-limit {catalog.time_limit:g}; "
-                "resume with the same limit (or leave it out)"
+                f"{key}: the catalog was scanned with --time-limit {catalog.time_limit:g}"
+                f"{catalog._nodes(' --node-limit ')}; resume with the same limits (or leave "
+                "them out)"
             )
         begin = catalog.next
     else:
         catalog.first = catalog.next = begin = start
         catalog.time_limit = SOLVE_LIMIT if time_limit is None else time_limit
-    time_limit = catalog.time_limit
+        catalog.node_limit = NODE_LIMIT if node_limit is None else node_limit
     stop = min(start + count, DEAL_NUMBERS)
     workers = jobs or os.cpu_count() or 1
 
@@ -281,7 +296,11 @@ def build(
     last_save = t0
     if begin < stop and not full():
         with multiprocessing.Pool(workers) as pool:
-            results = pool.imap(examine, _jobs(key, begin, stop, time_limit), chunksize=4)
+            results = pool.imap(
+                examine,
+                _jobs(key, begin, stop, catalog.time_limit, catalog.node_limit),
+                chunksize=4,
+            )
             for number, status, wins in results:
                 catalog.next = number + 1
                 if status == "won":
@@ -324,6 +343,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help=f"seconds per deal for the solver (default: the file's, else {SOLVE_LIMIT:g})",
     )
+    b.add_argument(
+        "--node-limit",
+        type=int,
+        default=None,
+        help=f"positions per deal for the solver (default: the file's, else {NODE_LIMIT})",
+    )
     b.add_argument("--target", type=int, default=TARGET, help="stop when every level has this")
     b.add_argument("--dir", type=Path, default=None, help="catalog directory (assets/deals)")
     s = sub.add_parser("stats", help="what each catalog holds")
@@ -343,7 +368,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         return 0
     limit = args.time_limit
-    if args.count <= 0 or args.start < 0 or (limit is not None and limit <= 0) or args.jobs < 0:
+    nodes = args.node_limit
+    if (
+        args.count <= 0
+        or args.start < 0
+        or (limit is not None and limit <= 0)
+        or (nodes is not None and nodes < 0)
+        or args.jobs < 0
+    ):
         print(
             "error: --count and --time-limit must be positive, --start and --jobs >= 0",
             file=sys.stderr,
@@ -358,6 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 count=args.count,
                 jobs=args.jobs,
                 time_limit=args.time_limit,
+                node_limit=args.node_limit,
                 target=args.target,
                 directory=args.dir,
             )

@@ -82,6 +82,20 @@ def hint(game: Game, time_limit: float = HINT_TIME) -> Hint:
     return Hint(None, result.status, NO_USEFUL_MOVES)
 
 
+def hint_data(
+    data: dict[str, Any], time_limit: float = HINT_TIME
+) -> tuple[str | None, str, str | None]:
+    """:func:`hint` on a saved game, plain data in and out (``(move notation or None, status,
+    reason)``), so the table can run it in the indicator's worker instead of the frame loop.
+    A damaged save gives ``(None, "unknown", "no_useful_moves")``."""
+    try:
+        game = Game.from_dict(data)
+    except StateError:
+        return None, "unknown", NO_USEFUL_MOVES
+    shown = hint(game, time_limit=time_limit)
+    return (str(shown.move) if shown.move else None), shown.status, shown.reason
+
+
 # --------------------------------------------------------------------------- indicator
 
 

@@ -11,12 +11,18 @@ sorted bytes of the cards in free cells (empty cells are not stored: cells are i
 ``found`` the count per suit. The foundations follow from the cards still on the table, so the
 key is just the sorted columns and the cells.
 
+Move order decides how fast a win is found, never the verdict: moves are scored by kind
+(turn a card up, free a column, dig where a foundation waits, ...); in Seahaven every child is
+settled first and the most promising (:func:`promise`) is tried first; and :func:`solve`
+restarts with growing node budgets and a seeded shuffle of similar moves, so one bad early
+choice cannot swallow the whole time limit.
+
 Why the search may skip moves and still be exact
 ================================================
 Every pruning below is a dominance argument: position S' dominates S when any winning line
 from S can be turned into a winning line from S'. Each argument maps the line from S (call it
 O) move by move onto S', dropping moves of cards that S' has already placed and letting group
-moves carry fewer (or, in lemma 3, more) cards.
+moves carry fewer (or, in rule 4, more) cards.
 
 Lemma 1 (take-backs, same-suit building: Russian classic, Seahaven). No winning line needs a
 card taken back from a foundation. Call T the cards that O has taken back and not yet put
@@ -80,6 +86,7 @@ drop moves); this one can need one more move, so it is an ordinary, first-tried 
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -90,8 +97,9 @@ from engine.rules import Rules
 
 HIDDEN = 64  # added to a face-down card in the internal columns
 CELL = 11  # internal destination or source: "a free cell" (the real cell is chosen on replay)
-RUSSIAN_GROUP_LIMIT = 20
 CHECK_EVERY = 256  # nodes between clock checks
+FIRST_BUDGET = 4000  # nodes for the first search; each restart gets twice as many
+NOISE = 40  # how far a restart may reorder moves (move scores run from -100 to about 170)
 
 Cols = tuple[bytes, ...]
 State = tuple[Cols, tuple[int, ...], bytes, tuple[int, ...]]
@@ -108,6 +116,7 @@ class Mode:
     max_group: int
     forced_successor: bool  # rule 4 (Russian classic)
     takebacks: bool  # lemma 2 (relaxed Russian)
+    ranked: bool  # order children by promise() (Seahaven; it did worse in relaxed Russian)
 
     @classmethod
     def of(cls, rules: Rules, *, forced: bool = True) -> Mode:
@@ -119,6 +128,7 @@ class Mode:
             max_group=rules.max_group if russian else 52,
             forced_successor=forced and russian and rules.same_suit,
             takebacks=russian and not rules.same_suit,
+            ranked=not russian,
         )
 
 
@@ -133,6 +143,10 @@ class SolveResult:
 
 
 class _OutOfTime(Exception):
+    pass
+
+
+class _OutOfBudget(Exception):
     pass
 
 
@@ -259,8 +273,11 @@ def settle(state: State, mode: Mode, out: list[IMove], limit: _Limit) -> State:
 # --------------------------------------------------------------------------- move generation
 
 
-def generate(state: State, mode: Mode, limit: _Limit) -> list[IMove]:
-    """The moves worth trying from a settled position, best first."""
+def generate(
+    state: State, mode: Mode, limit: _Limit, noise: random.Random | None = None
+) -> list[IMove]:
+    """The moves worth trying from a settled position, best first (``noise`` shuffles moves
+    of similar promise, for the restarts of :func:`solve`)."""
     cols, down, cells, found = state
     scored: list[tuple[int, IMove]] = []
     add = scored.append
@@ -341,6 +358,9 @@ def generate(state: State, mode: Mode, limit: _Limit) -> list[IMove]:
             n = len(col)
             if not n:
                 continue
+            # Dig where the foundations wait: the sooner a card of this column is wanted
+            # there, the more a move off this column is worth.
+            dig = 2 * max(0, 8 - min(c % 13 - found[c // 13] for c in col))
             p = n - 1
             while p > 0 and col[p - 1] == col[p] + 1 and col[p] % 13 != 12:
                 p -= 1
@@ -349,18 +369,21 @@ def generate(state: State, mode: Mode, limit: _Limit) -> list[IMove]:
             if size <= cap:
                 j = accept.get(bottom, -1)
                 if j >= 0:
-                    add((50 + (20 if p == 0 else 0) + 3 * p, (bottom, i, p, j)))
+                    add((50 + dig + (20 if p == 0 else 0) + 3 * p, (bottom, i, p, j)))
             if bottom % 13 == 12 and p > 0 and first_empty >= 0 and size <= cap_empty:
-                add((40 + 3 * p, (bottom, i, p, first_empty)))
+                add((40 + dig + 3 * p, (bottom, i, p, first_empty)))
             if free:
                 top = col[-1]
                 under = col[-2] if n > 1 else -1
-                score = -10 * (mode.cells - free) - 3 * n
+                score = dig - 10 * (mode.cells - free) - 3 * n
                 if under >= 0 and (found[under // 13] == under % 13 or under + 1 in accept):
                     score += 30  # the card it uncovers can go somewhere at once
                 if size > 1:
                     score -= 30  # breaks a run
                 add((score, (top, i, n - 1, CELL)))
+    if noise is not None:
+        jitter = noise.random
+        scored = [(score + int(NOISE * jitter()), move) for score, move in scored]
     scored.sort(key=_first, reverse=True)
     return [move for _, move in scored]
 
@@ -373,25 +396,34 @@ def _first(item: tuple[int, IMove]) -> int:
 
 
 class _Search:
-    def __init__(self, mode: Mode, deadline: float) -> None:
+    def __init__(
+        self, mode: Mode, deadline: float, budget: int = 0, noise: random.Random | None = None
+    ) -> None:
         self.mode = mode
         self.deadline = deadline
+        self.budget = budget or (1 << 62)
+        self.noise = noise
         self.limit = _Limit()
         self.nodes = 0
 
     def run(self, start: State) -> tuple[str, list[IMove]]:
         """Depth-first search with an explicit stack; ``won`` with the internal line, ``lost``
-        when every reachable position was seen. Raises _OutOfTime."""
-        mode, limit = self.mode, self.limit
+        when every reachable position was seen (in any move order, that is a proof). Raises
+        _OutOfTime at the deadline and _OutOfBudget past the node budget."""
+        mode, limit, noise = self.mode, self.limit, self.noise
         line: list[IMove] = []
         state = settle(start, mode, line, limit)
         if is_won_state(state):
             return "won", line
         seen = {state_key(state)}
-        stack: list[tuple[State, list[IMove], int]] = [(state, generate(state, mode, limit), 0)]
+        ranked = mode.ranked
+        frame = self._children(state, seen, noise) if ranked else []
+        stack: list[tuple[State, list[Any], int]] = [
+            (state, frame if ranked else generate(state, mode, limit, noise), 0)
+        ]
         path: list[list[IMove]] = []
         nodes = 0
-        deadline = self.deadline
+        deadline, budget = self.deadline, self.budget
         clock = time.monotonic
         while stack:
             state, moves, k = stack[-1]
@@ -401,23 +433,80 @@ class _Search:
                     path.pop()
                 continue
             stack[-1] = (state, moves, k + 1)
-            edge = [moves[k]]
-            child = settle(apply(state, moves[k]), mode, edge, limit)
+            if ranked:
+                child, edge = moves[k]
+            else:
+                edge = [moves[k]]
+                child = settle(apply(state, moves[k]), mode, edge, limit)
             if is_won_state(child):
                 self.nodes = nodes
                 return "won", line + [m for step in path for m in step] + edge
+            if not ranked:
+                key = state_key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+            nodes += 1
+            if nodes % CHECK_EVERY == 0:
+                self.nodes = nodes
+                if clock() > deadline:
+                    raise _OutOfTime
+                if nodes > budget:
+                    raise _OutOfBudget
+            if ranked:
+                children: list[Any] = self._children(child, seen, noise)
+                stack.append((child, children, 0))
+            else:
+                stack.append((child, generate(child, mode, limit, noise), 0))
+            path.append(edge)
+        self.nodes = nodes
+        return "lost", []
+
+    def _children(
+        self, state: State, seen: set[bytes], noise: random.Random | None
+    ) -> list[tuple[State, list[IMove]]]:
+        """Every new settled child, most promising first (by :func:`promise`, then
+        by move order). Children are marked seen here; each is searched from this frame."""
+        mode, limit = self.mode, self.limit
+        scored: list[tuple[int, int, State, list[IMove]]] = []
+        for k, move in enumerate(generate(state, mode, limit, noise)):
+            edge = [move]
+            child = settle(apply(state, move), mode, edge, limit)
+            if is_won_state(child):
+                return [(child, edge)]
             key = state_key(child)
             if key in seen:
                 continue
             seen.add(key)
-            nodes += 1
-            if nodes % CHECK_EVERY == 0 and clock() > deadline:
-                self.nodes = nodes
-                raise _OutOfTime
-            stack.append((child, generate(child, mode, limit), 0))
-            path.append(edge)
-        self.nodes = nodes
-        return "lost", []
+            scored.append((-promise(child, mode), k, child, edge))
+        scored.sort(key=_two)
+        return [(child, edge) for _, _, child, edge in scored]
+
+
+def _two(item: tuple[int, int, State, list[IMove]]) -> tuple[int, int]:
+    return item[0], item[1]
+
+
+def promise(state: State, mode: Mode) -> int:
+    """How close a position looks to a win: cards home, free cells, empty columns and cards
+    face up, less the cards that lie on a lower card of their own suit (each must move
+    somewhere other than home before that card can go home)."""
+    cols, down, cells, found = state
+    blocked = 0
+    empty = 0
+    for col in cols:
+        if not col:
+            empty += 1
+            continue
+        low = [13, 13, 13, 13]
+        for c in col:
+            s, r = divmod(c & 63, 13)
+            if r > low[s]:
+                blocked += 1
+            else:
+                low[s] = r
+    free = mode.cells - len(cells)
+    return 10 * sum(found) + 4 * free + 6 * empty - 3 * blocked - 4 * sum(down)
 
 
 def to_notation(game: Game, line: Iterable[IMove]) -> list[str]:
@@ -434,27 +523,66 @@ def to_notation(game: Game, line: Iterable[IMove]) -> list[str]:
     return out
 
 
-def solve(game: Game, time_limit: float = 10.0) -> SolveResult:
-    """Decide ``game`` from its current position. Never changes ``game``."""
+def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> SolveResult:
+    """Decide ``game`` from its current position. Never changes ``game``. ``unknown`` when
+    ``time_limit`` seconds pass or, if given, ``node_limit`` positions have been searched (a
+    node limit gives the same verdicts on any machine under any load: the catalogs use it).
+
+    Depth-first search can sink its time into one huge dead subtree while a win lies in the
+    next one, so the solver restarts: the first search may visit FIRST_BUDGET positions, and
+    each restart twice as many as the one before, with the move order shuffled a little by a
+    seeded generator (restart k uses seed k, so results do not depend on chance). Any restart
+    that runs to the end decides the position: a win is a win, and a search that saw every
+    reachable position proves ``lost`` whatever its move order. The doubling keeps the total
+    work within about twice that of the last search. Russian classic runs one search."""
     started = time.monotonic()
     if game.is_won:
         return SolveResult("won", [], 0, 0.0)
     start = state_of(game)
-    mode = Mode.of(game.rules)
     deadline = started + max(0.0, time_limit)
     nodes = 0
-    try:
-        search = _Search(mode, deadline)
-        status, line = search.run(start)
-        nodes = search.nodes
-        if status == "lost" and mode.forced_successor and search.limit.refused:
-            search = _Search(Mode.of(game.rules, forced=False), deadline)
-            status, line = search.run(start)
-            nodes += search.nodes
-    except _OutOfTime:
-        return SolveResult("unknown", [], nodes + search.nodes, time.monotonic() - started)
+    attempt = 0
+    # Russian classic branches only on kings (rule 4): its trees are small, and restarts
+    # would only repeat work there.
+    restarts = not Mode.of(game.rules).forced_successor
+    while True:
+        budget = FIRST_BUDGET << attempt if restarts else 0
+        if node_limit:
+            left = node_limit - nodes
+            if left <= 0:
+                return SolveResult("unknown", [], nodes, time.monotonic() - started)
+            budget = min(budget, left) if budget else left
+        noise = random.Random(attempt) if attempt else None
+        try:
+            status, line, used = _decide(game, start, deadline, budget, noise)
+            nodes += used
+            break
+        except _OutOfBudget as stop:
+            nodes += int(str(stop) or 0)
+            attempt += 1
+        except _OutOfTime as stop:
+            nodes += int(str(stop) or 0)
+            return SolveResult("unknown", [], nodes, time.monotonic() - started)
     moves = to_notation(game, line) if status == "won" else []
     return SolveResult(status, moves, nodes, time.monotonic() - started)
+
+
+def _decide(
+    game: Game, start: State, deadline: float, budget: int, noise: random.Random | None
+) -> tuple[str, list[IMove], int]:
+    """One search (two in Russian classic when rule 4 met the 20-card limit: see above)."""
+    mode = Mode.of(game.rules)
+    search = _Search(mode, deadline, budget, noise)
+    try:
+        status, line = search.run(start)
+        if status == "lost" and mode.forced_successor and search.limit.refused:
+            used = search.nodes
+            search = _Search(Mode.of(game.rules, forced=False), deadline, budget, noise)
+            status, line = search.run(start)
+            search.nodes += used
+    except (_OutOfTime, _OutOfBudget) as stop:
+        raise type(stop)(str(search.nodes)) from None
+    return status, line, search.nodes
 
 
 def solve_dict(data: dict[str, Any], time_limit: float = 10.0) -> SolveResult:

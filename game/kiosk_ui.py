@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame import Rect
 
-from engine import FOUNDATION, Game, IllegalMove, Move
+from engine import FOUNDATION, Game, Move
 from game import ui
-from game.cards import font
 from game.config import EXIT_OPERATOR, Config
 from game.dialogs import Control, Dialog
 from game.input import DoubleTap, DragCancel, Drop, Tap
@@ -54,6 +54,7 @@ INPUT_EVENTS = frozenset(
         pygame.KEYUP,
     }
 )
+MAX_HOLD_S = 120.0  # a press longer than this is a lost release, not a person
 CODE_AREA = 0.36  # the right part of the info bar, where the game code is, takes the long press
 
 
@@ -72,7 +73,8 @@ class KioskController:
         self.pin = PinPad(config.kiosk.operator_pin_hash)
         self.exit_enabled = self.lock and bool(config.kiosk.operator_pin_hash)
         self.fresh_dealt = False  # the idle period's fresh deal is done
-        self.pressing = False  # a finger held still is not idle
+        self.pressing = False  # a finger held still is not idle...
+        self.press_since = 0.0  # ...for a while: a lost release must not keep the kiosk awake
 
     # ---------------------------------------------------------------- raw events
     def filter(self, event: pygame.event.Event) -> bool:
@@ -80,9 +82,11 @@ class KioskController:
         action = classify_event(event, lock=self.lock)
         if action is EventAction.DROP:
             return False
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self.pressing = False
         if event.type in INPUT_EVENTS:
             if event.type == pygame.MOUSEBUTTONDOWN:
-                self.pressing = True
+                self.pressing, self.press_since = True, self.app.clock.time
             elif event.type == pygame.MOUSEBUTTONUP:
                 self.pressing = False
             self.idle.touch(self.app.clock.time)
@@ -116,7 +120,7 @@ class KioskController:
             log.info("operator exit gesture: PIN keypad opened")
             self.app.push(PinScene(self.app, self))
             return
-        if self.pressing:
+        if self.pressing and now - self.press_since < MAX_HOLD_S:
             self.idle.touch(now)
         if any(isinstance(s, PinScene) for s in self.app.scenes):
             return
@@ -144,7 +148,7 @@ class KioskController:
         table = self.app.table
         if table.game.is_won:
             self.fresh_deal()
-        self.session.shutdown(table.game)  # saved with the clock, as on a stop
+        self.session.checkpoint(table.game)  # saved with the clock
         self.app.pop_to_table()
         self.app.push(AttractScene(self.app))
         log.info("idle: attract screen")
@@ -444,32 +448,63 @@ def demo_move(game: Game, seen: set[Any], rng: random.Random) -> Move | None:
 
 
 class AttractScene(Scene):
-    """An idle kiosk: the computer plays a deal (the solver's hints when there is a solver,
-    else a simple player) under "Touch the screen to play". The touch that wakes the kiosk is
-    swallowed (it plays no move) and the visitor's table comes back."""
+    """An idle kiosk: the computer plays a deal under "Touch the screen to play". The deal is
+    solved in a background thread first (a few seconds, the loop keeps running); a winning line
+    is then played move by move, else the honest player's moves (engine.hints) or a simple
+    player's. The touch that wakes the kiosk is swallowed (it plays no move) and the
+    visitor's table comes back."""
 
     opaque = True
     modal = True
     MOVE_EVERY = 0.9
     PAUSE_AFTER_DEAL = 2.0
+    SOLVE_SECONDS = 5.0
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         from game.table import TableScene
 
         self.rng = random.Random()
+        self.seen: set[Any] = set()
+        self.line: list[str] = []
+        self.solving: Game | None = None  # the demo game the solver thread works on
+        self.solved: tuple[Game, list[str]] | None = None  # set by that thread
+        self.solve_wait = 0.0
         self.demo: TableScene = TableScene(_DemoApp(app), self._deal())  # type: ignore[arg-type]
         self.wait = self.PAUSE_AFTER_DEAL
-        self.seen: set[Any] = set()
         self.banner: pygame.Surface | None = None
         self.banner_rect = Rect(0, 0, 0, 0)
         self.resize()
 
     def _deal(self) -> Game:
         try:
-            return self.app.new_game()
+            game = self.app.new_game()
         except Exception:  # a damaged catalog must not stop the attract screen
-            return Game.from_code("RU1-C-AAAAABB")
+            game = Game.from_code("RU1-C-AAAAABB")
+        self.seen, self.line, self.solved = set(), [], None
+        self._solve(game)
+        return game
+
+    def _solve(self, game: Game) -> None:
+        """Look for a winning line off the frame loop (a daemon thread: it never holds up the
+        exit, and the loop keeps answering touches while it works)."""
+        try:
+            from engine.solver import solve
+        except ImportError:
+            self.solving = None
+            return
+        self.solving, self.solve_wait = game, 0.0
+        start = game.copy()
+
+        def work() -> None:
+            try:
+                result = solve(start, time_limit=self.SOLVE_SECONDS)
+                line = list(result.moves) if result.status == "won" else []
+            except Exception:  # a solver bug must not stop the attract screen
+                line = []
+            self.solved = (game, line)
+
+        threading.Thread(target=work, name="attract-solver", daemon=True).start()
 
     def resize(self) -> None:
         if not hasattr(self, "demo"):
@@ -477,9 +512,8 @@ class AttractScene(Scene):
         self.demo.resize()
         w, h = self.app.screen.get_size()
         size = max(18, int(min(w, h) * 0.06))
-        text = font(size, True).render(self.tr("kiosk.attract"), True, ui.BUTTON_ON)
-        if text.get_width() > w * 0.9:
-            text = ui.fit_text(self.tr("kiosk.attract"), int(w * 0.9), size, ui.BUTTON_ON, True)
+        room = int(w * 0.94) - 2 * size
+        text = ui.fit_text(self.tr("kiosk.attract"), room, size, ui.BUTTON_ON, True)
         box = Rect(0, 0, text.get_width() + size * 2, text.get_height() + size)
         self.banner = pygame.Surface(box.size).convert()
         self.banner.fill((16, 30, 22))
@@ -509,23 +543,44 @@ class AttractScene(Scene):
         self.wait -= dt
         if self.wait > 0:
             return
-        self.wait = self.MOVE_EVERY
         game = self.demo.game
+        if self.solving is game:
+            solved = self.solved
+            if solved is not None and solved[0] is game:
+                self.line, self.solving = solved[1], None
+            else:
+                self.solve_wait += dt
+                if self.solve_wait < self.SOLVE_SECONDS + 2.0:
+                    return  # the deal rests on the table while the solver thinks
+                self.solving = None
+        self.wait = self.MOVE_EVERY
         move = None if game.is_won else self._next(game)
         if move is None:
             self.demo.start_game(self._deal())
-            self.seen = set()
             self.wait = self.PAUSE_AFTER_DEAL
             return
         self.seen.add(game.position_key())
         self.demo.make_move(move)
 
     def _next(self, game: Game) -> Move | None:
+        """The winning line's next move, else the honest player's, else the simple one's."""
+        while self.line:
+            move = Move.parse(self.line.pop(0))
+            if game.is_legal(move):
+                return move
+            self.line = []  # off the line (cannot happen unless the solver erred)
         try:
-            move = self.app.hint(game)
-        except (LookupError, IllegalMove):  # no solver, or a stuck position
-            move = None
-        return move if move is not None else demo_move(game, self.seen, self.rng)
+            from engine.hints import heuristic_move
+
+            move = heuristic_move(game)
+            if move is not None and game.is_legal(move):
+                after = game.copy()
+                after.push(move)
+                if after.position_key() not in self.seen:
+                    return move
+        except ImportError:
+            pass
+        return demo_move(game, self.seen, self.rng)
 
     def busy(self) -> bool:
         return self.demo.busy()

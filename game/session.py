@@ -156,6 +156,10 @@ class Session:
             self._save(game)
         log.info("shutting down")
 
+    def checkpoint(self, game: Game) -> None:
+        """Save now, with the clock (before the attract screen takes over)."""
+        self._save(game)
+
     def crash_save(self) -> None:
         """The crash hook's save: note the crash (for the crash-loop guard), keep the game."""
         self.crash_guard.record_crash()

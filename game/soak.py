@@ -22,6 +22,7 @@ import argparse
 import contextlib
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -43,6 +44,18 @@ from game.prefs import PlayerSettings
 SIZES = [(800, 480), (1024, 600), (1280, 800), (720, 1280), (1920, 1080), (600, 1024)]
 STEP = 1 / 60
 MAX_REPORTED = 5
+
+
+def settled_rss_mb() -> float:
+    """Resident memory after a garbage collection and, on glibc, handing freed heap back to
+    the system (so that fragmentation from surfaces of changing sizes is not read as growth)."""
+    import ctypes
+    import gc
+
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    return rss_mb()
 
 
 def rss_mb() -> float:
@@ -102,6 +115,7 @@ class Soak:
         self.app.hooks = [_CountingHook(h, self) for h in self.app.hooks]  # type: ignore[misc]
         self.app.hooks.append(self)  # type: ignore[arg-type]  # counts moves and new deals
         self.moves_played = 0
+        self.done = 0
         self.games_started = 0
         self.app.step()
 
@@ -316,18 +330,19 @@ class Soak:
     def run(self, events: int, progress: Callable[[int], None] | None = None) -> float:
         """Run the gestures; returns the memory growth after warm-up in MB."""
         warm_up = min(events, max(200, events // 10))
-        base = rss_mb()
+        base = settled_rss_mb()
         for n in range(1, events + 1):
+            self.done = n
             try:
                 self.gesture()
                 self.check(full=n % 100 == 0)
             except Exception:
                 self.exception(f"gesture {n}")
             if n == warm_up:
-                base = rss_mb()
+                base = settled_rss_mb()
             if progress is not None and n % 10_000 == 0:
                 progress(n)
-        return rss_mb() - base
+        return settled_rss_mb() - base
 
 
 @contextlib.contextmanager
@@ -359,15 +374,27 @@ def main(argv: list[str] | None = None) -> int:
     def progress(n: int) -> None:
         if not args.quiet:
             rate = n / (time.perf_counter() - started)
-            print(f"{n} events, {rate:.0f}/s, {rss_mb():.1f} MB", file=sys.stderr)
+            print(f"{n} events, {rate:.0f}/s, {settled_rss_mb():.1f} MB", file=sys.stderr)
 
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    # Our own handlers, before pygame starts: SDL would turn SIGTERM into a QUIT event that
+    # nobody reads here. A stopped run still prints its verdict line (for the events done).
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
     with _soak(args.seed, args.size, args.kiosk) as soak:
-        growth = soak.run(args.events, progress)
+        try:
+            growth = soak.run(args.events, progress)
+            done = args.events
+        except KeyboardInterrupt:
+            growth, done = 0.0, max(0, soak.done - 1)
+            print(f"stopped after {done} events (no memory figure)", file=sys.stderr)
         print(
-            f"{args.events} events, {soak.exceptions} exceptions, "
+            f"{done} events, {soak.exceptions} exceptions, "
             f"{soak.violations} invariant violations, +{max(0.0, growth):.1f} MB"
         )
-        return 1 if soak.exceptions or soak.violations else 0
+        return 1 if soak.exceptions or soak.violations or done < args.events else 0
 
 
 if __name__ == "__main__":

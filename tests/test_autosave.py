@@ -226,12 +226,17 @@ def test_sigkill_at_random_moments_always_resumes_the_last_finished_move(tmp_pat
             _drive(tmp_path, code, seed, limit, write_fd)
         os.close(write_fd)
         head = b""
-        if rng.random() < 0.8:  # mostly during play; else at any moment, resuming included
-            while b"\n" not in head:
+        if rng.random() < 0.8:
+            # Mostly during play: after a few finished saves, then a little later (inside
+            # the next write, or between two), however fast this machine is.
+            saves = rng.randint(1, 3)
+            while head.count(b"saved") < saves:
                 chunk = os.read(read_fd, 4096)
-                assert chunk, "the driver died before it started"
+                assert chunk, f"the driver died: {head!r}"
                 head += chunk
-        time.sleep(rng.uniform(0.0, 0.05))
+            time.sleep(rng.uniform(0.0, 0.01))
+        else:  # at any moment, starting and resuming included
+            time.sleep(rng.uniform(0.0, 0.03))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
         assert os.WIFSIGNALED(status), f"the driver ended by itself: status {status}"
@@ -262,4 +267,4 @@ def test_sigkill_at_random_moments_always_resumes_the_last_finished_move(tmp_pat
         assert resumed.elapsed == clock(step)
         last_reported = step
     assert mid_play_kills >= kills // 2, "most kills should land in the middle of play"
-    assert last_reported > 100
+    assert last_reported >= kills // 2  # the game went on across the restarts

@@ -108,17 +108,18 @@ def test_pick_refuses_unknown_rules_and_levels() -> None:
 
 
 def test_build_resumes_where_it_stopped(tmp_path: Path) -> None:
-    first = build("SH1-C2", count=12, jobs=1, time_limit=5, directory=tmp_path)
+    first = build("SH1-C2", count=12, jobs=1, time_limit=30, node_limit=5000, directory=tmp_path)
     assert (first.first, first.next) == (0, 12)
     again = build("SH1-C2", count=24, jobs=1, directory=tmp_path)  # the file's time limit
     assert (again.first, again.next) == (0, 24)
     assert again.won + again.lost + again.unknown == 24
-    fresh = build("SH1-C2", count=24, jobs=1, time_limit=5, directory=tmp_path / "b")
+    fresh = build("SH1-C2", count=24, jobs=1, node_limit=5000, directory=tmp_path / "b")
     assert fresh.levels == again.levels  # resuming gives what one run gives
     text = (tmp_path / "SH1-C2.txt").read_text()
-    assert "--time-limit 5" in text and "scanned: 0 24" in text
-    with pytest.raises(ValueError, match="time-limit 5"):
-        build("SH1-C2", count=30, jobs=1, time_limit=9, directory=tmp_path)
+    assert "--time-limit 30 --node-limit 5000" in text and "scanned: 0 24" in text
+    assert "node_limit=5000" in text and load("SH1-C2", tmp_path).node_limit == 5000
+    with pytest.raises(ValueError, match="node-limit 5000"):
+        build("SH1-C2", count=30, jobs=1, node_limit=9000, directory=tmp_path)
     assert main(["build", "--rules", "SH1-C2", "--count", "0"]) == 2
     assert main(["stats", "--dir", str(tmp_path)]) == 0
 

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from test_solver import spade_lock
 
 from engine import Game
-from engine.hints import Hint, Indicator, heuristic_move, hint, verdict
+from engine.hints import Hint, Indicator, heuristic_move, hint, hint_data, verdict
 from engine.reasons import REASONS
 from engine.solver import solve
 
@@ -114,3 +114,15 @@ def test_indicator_in_a_worker_process() -> None:
         assert wait(indicator) == "lost"
     finally:
         indicator.close()
+
+
+def test_hint_data_runs_in_a_worker() -> None:
+    game = Game.from_code("RU1-C-AAAAAAS")
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        move, status, reason = pool.submit(hint_data, game.to_dict(), 5).result()
+    assert (move, status, reason) == (str(hint(game).move), "won", None)
+    assert hint_data({"code": "RU1-C-AAAAAAS", "columns": "torn"}) == (
+        None,
+        "unknown",
+        "no_useful_moves",
+    )

@@ -226,3 +226,87 @@ def test_table_without_a_kiosk_has_no_statistics_button() -> None:
     labels = [c.label for c in app.top.controls]  # type: ignore[attr-defined]
     assert "Statistics" not in labels
     assert isinstance(app.table, TableScene)
+
+
+def test_a_lost_release_does_not_keep_the_kiosk_awake(tmp_path: Path) -> None:
+    app, _ = kiosk_app(tmp_path, kiosk_config(idle_attract_minutes=0.05))
+    finger = Finger(app)
+    finger.down(app.table.layout.info_bar.center)  # ...and the release never comes
+    wait(app, 60.0)
+    assert app.top is app.table  # a finger held still is not idle
+    wait(app, 70.0)
+    assert isinstance(app.top, AttractScene)
+
+
+def almost_won(code: str = "SH1-C4-AAAAAJ2") -> Game:
+    """Every card home but the four kings, which lie in columns 1 to 4."""
+    data = Game.from_code(code).to_dict()
+    columns: list[list[str]] = [[] for _ in range(10)]
+    for i, king in enumerate(("KS", "KH", "KD", "KC")):
+        columns[i] = [king]
+    data.update(columns=columns, cells=[None] * 4, foundations=[12] * 4, history=[])
+    data.update(won=False, moves=90, score=480)
+    return Game.from_dict(data)
+
+
+def test_attract_plays_the_solvers_winning_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    app, _ = kiosk_app(tmp_path, kiosk_config())
+    deals = [almost_won(), Game.from_code("RU1-C-AAAAABB")]
+    monkeypatch.setattr(
+        app, "new_game", lambda code=None: deals.pop(0) if deals else Game.from_code(CODE)
+    )
+    scene = AttractScene(app)
+    app.push(scene)
+    first = scene.demo.game
+    deadline = time.monotonic() + 20
+    while scene.solved is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert scene.solved is not None and len(scene.solved[1]) == 4  # the four kings home
+    wait(app, 8.0)
+    assert first.is_won  # the computer played the line to the end
+    assert scene.demo.game is not first  # and dealt itself the next game
+    assert app.table.game.moves == 0  # the visitor's game was never touched
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=["800x480", "720x1280"])
+@pytest.mark.parametrize("locale", ["fi", "ru", "en"])
+def test_kiosk_screens_fit_in_every_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str, size: tuple[int, int]
+) -> None:
+    """Statistics (with big numbers), the PIN keypad (every message) and the attract banner,
+    drawn for real and watched as tests/test_text_fit.py watches the table's dialogs."""
+    from game import ui
+    from game.stats import RULE_SET_KEYS, RuleSetStats, Stats
+    from tests.test_text_fit import Watch
+
+    watch = Watch()
+    monkeypatch.setattr(ui, "fit_text", watch.fit_text(ui.fit_text))
+    monkeypatch.setattr(ui, "draw_wrapped", watch.draw_wrapped(ui.draw_wrapped))
+    app, controller = kiosk_app(tmp_path, kiosk_config(), size=size)
+    app.set_locale(locale)
+    big = RuleSetStats(9999, 8888, 35999.0, 9999, 888, 999)
+    controller.session.stats = Stats(dict.fromkeys(RULE_SET_KEYS, big))
+
+    def show(scene: object) -> None:
+        app.push(scene)  # type: ignore[arg-type]
+        app.full_redraw = True
+        app.draw()
+
+    show(StatsScene(app))
+    app.pop_to_table()
+    pin = PinScene(app, controller)
+    show(pin)
+    for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2", "ok"):
+        pin.press(key)  # twelve digits, then a wrong PIN
+    for _ in range(3):
+        pin.press("ok")  # ...until the keypad makes the operator wait
+    app.full_redraw = True
+    app.draw()
+    app.pop_to_table()
+    show(AttractScene(app))
+    assert watch.seen > 20
+    assert not watch.problems, f"{locale} {size}: " + "\n".join(watch.problems)

@@ -98,3 +98,49 @@ def test_check_config_from_main(tmp_path: Path) -> None:
         check=False,
     )
     assert ok.returncode == 0, ok.stdout
+
+
+CRASHING_TABLE = """
+import sys
+import main
+from game.table import TableScene
+
+calls = 0
+real_update = TableScene.update
+
+def update(self, dt):
+    global calls
+    calls += 1
+    if calls == 30:
+        raise RuntimeError("a bug in the table")
+    real_update(self, dt)
+
+TableScene.update = update
+sys.exit(main.main(sys.argv[1:]))
+"""
+
+
+def test_an_uncaught_error_is_logged_saved_and_exits_for_a_restart(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("[kiosk]\nlock = false\n")
+    state = tmp_path / "state"
+    args = ["--windowed", "--size", "800x480", "--state-dir", str(state), "--config", str(config)]
+    args += ["--code", "RU1-C-AAAAAAD", "--moves", "AH-f"]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env.pop("STATE_DIRECTORY", None)
+    result = subprocess.run(
+        [sys.executable, "-c", CRASHING_TABLE, *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 70, result.stderr  # EXIT_CRASH: systemd restarts the game
+    log = (state / "logs" / "solitaire.log").read_text()
+    assert "RuntimeError: a bug in the table" in log
+    saved = json.loads((state / "autosave.json").read_text())["data"]["game"]
+    assert (saved["code"], saved["moves"]) == ("RU1-C-AAAAAAD", 1)
+    crashes = json.loads((state / "crashes.json").read_text())["data"]
+    assert len(crashes) == 1

@@ -125,12 +125,20 @@ def test_relaxed_needs_take_backs_and_gets_them() -> None:
 
 
 def test_time_limit_is_honoured() -> None:
-    game = Game.from_code("SH1-C4-AAAAAAU")  # deal 20 takes seconds
+    game = Game.from_code("SH1-C4-AAAAAAD")  # deal 3: 20,000 positions to prove it lost
     started = time.monotonic()
     result = solve(game, time_limit=0.2)
     assert time.monotonic() - started < 1.5
     assert result.status == "unknown"
     assert result.moves == []
+
+
+def test_node_limit_gives_unknown_the_same_way_every_time() -> None:
+    game = Game.from_code("SH1-C4-AAAAAAD")  # lost after about 20,000 positions
+    runs = [solve(game, time_limit=60, node_limit=3000) for _ in range(2)]
+    assert [r.status for r in runs] == ["unknown", "unknown"]
+    assert runs[0].nodes == runs[1].nodes < 3300
+    assert solve(game, time_limit=60, node_limit=1_000_000).status == "lost"
 
 
 def test_deep_search_does_not_hit_the_recursion_limit() -> None:
@@ -235,3 +243,33 @@ def test_seahaven_lock_is_lost() -> None:
     data["columns"] = [["3S", "5S", "8S"], *data["columns"][1:]]  # type: ignore[misc]
     game = Game.from_dict(data)
     assert_wins(game, solve(game, time_limit=10))
+
+
+def twenty_card_position(above_2h: str) -> Game:
+    """Russian classic: 5S could go on 6S only with the 20 cards on it, one too many."""
+    columns = [["AH", "5S", "2H", *above_2h.split(" ")], ["6S"], ["KS"], ["KH"], ["KC"], ["KD"], []]
+    data = {
+        "code": "RU1-C-AAAAAAA",
+        "columns": columns,
+        "cells": [],
+        "foundations": [4, 0, 11, 10],
+        "score": 0,
+        "moves": 0,
+    }
+    return Game.from_dict(data)
+
+
+def test_the_twenty_card_limit_falls_back_to_a_full_search() -> None:
+    """Rule 4 (a card goes on its successor at once) is only exact without the 20-card
+    limit. Here the search with rule 4 finds nothing, but 5S can still leave 2H's group in
+    stages; solve() notices the refused move and searches again without the rule."""
+    from engine import solver
+
+    game = twenty_card_position("8S 8H QC QD QH 3H JC 4H QS 9H 7S TS JS 9S TH 6H JH 5H 7H")
+    with_rule_4 = solver._Search(solver.Mode.of(game.rules), time.monotonic() + 10)
+    assert with_rule_4.run(solver.state_of(game))[0] == "lost"
+    assert with_rule_4.limit.refused
+    assert brute_force(game, 300_000) == "won"
+    assert_wins(game, solve(game, time_limit=10))
+    lost = twenty_card_position("QS 8S QD 7S 8H 9H TS 5H 3H QH 6H 7H QC JC 4H 9S JS TH JH")
+    assert solve(lost, time_limit=10).status == brute_force(lost, 300_000) == "lost"
