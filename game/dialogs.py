@@ -48,6 +48,7 @@ class Dialog(Scene):
         self.dirty = True
         self.pressed: Control | None = None
         self.backdrop: pygame.Surface | None = None
+        self._shown = Rect(0, 0, 0, 0)  # where the panel was last drawn
         self.resize()
 
     # ----------------------------------------------------------------- layout
@@ -141,14 +142,18 @@ class Dialog(Scene):
             shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
             shade.fill((0, 0, 0, 120))
             screen.blit(shade, (0, 0))
-            self.backdrop = screen.subsurface(self.panel).copy() if self.panel.width else None
+            # The whole dimmed screen: the panel may change size later (a row comes or goes).
+            self.backdrop = screen.copy()
+            self._shown = Rect(self.panel)
         elif not self.dirty:
             return []
         self.dirty = False
-        if self.panel.width and self.backdrop is not None:
-            screen.blit(self.backdrop, self.panel)
+        area = self.panel.union(self._shown)
+        if self.backdrop is not None:
+            screen.blit(self.backdrop, area, area)
         self.paint(screen)
-        return [screen.get_rect()] if full else [Rect(self.panel)]
+        self._shown = Rect(self.panel)
+        return [screen.get_rect()] if full else [area]
 
     def paint(self, screen: pygame.Surface) -> None:
         ui.panel(screen, self.panel, radius=max(8, int(self.unit() * 0.25)))

@@ -117,3 +117,25 @@ class TestFan:
         assert min(hidden) > lay.fan_down_min + 2  # hidden cards still show as a stack
         # and the room is used: the column ends within a few pixels of the bottom
         assert lay.column_bottom - (ys[-1] + lay.card_h) <= 6
+
+
+class TestDialogRedraw:
+    def test_a_panel_that_shrinks_leaves_no_stale_remnants(self):
+        """Bug: switching the new-game dialog from Russian (with levels) to Seahaven made the
+        panel shorter; the old panel's edges stayed on screen above and below the new one."""
+        app = make_app("RU1-C-AAAAABB", size=(800, 480))
+        app.has_levels = lambda: True  # type: ignore[method-assign]
+        finger = Finger(app, touch=False)
+        finger.tap(finger.button("new"))
+        finger.settle()
+        old_panel = pygame.Rect(app.top.panel)  # type: ignore[attr-defined]
+        finger.tap(finger.control(app.tr("names.seahaven")))
+        finger.settle()
+        panel = app.top.panel  # type: ignore[attr-defined]
+        assert panel.height < old_panel.height
+        shown = app.screen.copy()
+        app.full_redraw = True  # what a fresh draw of the same state looks like
+        app.draw()
+        for y in range(old_panel.top, old_panel.bottom, 3):
+            for x in range(old_panel.left, old_panel.right, 7):
+                assert shown.get_at((x, y)) == app.screen.get_at((x, y)), (x, y)
