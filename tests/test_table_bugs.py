@@ -139,3 +139,16 @@ class TestDialogRedraw:
         for y in range(old_panel.top, old_panel.bottom, 3):
             for x in range(old_panel.left, old_panel.right, 7):
                 assert shown.get_at((x, y)) == app.screen.get_at((x, y)), (x, y)
+
+
+class TestPopup:
+    @pytest.mark.parametrize(("size", "ppm"), [((720, 1280), 8.3), ((720, 1280), 11.6)])
+    def test_the_rule_popup_is_readable_on_a_dense_portrait_panel(self, size, ppm):
+        """Bug: on the 720x1280 panels the popup's text was 13 px: 1.6 mm on the 7", 1.1 mm
+        on the 5" Touch Display 2."""
+        app = make_app("SH1-C4-AAAAAJ2", size=size, px_per_mm=ppm)
+        table = app.table
+        table.show_toast(app.tr("table.hint_lost"))
+        assert table.toast is not None
+        assert table.toast.text_size >= int(3.0 * ppm)
+        assert app.screen.get_rect().contains(table.toast.rect)
