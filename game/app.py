@@ -16,6 +16,7 @@ import pygame
 from pygame import Rect
 
 from engine import Game, IllegalMove, Move
+from engine.rules import Rules
 from game.clock import FixedClock
 from game.display import Presenter
 from game.i18n import Translator
@@ -46,6 +47,14 @@ class GameChoice:
         if self.game == "russian" and self.level in ("easy", "medium", "hard"):
             return self.level
         return "winnable" if self.winnable_only else "any"
+
+    def following(self, rules: Rules) -> GameChoice:
+        """This choice for the game and rules of ``rules`` (level and the like kept)."""
+        if rules.game == "seahaven":
+            return replace(self, game="seahaven", seahaven_cells=rules.cells)
+        return replace(
+            self, game="russian", russian_rules="classic" if rules.same_suit else "relaxed"
+        )
 
     def rules_key(self) -> str:
         if self.game == "seahaven":

@@ -18,7 +18,7 @@ from pygame import Rect
 from engine import CodeError, Game
 from engine.codes import ALPHABET
 from game import ui
-from game.app import App, GameChoice
+from game.app import App
 from game.cards import CardArt, font
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.scenes import Event, Scene
@@ -228,17 +228,7 @@ class NewGameScene(Dialog):
     """Game, rules or free cells, level (when deal catalogs exist), a game code, deal."""
 
     def __init__(self, app: App) -> None:
-        rules = app.table.game.rules
-        base = app.choice
-        self.choice = GameChoice(
-            game=rules.game,
-            russian_rules=("classic" if rules.same_suit else "relaxed")
-            if rules.game == "russian"
-            else base.russian_rules,
-            seahaven_cells=rules.cells if rules.game == "seahaven" else base.seahaven_cells,
-            level=base.level,
-            winnable_only=base.winnable_only,
-        )
+        self.choice = app.choice.following(app.table.game.rules)
         super().__init__(app)
 
     def build(self) -> None:
@@ -806,6 +796,8 @@ class WinScene(Dialog):
         self.panel_image = None
 
     def new_deal(self) -> None:
+        """Another deal of the game just won (it may have come from a typed code)."""
+        self.app.choice = self.app.choice.following(self.game.rules)
         game = self.app.new_game()
         self.app.pop_to_table()
         self.app.table.start_game(game)

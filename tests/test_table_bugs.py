@@ -152,3 +152,26 @@ class TestPopup:
         assert table.toast is not None
         assert table.toast.text_size >= int(3.0 * ppm)
         assert app.screen.get_rect().contains(table.toast.rect)
+
+
+class TestWinNewDeal:
+    def test_new_deal_after_a_win_deals_the_same_game(self):
+        """Bug: a Seahaven game started from a typed code, won, and "New deal" dealt Russian
+        Solitaire (the operator's default game) instead of another Seahaven deal."""
+        from engine import Game, Move
+        from game.dialogs import WinScene
+        from tests.test_table import WIN_TEXT
+
+        game = Game.from_code("SH1-C4-AAAAAAA")
+        for move in WIN_TEXT.split():
+            game.play(Move.parse(move))
+        app = make_app(game=game, size=(1024, 600))
+        assert app.choice.game == "russian"  # the default choice
+        win = WinScene(app, game, 60.0)
+        app.push(win)
+        finger = Finger(app)
+        finger.settle(0.5)
+        finger.tap(finger.control(app.tr("win.new_deal")))
+        assert len(app.scenes) == 1
+        assert app.table.game.code.startswith("SH1-C4-")
+        assert not app.table.game.is_won
