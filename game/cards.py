@@ -24,6 +24,7 @@ BACK_LINE = (70, 110, 200)
 FELT_CENTER = (34, 116, 62)
 FELT_EDGE = (14, 64, 34)
 HIGHLIGHT = (255, 214, 64)
+STRIP_CACHE = 260  # index strips kept (five column sizes' worth of every card)
 TARGET = (120, 255, 160)
 
 # Pip positions (x, y) in 0..1 of the pip area for ranks 2..10; flipped pips are y > 0.5.
@@ -139,6 +140,8 @@ class CardArt:
         key = (card, height, room)
         strip = self._strips.get(key)
         if strip is None:
+            if len(self._strips) >= STRIP_CACHE:  # columns change length all game long
+                self._strips.clear()
             strip = self._draw_strip(card, height, room)
             self._strips[key] = strip
         return strip

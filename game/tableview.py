@@ -45,6 +45,7 @@ class TableView:
         self._built = -1  # the scene version the static layer shows
         self._bar_text: tuple[str, ...] = ()
         self._frame = _Frame()
+        self._group: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._bar_image: tuple[tuple[str, ...], pygame.Surface] | None = None
         self.art: CardArt
@@ -200,6 +201,20 @@ class TableView:
         self._built = self.scene.version
         return s
 
+    def group_image(self, group: tuple[int, ...], offsets: tuple[int, ...]) -> pygame.Surface:
+        """A dragged group as one image (drawn once per drag: a frame blits it once)."""
+        art = self.art
+        key = (group, offsets, art.width, art.height)
+        if self._group is None or self._group[0] != key:
+            image = pygame.Surface((art.width, offsets[-1] + art.height), pygame.SRCALPHA)
+            strip = self.strip_size(list(offsets))
+            for k, (card, y) in enumerate(zip(group, offsets, strict=True)):
+                image.blit(art.face(card), (0, y))
+                if strip and k < len(group) - 1:
+                    image.blit(art.index_strip(card, *strip), (0, y))
+            self._group = (key, image)
+        return self._group[1]
+
     def strip_size(self, ys: list[int]) -> tuple[int, int] | None:
         """For face-up cards fanned at ``ys`` (bottom to top): the index strip the covered ones
         need, as (height, room): a little taller than the widest gap, its index sized for the
@@ -268,12 +283,7 @@ class TableView:
             pad = (shadow.get_width() - lay.card_w) // 2
             first = origin[drag.card]
             out.append((shadow, (int(first[0]) - pad, int(first[1]) - pad)))
-            strip = self.strip_size(list(drag.offsets))
-            for k, card in enumerate(drag.group):
-                x, y = origin[card]
-                out.append((art.face(card), (int(x), int(y))))
-                if strip and k < len(drag.group) - 1:
-                    out.append((art.index_strip(card, *strip), (int(x), int(y))))
+            out.append((self.group_image(drag.group, drag.offsets), (int(first[0]), int(first[1]))))
         if self.scene.toast:
             out.append((self.scene.toast.surface, self.scene.toast.rect.topleft))
         return out
