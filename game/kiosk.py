@@ -2,12 +2,12 @@
 (a long press on the game code, then a PIN on an on-screen keypad) and the idle timer.
 
 The models take the time as an argument (seconds, any monotonic clock) and know nothing of
-pygame, so tests step them by hand. `classify_event` and `prepare_sdl` are the two places that
-touch pygame/SDL, and import it only when called.
+pygame, so tests step them by hand. The functions at the end touch pygame/SDL and import it
+only when called.
 
 Quitting, by design:
-- `QUIT` comes from SIGTERM/SIGINT (systemd's stop, Ctrl+C) and, without the lock, from closing
-  the window: always save and exit 0.
+- `QUIT` comes from SIGTERM (systemd's stop; `install_sigterm_handler` posts it), SIGINT
+  (Ctrl+C) and, without the lock, from closing the window: always save and exit 0.
 - With the lock, closing the window does not quit: `prepare_sdl` sets
   SDL_QUIT_ON_LAST_WINDOW_CLOSE=0 so the close button (and a window manager's Alt+F4) produce
   only `WINDOWCLOSE`, which is dropped; Escape and every Alt/Ctrl/GUI key combination except
