@@ -347,6 +347,7 @@ def _outline(
 
 
 _OUTLINES: dict[tuple[int, int, tuple[int, int, int], int, int], pygame.Surface] = {}
+OUTLINES_KEPT = 24
 
 
 def _outline_image(
@@ -355,6 +356,8 @@ def _outline_image(
     key = (rect.width, rect.height, color, radius, width)
     image = _OUTLINES.get(key)
     if image is None:
+        if len(_OUTLINES) >= OUTLINES_KEPT:
+            _OUTLINES.clear()  # bounded: group outlines come in ever new sizes (soak)
         image = pygame.Surface((rect.width + 4 * width, rect.height + 4 * width), pygame.SRCALPHA)
         pygame.draw.rect(
             image,
