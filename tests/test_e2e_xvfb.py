@@ -40,7 +40,7 @@ class Player:
         lines = self.status.read_text(encoding="utf-8").splitlines()
         return json.loads(lines[-1]) if lines else {}
 
-    def wait(self, what: str, ok: Callable[[State], bool], timeout: float = 6.0) -> State:
+    def wait(self, what: str, ok: Callable[[State], bool], timeout: float = 12.0) -> State:
         end = time.monotonic() + timeout
         while True:
             state = self.state()
