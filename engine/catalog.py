@@ -362,6 +362,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{rules.key}: damaged: {error}")
                 continue
             counts = " ".join(f"{lv} {n}" for lv, n in cat.counts().items())
+            if cat.next <= cat.first:
+                print(f"{rules.key}: not scanned yet")
+                continue
             print(
                 f"{rules.key}: {counts} (scanned {cat.first}..{cat.next - 1}, won {cat.won}, "
                 f"lost {cat.lost}, unknown {cat.unknown})"

@@ -38,14 +38,16 @@ the Seahaven capacity still hold); R has every free cell and empty column O has,
 ``z`` in O finds the same count in R (a T card of z's suit would have a rank between the
 foundation and z, so it would be z itself). R reaches the win no later than O.
 
-Lemma 2 (relaxed Russian: which take-backs matter). Let m be the smallest foundation count, so
-every card of rank <= m is on a foundation. The same argument, with T the taken-back cards of
-rank <= m, shows no winning line needs to take back a card of rank <= m: a card of rank <= m
-can only be put on a table card of rank <= m + 1 ... and only cards of rank <= m - 1 go on it,
-which are all on foundations, so T cards again only hold T cards. A take-back of a card of rank
-m + 1 gives a position where that card is safe (rule 3), so it is dominated by the position
-before it. The relaxed search therefore tries take-backs of rank >= m + 2 only; they are real
-moves there (a taken-back 5H on 6S takes 4C from the table).
+Lemma 2 (relaxed Russian: which take-backs matter). Let m be the smallest foundation count in
+S, so every card of rank <= m is on a foundation. Take T as the cards of rank <= m that O has
+taken back and not yet put back. Only cards of rank r - 1 go on a card of rank r, so only cards
+of rank <= m - 1 go on a T card, and any such card on the table has been taken back: it is in
+T too. So T cards again only hold T cards, a non-T card never goes on one, and a non-T card
+going to its foundation has rank > m, so its suit holds no T card. The argument of lemma 1
+then goes through: no winning line needs to take back a card of rank <= m. A take-back of a
+card of rank m + 1 gives a position where that card is safe (rule 3), so it is dominated by the
+position before it. The relaxed search therefore tries take-backs of rank >= m + 2 only; they
+are real moves there (a taken-back 5H on 6S takes 4C from the table).
 
 Rule 3 (safe moves to a foundation). A card ``c`` that is the top of a column or in a free cell,
 whose foundation wants it next, is put there without branching when nothing still on the table

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine import Game
+from engine.hints import hint
 from engine.solver import SolveResult, solve
 
 
@@ -273,3 +274,23 @@ def test_the_twenty_card_limit_falls_back_to_a_full_search() -> None:
     assert_wins(game, solve(game, time_limit=10))
     lost = twenty_card_position("QS 8S QD 7S 8H 9H TS 5H 3H QH 6H 7H QC JC 4H 9S JS TH JH")
     assert solve(lost, time_limit=10).status == brute_force(lost, 300_000) == "lost"
+
+
+def test_relaxed_position_without_a_move_is_lost() -> None:
+    """Relaxed rules: the face-up cards are KS KH JS JH 9S 9H 7S, no two a rank apart, all
+    queens, tens, eights and sixes face down, no empty column (so no king moves and nothing
+    comes back from the full diamond and club foundations), no ace face up: no legal move."""
+    columns = [
+        ["#AS", "#TS", "#6H", "KS"],
+        ["#2S", "#QS", "#7H", "KH"],
+        ["#3S", "#AH", "#8H", "JS"],
+        ["#4S", "#2H", "#TH", "JH"],
+        ["#5S", "#3H", "#QH", "9S"],
+        ["#6S", "#4H", "9H"],
+        ["#8S", "#5H", "7S"],
+    ]
+    data = {"columns": columns, "cells": [], "foundations": [0, 0, 13, 13], "score": 0}
+    game = Game.from_dict({"code": "RU1-R-AAAAAAA", "moves": 0, **data})
+    assert game.legal_moves() == []
+    assert solve(game).status == "lost"
+    assert hint(game).reason == "no_useful_moves"
