@@ -70,6 +70,7 @@ class TableView:
         self.slot_cell = slot(size, radius)
         self.slot_column = slot(size, radius, "K")
         self.static = None
+        self._group = None
         self._chrome = None
         self._bar_image = None
         self._bar_text = ()
@@ -208,7 +209,7 @@ class TableView:
     def group_image(self, group: tuple[int, ...], offsets: tuple[int, ...]) -> pygame.Surface:
         """A dragged group as one image (drawn once per drag: a frame blits it once)."""
         art = self.art
-        key = (group, offsets, art.width, art.height)
+        key = (group, offsets, id(art))  # a new size or language makes a new CardArt
         if self._group is None or self._group[0] != key:
             image = pygame.Surface((art.width, offsets[-1] + art.height), pygame.SRCALPHA)
             strip = self.strip_size(list(offsets))
