@@ -11,7 +11,9 @@ The indicator runs the solver off the frame loop, in a worker process::
     indicator.poll()                     # each frame: "won", "lost", "working" or "unknown"
     indicator.close()                    # when the table closes
 
-``poll`` only looks at a finished future, so it costs nothing per frame. Positions already
+``verdict(data)`` and ``hint_data(data)`` are the same answers on ``Game.to_dict()`` with plain
+data out, for any executor. ``poll`` only looks at a finished future, so it costs nothing per
+frame. Positions already
 decided are answered at once from a cache: every position along a found winning line is
 winnable, and every move from a position proved lost stays lost.
 """

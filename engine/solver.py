@@ -22,7 +22,7 @@ Why the search may skip moves and still be exact
 Every pruning below is a dominance argument: position S' dominates S when any winning line
 from S can be turned into a winning line from S'. Each argument maps the line from S (call it
 O) move by move onto S', dropping moves of cards that S' has already placed and letting group
-moves carry fewer (or, in rule 4, more) cards.
+moves carry fewer cards.
 
 Lemma 1 (take-backs, same-suit building: Russian classic, Seahaven). No winning line needs a
 card taken back from a foundation. Call T the cards that O has taken back and not yet put
@@ -59,19 +59,21 @@ or in a cell until O moves it; S' (``c`` on its foundation) drops those moves, a
 that carried ``c`` carry one card fewer. S' has a free cell or a shorter column more, and the
 card under ``c`` turned face up earlier, which only adds moves.
 
-Rule 4 (Russian classic: a card goes on its successor at once). In same-suit building a card
-``c`` has exactly one place on the table, on ``c + 1``, and ``c + 1`` takes no other card. If
-``c + 1`` is a column top and ``c`` is face up in another column, moving ``c`` (with what lies on
-it) onto ``c + 1`` dominates. In R (after the move) the group ``c..`` lies on ``c + 1`` instead
-of on the card ``y`` under it; until O makes that same move the positions differ only there.
-O can put a card on the group's top (same top in R), move a group from inside it (same
-group), move a group from under ``c`` (R moves it without ``c``'s group), move ``c + 1``'s
-group (R carries ``c``'s group with it), or move ``c`` to its foundation (it is a top in both).
-O cannot put anything on ``c + 1`` but ``c``, nor move ``c + 1`` to the foundation before ``c``.
-R has every empty column O has. The only way R can fail is the 20-card limit on a group that
-grows by ``c``'s group: the search counts every move it refuses for the limit, and when a
-search that used this rule says ``lost`` after refusing one, it searches again without the rule.
-With the rule, Russian classic branches only on which king goes into an empty column.
+Rule 4 (Russian classic: building on a king column). In same-suit building a card ``c`` has
+one place on the table, on ``c + 1``. When ``c + 1`` is the top of a column that holds a
+same-suit run from a king at its bottom (K, Q, ... ``c + 1``, nothing face down), ``c`` goes there
+at once (with what lies on it, if that is at most 20 cards). Such a column never usefully
+moves: each of its cards already lies on its one successor, and the king can only go to another
+empty column, which changes nothing. So in the line O from S, nothing is taken from that column
+but ``c``'s moves onto it, and R (after the move) differs from O only in where ``c``'s group
+lies until O makes the same move: O can put a card on the group's top (same top in R), move a
+group from inside it (the same group), move a group from under ``c`` (R moves it without
+``c``'s group), or move ``c`` to its foundation (a top in both); R has every empty column O has.
+Bug fixed: this rule once applied to any column whose top is ``c + 1``. That is wrong: when O
+later moves ``c + 1``'s group (or a group from under it), R must carry ``c``'s group along, and
+that group may hold the very card the move goes onto (deal RU1-C-AAAAADE: JH's group, which
+holds KH, went onto QH, and QH could then never reach KH). The search with the wrong rule
+proved about one winnable Russian deal in five lost.
 
 Completeness. Each closure rule (3 and 4) turns a winning line into one that is no longer (it
 only drops moves), and lemmas 1 and 2 likewise only drop moves. So from a settled winnable
@@ -100,6 +102,8 @@ from engine.rules import Rules
 HIDDEN = 64  # added to a face-down card in the internal columns
 CELL = 11  # internal destination or source: "a free cell" (the real cell is chosen on replay)
 CHECK_EVERY = 256  # nodes between clock checks
+# The same-suit run from each king down to its ace, keyed by the king: rule 4's columns.
+KING_RUNS = {13 * s + 12: bytes(range(13 * s + 12, 13 * s - 1, -1)) for s in range(4)}
 FIRST_BUDGET = 4000  # nodes for the first search; each restart gets twice as many
 NOISE = 40  # how far a restart may reorder moves (move scores run from -100 to about 170)
 
@@ -250,7 +254,7 @@ def settle(state: State, mode: Mode, out: list[IMove], limit: _Limit) -> State:
             continue
         if mode.forced_successor:
             for j, col in enumerate(cols):
-                if not col or col[-1] % 13 == 0:
+                if not col or col[-1] % 13 == 0 or col != KING_RUNS.get(col[0], b"")[: len(col)]:
                     continue
                 c = col[-1] - 1
                 for i, other in enumerate(cols):
@@ -536,7 +540,7 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
     seeded generator (restart k uses seed k, so results do not depend on chance). Any restart
     that runs to the end decides the position: a win is a win, and a search that saw every
     reachable position proves ``lost`` whatever its move order. The doubling keeps the total
-    work within about twice that of the last search. Russian classic runs one search."""
+    work within about twice that of the last search."""
     started = time.monotonic()
     if game.is_won:
         return SolveResult("won", [], 0, 0.0)
@@ -544,11 +548,8 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
     deadline = started + max(0.0, time_limit)
     nodes = 0
     attempt = 0
-    # Russian classic branches only on kings (rule 4): its trees are small, and restarts
-    # would only repeat work there.
-    restarts = not Mode.of(game.rules).forced_successor
     while True:
-        budget = FIRST_BUDGET << attempt if restarts else 0
+        budget = FIRST_BUDGET << attempt
         if node_limit:
             left = node_limit - nodes
             if left <= 0:
@@ -572,16 +573,11 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
 def _decide(
     game: Game, start: State, deadline: float, budget: int, noise: random.Random | None
 ) -> tuple[str, list[IMove], int]:
-    """One search (two in Russian classic when rule 4 met the 20-card limit: see above)."""
+    """One search."""
     mode = Mode.of(game.rules)
     search = _Search(mode, deadline, budget, noise)
     try:
         status, line = search.run(start)
-        if status == "lost" and mode.forced_successor and search.limit.refused:
-            used = search.nodes
-            search = _Search(Mode.of(game.rules, forced=False), deadline, budget, noise)
-            status, line = search.run(start)
-            search.nodes += used
     except (_OutOfTime, _OutOfBudget) as stop:
         raise type(stop)(str(search.nodes)) from None
     return status, line, search.nodes

@@ -380,9 +380,13 @@ class TableScene(Scene):
         pygame.draw.rect(surface, (*HIGHLIGHT, 255), surface.get_rect(), 2, border_radius=size // 2)
         ui.draw_wrapped(surface, text, Rect(size, size // 2, w - 2 * size, h - size), size)
         area_bottom = lay.column_bottom - lay.margin
-        rect = surface.get_rect(
-            midbottom=(lay.columns[0].left + self._row_width() // 2, area_bottom)
+        # Just under the cards where there is room (a tall portrait table), else at the bottom.
+        lowest = max(
+            (self.card_rect(col[-1]).bottom for col in self.game.cols if col),
+            default=lay.columns[0].bottom,
         )
+        bottom = min(area_bottom, max(lowest + 2 * lay.gap + h, lay.columns[0].bottom))
+        rect = surface.get_rect(midbottom=(lay.columns[0].left + self._row_width() // 2, bottom))
         self.toast = Toast(text, self.now + TOAST_SECONDS, surface.convert_alpha(), rect, size)
 
     def _row_width(self) -> int:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from game.table import TableScene
 
 SUIT_MARKS = "♠♥♦♣"
+PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
 INDICATOR_COLORS = {"won": (120, 230, 140), "lost": (255, 150, 120)}
 BUTTON_ICONS = {"new": "new", "undo": "undo", "hint": "hint", "settings": "settings"}
 
@@ -40,7 +41,7 @@ class _Frame:
 class TableView:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self._arts: dict[tuple[tuple[int, int], tuple[str, ...]], CardArt] = {}
+        self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float], CardArt] = {}
         self.static: pygame.Surface | None = None
         self._built = -1  # the scene version the static layer shows
         self._bar_text: tuple[str, ...] = ()
@@ -57,15 +58,19 @@ class TableView:
         lay = self.scene.layout
         size = (lay.card_w, lay.card_h)
         ranks = tuple(self.scene.tr.rank(r) for r in RANKS)
-        if (size, ranks) not in self._arts:
-            self._arts = {(size, ranks): CardArt(*size, ranks)}
-        self.art = self._arts[(size, ranks)]
+        # Portrait cards are narrow in millimetres, and the portrait fan (0.295 of a card)
+        # leaves room for a larger corner index.
+        scale = PORTRAIT_INDEX if lay.portrait else 1.0
+        if (size, ranks, scale) not in self._arts:
+            self._arts = {(size, ranks, scale): CardArt(*size, ranks, index_scale=scale)}
+        self.art = self._arts[(size, ranks, scale)]
         self.felt = felt((lay.width, lay.height))
         radius = self.art.radius
         self.slot_found = [slot(size, radius, mark) for mark in SUIT_MARKS]
         self.slot_cell = slot(size, radius)
         self.slot_column = slot(size, radius, "K")
         self.static = None
+        self._group = None
         self._chrome = None
         self._bar_image = None
         self._bar_text = ()
@@ -204,7 +209,7 @@ class TableView:
     def group_image(self, group: tuple[int, ...], offsets: tuple[int, ...]) -> pygame.Surface:
         """A dragged group as one image (drawn once per drag: a frame blits it once)."""
         art = self.art
-        key = (group, offsets, art.width, art.height)
+        key = (group, offsets, id(art))  # a new size or language makes a new CardArt
         if self._group is None or self._group[0] != key:
             image = pygame.Surface((art.width, offsets[-1] + art.height), pygame.SRCALPHA)
             strip = self.strip_size(list(offsets))

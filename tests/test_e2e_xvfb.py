@@ -40,7 +40,7 @@ class Player:
         lines = self.status.read_text(encoding="utf-8").splitlines()
         return json.loads(lines[-1]) if lines else {}
 
-    def wait(self, what: str, ok: Callable[[State], bool], timeout: float = 6.0) -> State:
+    def wait(self, what: str, ok: Callable[[State], bool], timeout: float = 12.0) -> State:
         end = time.monotonic() + timeout
         while True:
             state = self.state()
@@ -111,12 +111,12 @@ def player(tmp_path: Path) -> Iterator[Player]:
     )
     try:
         window = ""
-        end = time.monotonic() + 15
+        end = time.monotonic() + 40  # a loaded machine starts Python slowly
         while not window:
             if game.poll() is not None:
                 raise AssertionError(f"the game ended: {game.stderr.read() if game.stderr else ''}")
             if time.monotonic() > end:
-                raise AssertionError("no game window within 15 s")
+                raise AssertionError("no game window within 40 s")
             found = subprocess.run(
                 ["xdotool", "search", "--pid", str(game.pid)],
                 env=env,
@@ -127,7 +127,7 @@ def player(tmp_path: Path) -> Iterator[Player]:
             window = found.stdout.split()[-1] if found.stdout.split() else ""
             time.sleep(0.1)
         p = Player(env, window, status)
-        p.wait("the first frame", lambda s: s["top"] == "TableScene")
+        p.wait("the first frame", lambda s: s["top"] == "TableScene", timeout=30)
         yield p
         assert game.poll() is None, game.stderr.read() if game.stderr else ""
     finally:

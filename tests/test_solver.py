@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine import Game
+from engine import Game, card_name
 from engine.hints import hint
 from engine.solver import SolveResult, solve
 
@@ -24,8 +24,9 @@ def assert_wins(game: Game, result: SolveResult) -> None:
 # Per rule set: winnable and not, quick and hard (nodes: how much searching each one takes).
 FIXTURES = [
     ("RU1-C-AAAAAAS", "won"),  # deal 18: the forced moves alone nearly win it
-    ("RU1-C-AAAAAAA", "lost"),  # deal 0: lost without a single choice
-    ("RU1-C-AAAAAA7", "lost"),  # deal 31: 32,000 king choices searched to prove it
+    ("RU1-C-AAAAAAA", "lost"),  # deal 0
+    ("RU1-C-AAAAADE", "won"),  # deal 100 (see test_moving_onto_a_successor_is_not_always_safe)
+    ("RU1-C-AAAAAA7", "lost"),  # deal 31: over 10,000 positions to prove it
     ("RU1-R-AAAAABB", "won"),  # deal 33, quick
     ("RU1-R-AAAAAB5", "won"),  # deal 61, a few thousand positions
     ("SH1-C4-AAAAAJ2", "won"),  # deal 314, the golden deal of SPEC.md
@@ -260,20 +261,30 @@ def twenty_card_position(above_2h: str) -> Game:
     return Game.from_dict(data)
 
 
-def test_the_twenty_card_limit_falls_back_to_a_full_search() -> None:
-    """Rule 4 (a card goes on its successor at once) is only exact without the 20-card
-    limit. Here the search with rule 4 finds nothing, but 5S can still leave 2H's group in
-    stages; solve() notices the refused move and searches again without the rule."""
-    from engine import solver
-
+def test_groups_over_twenty_cards_stay_put() -> None:
+    """5S could go on 6S only with the 20 cards on it, one too many; in the first position it
+    can still leave 2H's group in stages, in the second it cannot. Brute force agrees."""
     game = twenty_card_position("8S 8H QC QD QH 3H JC 4H QS 9H 7S TS JS 9S TH 6H JH 5H 7H")
-    with_rule_4 = solver._Search(solver.Mode.of(game.rules), time.monotonic() + 10)
-    assert with_rule_4.run(solver.state_of(game))[0] == "lost"
-    assert with_rule_4.limit.refused
     assert brute_force(game, 300_000) == "won"
     assert_wins(game, solve(game, time_limit=10))
     lost = twenty_card_position("QS 8S QD 7S 8H 9H TS 5H 3H QH 6H 7H QC JC 4H 9S JS TH JH")
     assert solve(lost, time_limit=10).status == brute_force(lost, 300_000) == "lost"
+
+
+def test_moving_onto_a_successor_is_not_always_safe() -> None:
+    """Bug fixed: the solver moved every card onto its successor without branching. Here
+    JH's group (JH TH 7C KH) could go onto QH, but then QH can never reach KH, and the solver
+    proved this winnable deal lost (about one winnable classic deal in five)."""
+    game = Game.from_code("RU1-C-AAAAADE")
+    for move in ["AC-t3", "3D-t7", "8S-t5", "5S-t3", "KC-t1", "4S-t3", "7S-t5", "AD-t3"]:
+        game.play(move)
+    for move in ["TH-t2", "AD-f", "2D-f", "JS-t3", "AS-t5", "9S-t6"]:
+        game.play(move)
+    assert [card_name(c) for c in game.cols[1]] == ["QH"]  # and KH tops t3, on JH's group
+    result = solve(game, time_limit=10)
+    assert_wins(game, result)
+    assert result.moves[0] != "JH-t2"
+    assert_wins(Game.from_code("RU1-C-AAAAADE"), solve(Game.from_code("RU1-C-AAAAADE")))
 
 
 def test_relaxed_position_without_a_move_is_lost() -> None:

@@ -175,3 +175,53 @@ class TestWinNewDeal:
         assert len(app.scenes) == 1
         assert app.table.game.code.startswith("SH1-C4-")
         assert not app.table.game.is_won
+
+
+class TestPortraitIndex:
+    @pytest.mark.parametrize("code", ["RU1-C-AAAAABB", "SH1-C1-AAAAAJ2"])
+    def test_portrait_cards_carry_a_larger_index_that_still_reads_in_the_fan(self, code):
+        """720x1280: cards are about 11 mm wide, and the landscape-sized index was 2 mm tall;
+        the portrait fan leaves room for a larger one, shown whole on a covered card, with
+        nothing else of the face peeking out below it."""
+        from game.cards import FACE, CardArt
+
+        app = make_app(code, size=(720, 1280), px_per_mm=8.3)
+        view, lay = app.table.view, app.table.layout
+        assert view is not None
+        art = view.art
+        plain = CardArt(lay.card_w, lay.card_h)
+        assert art.index_clear > plain.index_clear
+        assert art.index_clear <= int(lay.fan_up)
+        for card in range(52):
+            face = art.face(card)
+            for y in range(art.index_clear, int(lay.fan_up)):
+                for x in range(4, lay.card_w - 4, 2):
+                    assert face.get_at((x, y))[:3] == FACE, (card, x, y)
+
+
+class TestDragImage:
+    def test_a_group_dragged_after_a_language_change_shows_the_new_indices(self):
+        """The dragged group is one cached image: a language change must not leave the old
+        language's indices on it (Q in English, Д in Russian)."""
+        app = make_app("RU1-C-AAAAABB", size=(800, 480))
+        finger = Finger(app)
+        view = app.table.view
+        assert view is not None
+        start = finger.card("QS")
+        finger.drag(start, (start[0] + 4, start[1] + 200))  # dropped nowhere: flies back
+        finger.settle()
+        english = view._group[1].copy() if view._group else None
+        app.set_locale("ru")
+        finger.settle()
+        finger.down(start)
+        finger.move((start[0] + 4, start[1] + 100))
+        finger.move((start[0] + 8, start[1] + 200))
+        assert english is not None and view._group is not None
+        russian = view._group[1]
+        differs = any(
+            english.get_at((x, y)) != russian.get_at((x, y))
+            for x in range(0, english.get_width(), 2)
+            for y in range(0, 30)
+        )
+        assert differs
+        finger.up((start[0] + 8, start[1] + 200))
