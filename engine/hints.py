@@ -20,6 +20,7 @@ winnable, and every move from a position proved lost stays lost.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 from collections import OrderedDict
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -164,7 +165,15 @@ class Indicator:
                 max_workers=1, mp_context=multiprocessing.get_context("spawn")
             )
         game, self._pending = self._pending, None
-        future = self._executor.submit(verdict, game.to_dict(), self.time_limit)
+        try:
+            future = self._executor.submit(verdict, game.to_dict(), self.time_limit)
+        except Exception:  # a dead worker (BrokenProcessPool) must not take the table down
+            if self._own_executor:
+                with contextlib.suppress(Exception):
+                    self._executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None  # the next position gets a fresh worker
+            self._status = "unknown"
+            return
         self._running = (future, game)
 
     def poll(self) -> str:

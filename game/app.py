@@ -16,6 +16,7 @@ import pygame
 from pygame import Rect
 
 from engine import Game, IllegalMove, Move
+from engine.rules import Rules
 from game.clock import FixedClock
 from game.display import Presenter
 from game.i18n import Translator
@@ -47,6 +48,14 @@ class GameChoice:
             return self.level
         return "winnable" if self.winnable_only else "any"
 
+    def following(self, rules: Rules) -> GameChoice:
+        """This choice for the game and rules of ``rules`` (level and the like kept)."""
+        if rules.game == "seahaven":
+            return replace(self, game="seahaven", seahaven_cells=rules.cells)
+        return replace(
+            self, game="russian", russian_rules="classic" if rules.same_suit else "relaxed"
+        )
+
     def rules_key(self) -> str:
         if self.game == "seahaven":
             return f"SH1-C{self.seahaven_cells}"
@@ -66,6 +75,11 @@ class TableHooks:
 
 
 HINT_SECONDS = 1.0  # the solver's time for a hint (the loop waits for it)
+
+
+class LostPosition(LookupError):
+    """The solver proved that no line of play wins from the position (moves may remain).
+    A LookupError: to a caller that only wants a move, there is none to offer."""
 
 
 def _engine_module(name: str) -> Any:
@@ -170,8 +184,8 @@ class App:
 
     def hint(self, game: Game) -> Move | None:
         """The solver's next move for ``game``; None when it has none to offer. LookupError
-        when there is no solver (or it failed); IllegalMove("no_useful_moves") when the
-        position is stuck."""
+        when there is no solver (or it failed); LostPosition when no line of play wins from
+        here; IllegalMove("no_useful_moves") when the position is stuck."""
         hints = _engine_module("hints")
         solver = _engine_module("solver")
         ask = getattr(hints, "hint", None) or getattr(solver, "hint", None)
@@ -186,6 +200,8 @@ class App:
             raise LookupError("the solver failed") from error
         move = _as_move(result)
         reason = getattr(result, "reason", None)
+        if move is None and getattr(result, "status", "") == "lost":
+            raise LostPosition
         if move is None and reason == "no_useful_moves":
             raise IllegalMove("no_useful_moves")
         return move

@@ -24,6 +24,7 @@ BACK_LINE = (70, 110, 200)
 FELT_CENTER = (34, 116, 62)
 FELT_EDGE = (14, 64, 34)
 HIGHLIGHT = (255, 214, 64)
+STRIP_CACHE = 260  # index strips kept (five column sizes' worth of every card)
 TARGET = (120, 255, 160)
 
 # Pip positions (x, y) in 0..1 of the pip area for ranks 2..10; flipped pips are y > 0.5.
@@ -82,9 +83,18 @@ def _trimmed(surface: pygame.Surface) -> pygame.Surface:
 class CardArt:
     """Every card image for one card size."""
 
-    def __init__(self, width: int, height: int, ranks: tuple[str, ...] | None = None) -> None:
-        """``ranks``: the 13 indices as this language prints them (ru: Т 2 .. 10 В Д К)."""
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        ranks: tuple[str, ...] | None = None,
+        *,
+        index_scale: float = 1.0,
+    ) -> None:
+        """``ranks``: the 13 indices as this language prints them (ru: Т 2 .. 10 В Д К).
+        ``index_scale``: a larger corner index where the fan leaves room for it (portrait)."""
         self.width, self.height = width, height
+        self.index_scale = index_scale
         self.ranks = ranks or tuple("10" if r == "T" else r for r in RANKS)
         self.radius = max(3, width // 12)
         self._faces: dict[Card, pygame.Surface] = {}
@@ -113,7 +123,7 @@ class CardArt:
     def _index_metrics(self) -> tuple[float, int, int]:
         """The corner index's capital height, its top and its side padding."""
         w, h = self.width, self.height
-        return h * 0.135, max(2, round(h * 0.045)), max(2, round(w * 0.07))
+        return h * 0.135 * self.index_scale, max(2, round(h * 0.045)), max(2, round(w * 0.07))
 
     @property
     def index_clear(self) -> int:
@@ -139,6 +149,8 @@ class CardArt:
         key = (card, height, room)
         strip = self._strips.get(key)
         if strip is None:
+            if len(self._strips) >= STRIP_CACHE:  # columns change length all game long
+                self._strips.clear()
             strip = self._draw_strip(card, height, room)
             self._strips[key] = strip
         return strip

@@ -18,8 +18,8 @@ from pygame import Rect
 from engine import CodeError, Game
 from engine.codes import ALPHABET
 from game import ui
-from game.app import App, GameChoice
-from game.cards import CardArt
+from game.app import App
+from game.cards import CardArt, font
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.scenes import Event, Scene
 
@@ -48,6 +48,7 @@ class Dialog(Scene):
         self.dirty = True
         self.pressed: Control | None = None
         self.backdrop: pygame.Surface | None = None
+        self._shown = Rect(0, 0, 0, 0)  # where the panel was last drawn
         self.resize()
 
     # ----------------------------------------------------------------- layout
@@ -95,6 +96,8 @@ class Dialog(Scene):
         gap = max(6, rect.height // 8)
         n = len(labels)
         bw = (rect.width - gap * (n - 1)) / n
+        # One text size for the whole row (a long label wraps to two lines before it shrinks).
+        size = ui.label_size(labels, int(bw) - 10, rect.height, size or int(self.unit() * 0.36))
         for i, (label, action) in enumerate(zip(labels, actions, strict=True)):
             r = Rect(round(rect.left + i * (bw + gap)), rect.top, round(bw), rect.height)
             self.add(Control(r, label, action, selected=(i == selected), size=size))
@@ -139,14 +142,18 @@ class Dialog(Scene):
             shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
             shade.fill((0, 0, 0, 120))
             screen.blit(shade, (0, 0))
-            self.backdrop = screen.subsurface(self.panel).copy() if self.panel.width else None
+            # The whole dimmed screen: the panel may change size later (a row comes or goes).
+            self.backdrop = screen.copy()
+            self._shown = Rect(self.panel)
         elif not self.dirty:
             return []
         self.dirty = False
-        if self.panel.width and self.backdrop is not None:
-            screen.blit(self.backdrop, self.panel)
+        area = self.panel.union(self._shown)
+        if self.backdrop is not None:
+            screen.blit(self.backdrop, area, area)
         self.paint(screen)
-        return [screen.get_rect()] if full else [Rect(self.panel)]
+        self._shown = Rect(self.panel)
+        return [screen.get_rect()] if full else [area]
 
     def paint(self, screen: pygame.Surface) -> None:
         ui.panel(screen, self.panel, radius=max(8, int(self.unit() * 0.25)))
@@ -180,23 +187,32 @@ class Dialog(Scene):
         elif c.kind == "switch":
             if c is self.pressed:
                 pygame.draw.rect(screen, (60, 100, 75), c.rect, border_radius=8)
-            knob = Rect(0, 0, int(c.rect.height * 1.3), int(c.rect.height * 0.6))
+            knob = Rect(0, 0, *switch_knob(c.rect.height))
             knob.midright = (c.rect.right - 8, c.rect.centery)
             ui.switch(screen, knob, c.selected)
             text_w = c.rect.width - knob.width - 24
-            help_text = str(c.extra.get("help", ""))
             title = ui.fit_text(c.label, text_w, size, ui.INK, bold=True)
-            if help_text and c.rect.height > size * 2.4:
-                screen.blit(title, (c.rect.left + 8, c.rect.top + c.rect.height * 0.12))
-                sub = ui.fit_text(help_text, text_w, max(12, size * 0.72), ui.INK_DIM, min_size=11)
-                screen.blit(sub, (c.rect.left + 8, c.rect.top + c.rect.height * 0.56))
-            else:
-                screen.blit(title, title.get_rect(midleft=(c.rect.left + 8, c.rect.centery)))
+            help_size = int(c.extra.get("help_size", 0))  # type: ignore[call-overload]
+            lines = ui.wrap(str(c.extra.get("help", "")), text_w, help_size) if help_size else []
+            line_h = font(help_size).get_linesize() if help_size else 0
+            block = title.get_height() + line_h * len(lines)
+            y = c.rect.centery - block // 2
+            screen.blit(title, (c.rect.left + 8, y))
+            y += title.get_height()
+            for line in lines:
+                sub = ui.fit_text(line, text_w, help_size, ui.INK_DIM, min_size=11)
+                screen.blit(sub, (c.rect.left + 8, y))
+                y += line_h
         elif c.kind == "field":
             pygame.draw.rect(screen, (250, 248, 236), c.rect, border_radius=8)
             pygame.draw.rect(screen, ui.BUTTON_ON, c.rect, 2, border_radius=8)
             img = ui.fit_text(c.label + "▏", c.rect.width - 20, size, (20, 20, 20), bold=True)
             screen.blit(img, img.get_rect(center=c.rect.center))
+
+
+def switch_knob(row_h: int) -> tuple[int, int]:
+    """The on/off switch's size in a settings row ``row_h`` tall."""
+    return int(row_h * 1.3), int(row_h * 0.6)
 
 
 def _stack(top: int, heights: list[float], gap: int) -> list[int]:
@@ -212,102 +228,102 @@ class NewGameScene(Dialog):
     """Game, rules or free cells, level (when deal catalogs exist), a game code, deal."""
 
     def __init__(self, app: App) -> None:
-        rules = app.table.game.rules
-        base = app.choice
-        self.choice = GameChoice(
-            game=rules.game,
-            russian_rules=("classic" if rules.same_suit else "relaxed")
-            if rules.game == "russian"
-            else base.russian_rules,
-            seahaven_cells=rules.cells if rules.game == "seahaven" else base.seahaven_cells,
-            level=base.level,
-            winnable_only=base.winnable_only,
-        )
+        self.choice = app.choice.following(app.table.game.rules)
         super().__init__(app)
 
     def build(self) -> None:
         tr, u = self.tr, self.unit()
-        levels = self.app.has_levels()
-        rows = 4 + (1 if levels else 0)
-        self.panel = self.panel_rect(max_w=u * 12, max_h=u * (rows * 1.45 + 1.6))
+        c = self.choice
+        w, h = self.app.screen.get_size()
+        portrait = h > w
+        Choice = tuple[str, list[str], list[Callable[[], None]], int]
+        choices: list[Choice] = [
+            (
+                tr("newgame.game"),
+                [tr("names.russian"), tr("names.seahaven")],
+                [lambda: self.pick(game="russian"), lambda: self.pick(game="seahaven")],
+                0 if c.game == "russian" else 1,
+            )
+        ]
+        if c.game == "russian":
+            choices.append(
+                (
+                    tr("newgame.rules"),
+                    [
+                        f"{tr('names.classic')} · {tr('names.same_suit')}",
+                        f"{tr('names.relaxed')} · {tr('names.mixed_suits')}",
+                    ],
+                    [
+                        lambda: self.pick(russian_rules="classic"),
+                        lambda: self.pick(russian_rules="relaxed"),
+                    ],
+                    0 if c.russian_rules == "classic" else 1,
+                )
+            )
+            if self.app.has_levels():
+                # Seahaven's difficulty is its free cells; levels are Russian Solitaire's.
+                names = ["easy", "medium", "hard", "any"]
+                choices.append(
+                    (
+                        tr("newgame.level"),
+                        [tr(f"names.{n}") for n in names],
+                        [partial(self.pick, level=n) for n in names],
+                        names.index(c.level) if c.level in names else 3,
+                    )
+                )
+        else:
+            options = [4, 2, 1]
+            choices.append(
+                (
+                    tr("newgame.cells"),
+                    [tr(f"newgame.cells_{n}") for n in ("easy", "medium", "hard")],
+                    [partial(self.pick, seahaven_cells=n) for n in options],
+                    options.index(c.seahaven_cells) if c.seahaven_cells in options else 0,
+                )
+            )
+        row_h = int(u)
+        gap = int(u * 0.3)
+        # Portrait: each label above its buttons, which get the panel's whole width.
+        label_h = int(u * 0.55) if portrait else 0
+        title_h = int(u * 0.9)
+        heights = [title_h] + [label_h + row_h] * len(choices) + [row_h, row_h]
+        rows = len(heights) - 1
+        self.panel = self.panel_rect(max_w=u * 12, max_h=sum(heights) + rows * gap + u)
         p = self.panel
         pad = int(u * 0.35)
         inner = p.inflate(-2 * pad, -2 * pad)
-        row_h = int(u)
-        gap = int(u * 0.3)
-        label_w = int(inner.width * 0.24)
-        heights = [u * 0.9] + [row_h] * (rows - 1) + [row_h]
-        need = 2 * pad + sum(heights) + gap * (len(heights) - 1)
+        need = 2 * pad + sum(heights) + gap * rows
         if need < p.height:
             p.height = int(need)
-            p.center = (self.app.screen.get_width() // 2, self.app.screen.get_height() // 2)
+            p.center = (w // 2, h // 2)
             inner = p.inflate(-2 * pad, -2 * pad)
         else:
-            free = inner.height - sum(heights) - gap * (len(heights) - 1)
-            gap += int(free / (len(heights) - 1))
+            gap += int((inner.height - sum(heights) - gap * rows) / rows)
         ys = _stack(inner.top, heights, gap)
         self.add(
             Control(
-                Rect(inner.left, ys[0], inner.width, int(u * 0.9)),
+                Rect(inner.left, ys[0], inner.width, title_h),
                 tr("newgame.title"),
                 kind="title",
                 size=int(u * 0.5),
             )
         )
-        c = self.choice
-
-        def labelled(y: int, label: str) -> Rect:
-            self.add(Control(Rect(inner.left, y, label_w, row_h), label, kind="label"))
-            return Rect(inner.left + label_w, y, inner.width - label_w, row_h)
-
-        r = labelled(ys[1], tr("newgame.game"))
+        label_w = 0 if portrait else int(inner.width * 0.24)
+        for y, (label, labels, actions, selected) in zip(ys[1:], choices, strict=False):
+            if portrait:
+                label_rect = Rect(inner.left + 4, y, inner.width - 4, label_h)
+            else:
+                label_rect = Rect(inner.left, y, label_w, row_h)
+            self.add(Control(label_rect, label, kind="label"))
+            r = Rect(inner.left + label_w, y + label_h, inner.width - label_w, row_h)
+            self.row(r, labels, actions, selected)
         self.row(
-            r,
-            [tr("names.russian"), tr("names.seahaven")],
-            [lambda: self.pick(game="russian"), lambda: self.pick(game="seahaven")],
-            0 if c.game == "russian" else 1,
-        )
-        if c.game == "russian":
-            r = labelled(ys[2], tr("newgame.rules"))
-            self.row(
-                r,
-                [
-                    f"{tr('names.classic')} · {tr('names.same_suit')}",
-                    f"{tr('names.relaxed')} · {tr('names.mixed_suits')}",
-                ],
-                [
-                    lambda: self.pick(russian_rules="classic"),
-                    lambda: self.pick(russian_rules="relaxed"),
-                ],
-                0 if c.russian_rules == "classic" else 1,
-            )
-        else:
-            r = labelled(ys[2], tr("newgame.cells"))
-            options = [4, 2, 1]
-            self.row(
-                r,
-                [tr("newgame.cells_easy"), tr("newgame.cells_medium"), tr("newgame.cells_hard")],
-                [partial(self.pick, seahaven_cells=n) for n in options],
-                options.index(c.seahaven_cells) if c.seahaven_cells in options else 0,
-            )
-        k = 3
-        if levels:
-            r = labelled(ys[k], tr("newgame.level"))
-            names = ["easy", "medium", "hard", "any"]
-            self.row(
-                r,
-                [tr(f"names.{n}") for n in names],
-                [partial(self.pick, level=n) for n in names],
-                names.index(c.level) if c.level in names else 3,
-            )
-            k += 1
-        self.row(
-            Rect(inner.left, ys[k], inner.width, row_h),
+            Rect(inner.left, ys[-2], inner.width, row_h),
             [tr("newgame.code"), tr("newgame.replay")],
             [self.open_keypad, self.replay],
         )
         self.row(
-            Rect(inner.left, ys[k + 1], inner.width, row_h),
+            Rect(inner.left, ys[-1], inner.width, row_h),
             [tr("dialog.cancel"), tr("newgame.deal")],
             [self.close, self.deal],
             1,
@@ -481,7 +497,8 @@ class SettingsScene(Dialog):
         tr, u = self.tr, self.unit()
         from game.i18n import LOCALES
 
-        self.panel = self.panel_rect(max_w=u * 12, max_h=u * 10)
+        w, h = self.app.screen.get_size()
+        self.panel = self.panel_rect(max_w=u * 12, max_h=u * (12 if h > w else 10))
         p = self.panel
         pad = int(u * 0.35)
         inner = p.inflate(-2 * pad, -2 * pad)
@@ -501,7 +518,10 @@ class SettingsScene(Dialog):
         )
         y += title_h + gap
         settings = self.app.settings
-        for name in toggles:
+        title_size = int(min(u * 0.4, row_h * 0.34))
+        helps = [tr(f"settings.{name}_help") for name in toggles]
+        help_size = self.help_size(helps, round(row_h), inner.width, title_size)
+        for name, help_text in zip(toggles, helps, strict=True):
             rect = Rect(inner.left, round(y), inner.width, round(row_h))
             self.add(
                 Control(
@@ -511,8 +531,8 @@ class SettingsScene(Dialog):
                     kind="switch",
                     selected=bool(getattr(settings, name)),
                     name=name,
-                    size=int(min(u * 0.4, row_h * 0.34)),
-                    extra={"help": tr(f"settings.{name}_help")},
+                    size=title_size,
+                    extra={"help": help_text, "help_size": help_size},
                 )
             )
             y += row_h + gap
@@ -546,6 +566,23 @@ class SettingsScene(Dialog):
             actions,
             len(labels) - 1,
         )
+
+    @staticmethod
+    def help_size(helps: list[str], row_h: int, width: int, title_size: int) -> int:
+        """One size for every switch's help line: the largest (up to 0.8 of the title) at which
+        each fits under its title, on two lines where the row is tall enough; 0: no room."""
+        text_w = width - switch_knob(row_h)[0] - 24
+        room = row_h - font(title_size, True).get_linesize() - 4
+        for size in range(int(title_size * 0.8), 10, -1):
+            line_h = font(size).get_linesize()
+            lines = min(2, room // line_h)
+            wrapped = [ui.wrap(text, text_w, size) for text in helps]
+            if lines and all(
+                len(rows) <= lines and all(font(size).size(r)[0] <= text_w for r in rows)
+                for rows in wrapped
+            ):
+                return size
+        return 0
 
     def toggle(self, name: str) -> None:
         self.app.change_setting(name, not getattr(self.app.settings, name))
@@ -742,6 +779,11 @@ class WinScene(Dialog):
             ("text", tr("win.code", code=self.game.code), 0.6, int(u * 0.32)),
         ]
         total = sum(h for _, _, h, _ in lines) * u + u
+        need = total + u * 0.3 + 2 * pad
+        if need < p.height:  # no empty band between the figures and the button
+            p.height = int(need)
+            p.center = (self.app.screen.get_width() // 2, self.app.screen.get_height() // 2)
+            inner = p.inflate(-2 * pad, -2 * pad)
         scale = min(1.0, (inner.height - u * 0.2) / total)
         y = float(inner.top)
         for kind, text, h, size in lines:
@@ -754,6 +796,8 @@ class WinScene(Dialog):
         self.panel_image = None
 
     def new_deal(self) -> None:
+        """Another deal of the game just won (it may have come from a typed code)."""
+        self.app.choice = self.app.choice.following(self.game.rules)
         game = self.app.new_game()
         self.app.pop_to_table()
         self.app.table.start_game(game)

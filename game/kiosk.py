@@ -2,12 +2,12 @@
 (a long press on the game code, then a PIN on an on-screen keypad) and the idle timer.
 
 The models take the time as an argument (seconds, any monotonic clock) and know nothing of
-pygame, so tests step them by hand. `classify_event` and `prepare_sdl` are the two places that
-touch pygame/SDL, and import it only when called.
+pygame, so tests step them by hand. The functions at the end touch pygame/SDL and import it
+only when called.
 
 Quitting, by design:
-- `QUIT` comes from SIGTERM/SIGINT (systemd's stop, Ctrl+C) and, without the lock, from closing
-  the window: always save and exit 0.
+- `QUIT` comes from SIGTERM (systemd's stop; `install_sigterm_handler` posts it), SIGINT
+  (Ctrl+C) and, without the lock, from closing the window: always save and exit 0.
 - With the lock, closing the window does not quit: `prepare_sdl` sets
   SDL_QUIT_ON_LAST_WINDOW_CLOSE=0 so the close button (and a window manager's Alt+F4) produce
   only `WINDOWCLOSE`, which is dropped; Escape and every Alt/Ctrl/GUI key combination except
@@ -213,6 +213,25 @@ def prepare_sdl(config: Config, environ: Any = None) -> None:
         env["SDL_GRAB_KEYBOARD"] = "1"  # with the grab (apply_lock), system shortcuts too
     # A fullscreen kiosk must not minimize itself when focus wanders.
     env.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
+
+
+def install_sigterm_handler() -> None:
+    """systemd's stop (SIGTERM) as a QUIT event: save, then exit 0, at any moment.
+
+    Installed before pygame starts, so SDL keeps its hands off SIGTERM (it only takes a signal
+    nobody handles). Before the window exists there is nothing unsaved: exit at once. After,
+    the handler posts QUIT, which the loop reads within its 250 ms wait."""
+    import signal
+
+    def on_sigterm(signum: int, frame: object) -> None:
+        import pygame
+
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        else:
+            raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, on_sigterm)
 
 
 def apply_lock(config: Config) -> None:

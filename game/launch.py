@@ -14,7 +14,7 @@ from engine import Game
 from game.app import App, GameChoice
 from game.config import Config, effective_px_per_mm, load_config
 from game.input import InputTuning
-from game.kiosk import prepare_sdl
+from game.kiosk import install_sigterm_handler, prepare_sdl
 from game.persist import Resumed
 from game.prefs import PlayerSettings, load_prefs, save_prefs
 from game.session import Session
@@ -46,6 +46,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     directory = options.state_dir or state_dir()
     session, resumed = None, None
     if options.persist:
+        install_sigterm_handler()
         session, resumed = _open_session(options, config, directory)
         if game is None and resumed is not None:
             game = resumed.game

@@ -94,8 +94,9 @@ class Layout:
 
 def fan_offsets(layout: Layout, down: int, total: int) -> list[int]:
     """Card tops for a column: hidden cards close together, face-up cards wider apart; when the
-    column would pass ``column_bottom`` the hidden gaps shrink first, then the face-up gaps,
-    until everything fits. The top card always ends on screen."""
+    column would pass ``column_bottom`` the hidden gaps shrink first (only as far as needed,
+    down to a sliver), then the face-up gaps, until everything fits. The top card always ends
+    on screen."""
     if total <= 0:
         return []
     top = layout.columns[0].top
@@ -104,7 +105,9 @@ def fan_offsets(layout: Layout, down: int, total: int) -> list[int]:
     fd, fu = layout.fan_down, layout.fan_up
     need = fd * down + fu * up_gaps
     if need > room:
-        fd = layout.fan_down_min
+        # Hidden gaps give way first, but only as far as needed.
+        if down:
+            fd = max(layout.fan_down_min, min(fd, (room - fu * up_gaps) / down))
         if up_gaps:
             fu = min(fu, (room - fd * down) / up_gaps)
         if fu < layout.fan_down_min or fd * down + fu * up_gaps > room:

@@ -86,6 +86,7 @@ class Toast:
     until: float
     surface: pygame.Surface
     rect: Rect
+    text_size: int = 0
 
 
 @dataclass
@@ -367,7 +368,8 @@ class TableScene(Scene):
 
     def show_toast(self, text: str) -> None:
         lay = self.layout
-        size = max(13, int(lay.card_h * 0.15))
+        # Readable on the panel: at least 3 mm (small cards on a dense portrait panel).
+        size = max(13, int(lay.card_h * 0.15), int(3.0 * lay.px_per_mm))
         max_w = min(int(lay.width * 0.8), int(size * 28))
         lines = ui.wrap(text, max_w - 2 * size, size)
         line_h = font(size).get_linesize()
@@ -378,10 +380,14 @@ class TableScene(Scene):
         pygame.draw.rect(surface, (*HIGHLIGHT, 255), surface.get_rect(), 2, border_radius=size // 2)
         ui.draw_wrapped(surface, text, Rect(size, size // 2, w - 2 * size, h - size), size)
         area_bottom = lay.column_bottom - lay.margin
-        rect = surface.get_rect(
-            midbottom=(lay.columns[0].left + self._row_width() // 2, area_bottom)
+        # Just under the cards where there is room (a tall portrait table), else at the bottom.
+        lowest = max(
+            (self.card_rect(col[-1]).bottom for col in self.game.cols if col),
+            default=lay.columns[0].bottom,
         )
-        self.toast = Toast(text, self.now + TOAST_SECONDS, surface.convert_alpha(), rect)
+        bottom = min(area_bottom, max(lowest + 2 * lay.gap + h, lay.columns[0].bottom))
+        rect = surface.get_rect(midbottom=(lay.columns[0].left + self._row_width() // 2, bottom))
+        self.toast = Toast(text, self.now + TOAST_SECONDS, surface.convert_alpha(), rect, size)
 
     def _row_width(self) -> int:
         cols = self.layout.columns
@@ -551,9 +557,15 @@ class TableScene(Scene):
             self.refuse(refusal)
 
     def hint(self) -> None:
+        from game.app import LostPosition
+
         self.finish_tweens()
         try:
             move = self.app.hint(self.game)
+        except LostPosition:
+            # Moves remain (a card may even go home), but none leads to a win.
+            self.show_toast(self.tr("table.hint_lost"))
+            return
         except LookupError:
             self.show_toast(self.tr("table.hint_unavailable"))
             return

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from game.table import TableScene
 
 SUIT_MARKS = "♠♥♦♣"
+PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
 INDICATOR_COLORS = {"won": (120, 230, 140), "lost": (255, 150, 120)}
 BUTTON_ICONS = {"new": "new", "undo": "undo", "hint": "hint", "settings": "settings"}
 
@@ -40,11 +41,12 @@ class _Frame:
 class TableView:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self._arts: dict[tuple[tuple[int, int], tuple[str, ...]], CardArt] = {}
+        self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float], CardArt] = {}
         self.static: pygame.Surface | None = None
         self._built = -1  # the scene version the static layer shows
         self._bar_text: tuple[str, ...] = ()
         self._frame = _Frame()
+        self._group: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._bar_image: tuple[tuple[str, ...], pygame.Surface] | None = None
         self.art: CardArt
@@ -56,15 +58,19 @@ class TableView:
         lay = self.scene.layout
         size = (lay.card_w, lay.card_h)
         ranks = tuple(self.scene.tr.rank(r) for r in RANKS)
-        if (size, ranks) not in self._arts:
-            self._arts = {(size, ranks): CardArt(*size, ranks)}
-        self.art = self._arts[(size, ranks)]
+        # Portrait cards are narrow in millimetres, and the portrait fan (0.295 of a card)
+        # leaves room for a larger corner index.
+        scale = PORTRAIT_INDEX if lay.portrait else 1.0
+        if (size, ranks, scale) not in self._arts:
+            self._arts = {(size, ranks, scale): CardArt(*size, ranks, index_scale=scale)}
+        self.art = self._arts[(size, ranks, scale)]
         self.felt = felt((lay.width, lay.height))
         radius = self.art.radius
         self.slot_found = [slot(size, radius, mark) for mark in SUIT_MARKS]
         self.slot_cell = slot(size, radius)
         self.slot_column = slot(size, radius, "K")
         self.static = None
+        self._group = None
         self._chrome = None
         self._bar_image = None
         self._bar_text = ()
@@ -200,6 +206,20 @@ class TableView:
         self._built = self.scene.version
         return s
 
+    def group_image(self, group: tuple[int, ...], offsets: tuple[int, ...]) -> pygame.Surface:
+        """A dragged group as one image (drawn once per drag: a frame blits it once)."""
+        art = self.art
+        key = (group, offsets, id(art))  # a new size or language makes a new CardArt
+        if self._group is None or self._group[0] != key:
+            image = pygame.Surface((art.width, offsets[-1] + art.height), pygame.SRCALPHA)
+            strip = self.strip_size(list(offsets))
+            for k, (card, y) in enumerate(zip(group, offsets, strict=True)):
+                image.blit(art.face(card), (0, y))
+                if strip and k < len(group) - 1:
+                    image.blit(art.index_strip(card, *strip), (0, y))
+            self._group = (key, image)
+        return self._group[1]
+
     def strip_size(self, ys: list[int]) -> tuple[int, int] | None:
         """For face-up cards fanned at ``ys`` (bottom to top): the index strip the covered ones
         need, as (height, room): a little taller than the widest gap, its index sized for the
@@ -268,12 +288,7 @@ class TableView:
             pad = (shadow.get_width() - lay.card_w) // 2
             first = origin[drag.card]
             out.append((shadow, (int(first[0]) - pad, int(first[1]) - pad)))
-            strip = self.strip_size(list(drag.offsets))
-            for k, card in enumerate(drag.group):
-                x, y = origin[card]
-                out.append((art.face(card), (int(x), int(y))))
-                if strip and k < len(drag.group) - 1:
-                    out.append((art.index_strip(card, *strip), (int(x), int(y))))
+            out.append((self.group_image(drag.group, drag.offsets), (int(first[0]), int(first[1]))))
         if self.scene.toast:
             out.append((self.scene.toast.surface, self.scene.toast.rect.topleft))
         return out
@@ -337,6 +352,7 @@ def _outline(
 
 
 _OUTLINES: dict[tuple[int, int, tuple[int, int, int], int, int], pygame.Surface] = {}
+OUTLINES_KEPT = 24
 
 
 def _outline_image(
@@ -345,6 +361,8 @@ def _outline_image(
     key = (rect.width, rect.height, color, radius, width)
     image = _OUTLINES.get(key)
     if image is None:
+        if len(_OUTLINES) >= OUTLINES_KEPT:
+            _OUTLINES.clear()  # bounded: group outlines come in ever new sizes (soak)
         image = pygame.Surface((rect.width + 4 * width, rect.height + 4 * width), pygame.SRCALPHA)
         pygame.draw.rect(
             image,

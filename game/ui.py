@@ -128,8 +128,47 @@ def button(
         draw_icon(surface, icon, Rect(left, rect.centery - side // 2, side, side), color)
         surface.blit(label_img, label_img.get_rect(midleft=(left + side + 8, rect.centery)))
         return
-    label_img = fit_text(label, rect.width - 10, text_size, color)
-    surface.blit(label_img, label_img.get_rect(center=rect.center))
+    lines = label_lines(label, rect.width - 10, rect.height, text_size)
+    line_h = font(text_size).get_linesize()
+    top = rect.centery - line_h * len(lines) / 2
+    for k, line in enumerate(lines):
+        label_img = fit_text(line, rect.width - 10, text_size, color)
+        center = (rect.centerx, round(top + line_h * (k + 0.5)))
+        surface.blit(label_img, label_img.get_rect(center=center))
+
+
+def label_lines(label: str, width: int, height: int, size: int) -> list[str]:
+    """A button label as one line, or as two when it is too wide and the button is tall
+    enough (split at " · " when there is one, else between words)."""
+    f = font(size)
+    if f.size(label)[0] <= width or height < f.get_linesize() * 2 + 4:
+        return [label]
+    if " · " in label:
+        first, _, second = label.partition(" · ")
+        return [first, second]
+    words = label.split(" ")
+    if len(words) < 2:
+        return [label]
+    best = min(
+        range(1, len(words)),
+        key=lambda k: max(f.size(" ".join(words[:k]))[0], f.size(" ".join(words[k:]))[0]),
+    )
+    return [" ".join(words[:best]), " ".join(words[best:])]
+
+
+def label_size(labels: list[str], width: int, height: int, size: int, floor: int = 11) -> int:
+    """The largest text size up to ``size`` at which every label fits its button (on one line
+    or two): buttons side by side share one size."""
+    while size > floor:
+        f = font(size)
+        if all(
+            f.size(line)[0] <= width
+            for label in labels
+            for line in label_lines(label, width, height, size)
+        ):
+            break
+        size -= 1
+    return size
 
 
 def switch(surface: pygame.Surface, rect: Rect, on: bool) -> None:

@@ -32,9 +32,12 @@ def start(state: Path, config: Path, *args: str) -> subprocess.Popen[str]:
     )
 
 
-def wait_for(path: Path, process: subprocess.Popen[str], timeout: float = 20.0) -> None:
+def wait_for(
+    path: Path, process: subprocess.Popen[str], text: str = "", timeout: float = 30.0
+) -> None:
+    """Until ``path`` exists (and holds ``text``)."""
     deadline = time.monotonic() + timeout
-    while not path.exists():
+    while not path.exists() or text not in path.read_text():
         if process.poll() is not None:
             raise AssertionError(f"the game ended early: {process.communicate()}")
         if time.monotonic() > deadline:
@@ -51,7 +54,7 @@ def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, lock: bool) -> None:
     state = tmp_path / "state"
     game = start(state, config, "--code", "RU1-C-AAAAAAD", "--moves", "AH-f")
     wait_for(state / "autosave.json", game)
-    time.sleep(0.3)
+    time.sleep(0.5)  # the window is up: a stop now goes through the loop (QUIT)
     game.send_signal(signal.SIGTERM)
     try:
         _out, err = game.communicate(timeout=10)
@@ -68,8 +71,7 @@ def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, lock: bool) -> None:
 
     # The next start resumes that game.
     again = start(state, config)
-    time.sleep(1.0)
-    wait_for(state / "logs" / "solitaire.log", again)
+    wait_for(state / "logs" / "solitaire.log", again, "event=resume")
     again.send_signal(signal.SIGTERM)
     again.communicate(timeout=10)
     assert again.returncode == 0

@@ -54,3 +54,33 @@ def test_command_line_last_line() -> None:
         result.stdout + result.stderr
     )
     assert result.returncode == 0
+
+
+def test_a_dead_indicator_worker_does_not_break_the_table() -> None:
+    """Found by the soak: a worker process that died (BrokenProcessPool) made every later
+    move raise from Indicator.update."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    from engine import Game
+    from engine.hints import Indicator
+
+    class DeadPool:
+        def submit(self, *args: object) -> Future[object]:
+            raise BrokenProcessPool("a child process terminated abruptly")
+
+        def shutdown(self, **kwargs: object) -> None:
+            pass
+
+    game = Game.from_code("RU1-C-AAAAABB")
+    indicator = Indicator(executor=DeadPool())  # type: ignore[arg-type]
+    indicator.update(game)
+    assert indicator.poll() == "unknown"
+    game.play(game.legal_moves()[0])
+    indicator.update(game)  # and again: still no exception
+    assert indicator.poll() == "unknown"
+    own = Indicator()
+    own._executor = DeadPool()  # type: ignore[assignment]
+    own.update(game)
+    assert own.poll() == "unknown" and own._executor is None  # a fresh worker next time
+    own.close()

@@ -572,11 +572,22 @@ class TestSolverSeams:
 
     def test_stuck_position_says_undo_or_new_game(self, monkeypatch):
         app = make_app("RU1-C-AAAAAAD")
-        stuck = FakeHint(None, "lost", "no_useful_moves")
+        stuck = FakeHint(None, "unknown", "no_useful_moves")
         self._with_modules(monkeypatch, hints={"hint": lambda game, time_limit: stuck})
         finger = Finger(app)
         finger.tap(finger.button("hint"))
         assert app.table.toast.text == app.tr("reason.no_useful_moves")
+        assert app.table.hint_mark is None
+
+    def test_a_lost_position_is_not_called_one_without_useful_moves(self, monkeypatch):
+        """Bug: on a deal proved unwinnable the hint said "no useful moves left" while an
+        ace could go home; it now says the position can no longer be won."""
+        app = make_app("RU1-C-AAAAAAD")
+        lost = FakeHint(None, "lost", "no_useful_moves")
+        self._with_modules(monkeypatch, hints={"hint": lambda game, time_limit: lost})
+        finger = Finger(app)
+        finger.tap(finger.button("hint"))
+        assert app.table.toast.text == app.tr("table.hint_lost")
         assert app.table.hint_mark is None
 
     def test_new_game_deals_from_the_catalog_at_the_chosen_level(self, monkeypatch):
@@ -635,6 +646,7 @@ class TestWinnableIndicator:
         monkeypatch.setattr(App, "has_indicator", lambda self: True)
         app = make_app("RU1-C-AAAAAAD", settings=settings(winnable_indicator=True))
         table = app.table
+        table.close()  # the real indicator the table started with the setting on
         table.sync_indicator()
         finger = Finger(app)
         finger.tap(finger.card("AH"))

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
+from game import ui
+from game.cards import font
 from game.dialogs import RulesScene, SettingsScene
 from game.input import DoubleTap, Tap
 from tests.tablehelp import Finger, make_app
@@ -57,3 +61,167 @@ class TestDoubleClickAcrossScreens:
         finger.settle()
         finger.double_tap(finger.button("undo"))
         assert table.game.found == [0, 0, 0, 0]
+
+
+class TestNewGameDialog:
+    def test_seahaven_shows_no_level_row_that_would_do_nothing(self):
+        """Seahaven's difficulty is its free cells (the seed): the Russian levels row must not
+        appear there, since a Seahaven deal ignores it."""
+        app = make_app("SH1-C2-AAAAAJ2", size=(1024, 600))
+        app.has_levels = lambda: True  # type: ignore[method-assign]
+        finger = Finger(app)
+        finger.tap(finger.button("new"))
+        labels = [c.label for c in app.top.controls]  # type: ignore[attr-defined]
+        assert app.tr("newgame.cells") in labels
+        assert app.tr("newgame.level") not in labels
+        assert app.tr("names.medium") not in labels
+        finger.settle()
+        finger.tap(finger.control(app.tr("names.russian")))
+        labels = [c.label for c in app.top.controls]  # type: ignore[attr-defined]
+        assert app.tr("newgame.level") in labels
+
+    @pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=str)
+    def test_buttons_in_a_row_share_one_text_size(self, size):
+        """A long label wraps to two lines instead of shrinking alone."""
+        app = make_app("RU1-C-AAAAABB", size=size)
+        app.set_locale("fi")
+        app.has_levels = lambda: True  # type: ignore[method-assign]
+        finger = Finger(app)
+        finger.tap(finger.button("new"))
+        dialog = app.top
+        rows: dict[int, set[int]] = {}
+        for c in dialog.controls:  # type: ignore[attr-defined]
+            if not c.action:
+                continue
+            rows.setdefault(c.rect.top, set()).add(c.size)
+            # The label is drawn whole at that size (one or two lines), never squeezed.
+            lines = ui.label_lines(c.label, c.rect.width - 10, c.rect.height, c.size)
+            assert all(font(c.size).size(line)[0] <= c.rect.width - 10 for line in lines)
+            assert len(lines) * font(c.size).get_linesize() <= c.rect.height
+            assert c.size >= 0.3 * dialog.unit(), (c.label, c.size)  # type: ignore[attr-defined]
+        assert all(len(sizes) == 1 for sizes in rows.values()), rows
+
+
+class TestFan:
+    def test_a_slightly_long_column_squeezes_its_hidden_cards_only_as_needed(self):
+        """Bug: a column a few pixels too long (6 hidden + 6 face up at 800x480, after a
+        take-back) squeezed its hidden cards to slivers while the face-up gaps stayed wide."""
+        from game.layout import compute_layout
+
+        lay = compute_layout(800, 480, columns=7, cells=0, px_per_mm=5.2)
+        ys = lay.fan_offsets(6, 12)
+        hidden = [b - a for a, b in itertools.pairwise(ys[:7])]
+        face_up = [b - a for a, b in itertools.pairwise(ys[6:])]
+        assert ys[-1] + lay.card_h <= lay.column_bottom
+        assert min(face_up) >= int(lay.fan_up)  # the face-up fan keeps its comfortable gaps
+        assert min(hidden) > lay.fan_down_min + 2  # hidden cards still show as a stack
+        # and the room is used: the column ends within a few pixels of the bottom
+        assert lay.column_bottom - (ys[-1] + lay.card_h) <= 6
+
+
+class TestDialogRedraw:
+    def test_a_panel_that_shrinks_leaves_no_stale_remnants(self):
+        """Bug: switching the new-game dialog from Russian (with levels) to Seahaven made the
+        panel shorter; the old panel's edges stayed on screen above and below the new one."""
+        app = make_app("RU1-C-AAAAABB", size=(800, 480))
+        app.has_levels = lambda: True  # type: ignore[method-assign]
+        finger = Finger(app, touch=False)
+        finger.tap(finger.button("new"))
+        finger.settle()
+        old_panel = pygame.Rect(app.top.panel)  # type: ignore[attr-defined]
+        finger.tap(finger.control(app.tr("names.seahaven")))
+        finger.settle()
+        panel = app.top.panel  # type: ignore[attr-defined]
+        assert panel.height < old_panel.height
+        shown = app.screen.copy()
+        app.full_redraw = True  # what a fresh draw of the same state looks like
+        app.draw()
+        for y in range(old_panel.top, old_panel.bottom, 3):
+            for x in range(old_panel.left, old_panel.right, 7):
+                assert shown.get_at((x, y)) == app.screen.get_at((x, y)), (x, y)
+
+
+class TestPopup:
+    @pytest.mark.parametrize(("size", "ppm"), [((720, 1280), 8.3), ((720, 1280), 11.6)])
+    def test_the_rule_popup_is_readable_on_a_dense_portrait_panel(self, size, ppm):
+        """Bug: on the 720x1280 panels the popup's text was 13 px: 1.6 mm on the 7", 1.1 mm
+        on the 5" Touch Display 2."""
+        app = make_app("SH1-C4-AAAAAJ2", size=size, px_per_mm=ppm)
+        table = app.table
+        table.show_toast(app.tr("table.hint_lost"))
+        assert table.toast is not None
+        assert table.toast.text_size >= int(3.0 * ppm)
+        assert app.screen.get_rect().contains(table.toast.rect)
+
+
+class TestWinNewDeal:
+    def test_new_deal_after_a_win_deals_the_same_game(self):
+        """Bug: a Seahaven game started from a typed code, won, and "New deal" dealt Russian
+        Solitaire (the operator's default game) instead of another Seahaven deal."""
+        from engine import Game, Move
+        from game.dialogs import WinScene
+        from tests.test_table import WIN_TEXT
+
+        game = Game.from_code("SH1-C4-AAAAAAA")
+        for move in WIN_TEXT.split():
+            game.play(Move.parse(move))
+        app = make_app(game=game, size=(1024, 600))
+        assert app.choice.game == "russian"  # the default choice
+        win = WinScene(app, game, 60.0)
+        app.push(win)
+        finger = Finger(app)
+        finger.settle(0.5)
+        finger.tap(finger.control(app.tr("win.new_deal")))
+        assert len(app.scenes) == 1
+        assert app.table.game.code.startswith("SH1-C4-")
+        assert not app.table.game.is_won
+
+
+class TestPortraitIndex:
+    @pytest.mark.parametrize("code", ["RU1-C-AAAAABB", "SH1-C1-AAAAAJ2"])
+    def test_portrait_cards_carry_a_larger_index_that_still_reads_in_the_fan(self, code):
+        """720x1280: cards are about 11 mm wide, and the landscape-sized index was 2 mm tall;
+        the portrait fan leaves room for a larger one, shown whole on a covered card, with
+        nothing else of the face peeking out below it."""
+        from game.cards import FACE, CardArt
+
+        app = make_app(code, size=(720, 1280), px_per_mm=8.3)
+        view, lay = app.table.view, app.table.layout
+        assert view is not None
+        art = view.art
+        plain = CardArt(lay.card_w, lay.card_h)
+        assert art.index_clear > plain.index_clear
+        assert art.index_clear <= int(lay.fan_up)
+        for card in range(52):
+            face = art.face(card)
+            for y in range(art.index_clear, int(lay.fan_up)):
+                for x in range(4, lay.card_w - 4, 2):
+                    assert face.get_at((x, y))[:3] == FACE, (card, x, y)
+
+
+class TestDragImage:
+    def test_a_group_dragged_after_a_language_change_shows_the_new_indices(self):
+        """The dragged group is one cached image: a language change must not leave the old
+        language's indices on it (Q in English, Д in Russian)."""
+        app = make_app("RU1-C-AAAAABB", size=(800, 480))
+        finger = Finger(app)
+        view = app.table.view
+        assert view is not None
+        start = finger.card("QS")
+        finger.drag(start, (start[0] + 4, start[1] + 200))  # dropped nowhere: flies back
+        finger.settle()
+        english = view._group[1].copy() if view._group else None
+        app.set_locale("ru")
+        finger.settle()
+        finger.down(start)
+        finger.move((start[0] + 4, start[1] + 100))
+        finger.move((start[0] + 8, start[1] + 200))
+        assert english is not None and view._group is not None
+        russian = view._group[1]
+        differs = any(
+            english.get_at((x, y)) != russian.get_at((x, y))
+            for x in range(0, english.get_width(), 2)
+            for y in range(0, 30)
+        )
+        assert differs
+        finger.up((start[0] + 8, start[1] + 200))
