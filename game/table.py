@@ -707,7 +707,8 @@ class TableScene(Scene):
             self.app.push(WinScene(self.app, self.game, self.elapsed))
 
     def busy(self) -> bool:
-        return bool(self.tweens or self.drag or self.pending_win or self.hint_job)
+        thinking = self.hint_job is not None and not self.hint_job.future.done()
+        return bool(self.tweens or self.drag or self.pending_win or thinking)
 
     # ================================================================= drawing
     def bar_text(self) -> tuple[str, ...]:

@@ -533,6 +533,14 @@ def solver_with(monkeypatch, hint_data):
     )
 
 
+def asking_app(monkeypatch, hint_data=lambda data, limit: ("9S-t7", "won", None)):
+    """A table whose hint worker is a ManualExecutor and whose solver is ``hint_data``."""
+    app = make_app("RU1-C-AAAAAAD")
+    solver_with(monkeypatch, hint_data)
+    app.hint_executor = pool = ManualExecutor()
+    return app, pool
+
+
 class TestHint:
     """The hint is worked out in a worker: the table says "thinking" at once, keeps running,
     and shows the answer when it comes if the position is still the one asked about."""
@@ -550,9 +558,7 @@ class TestHint:
         assert app.hint_executor is None  # no worker started for nothing
 
     def test_the_h_key_says_thinking_then_shows_the_solvers_move(self, monkeypatch):
-        app = make_app("RU1-C-AAAAAAD")
-        solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
-        app.hint_executor = pool = ManualExecutor()
+        app, pool = asking_app(monkeypatch)
         press_h(app)
         table = app.table
         assert table.toast is not None and table.toast.text == app.tr("table.hint_thinking")
@@ -569,9 +575,7 @@ class TestHint:
         assert table.game.moves == 0  # a hint only shows
 
     def test_the_table_keeps_running_while_the_solver_thinks(self, monkeypatch):
-        app = make_app("RU1-C-AAAAAAD")
-        solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
-        app.hint_executor = pool = ManualExecutor()
+        app, pool = asking_app(monkeypatch)
         finger = Finger(app)
         finger.tap(finger.button("hint"))
         table = app.table
@@ -595,9 +599,7 @@ class TestHint:
         assert str(table.hint_mark.move) == "9S-t7"
 
     def test_a_move_meanwhile_discards_the_stale_answer(self, monkeypatch):
-        app = make_app("RU1-C-AAAAAAD")
-        solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
-        app.hint_executor = pool = ManualExecutor()
+        app, pool = asking_app(monkeypatch)
         finger = Finger(app)
         finger.tap(finger.button("hint"))
         future = pool.jobs[0][0]
@@ -612,9 +614,7 @@ class TestHint:
         assert app.table.toast is None or app.table.toast.text not in texts
 
     def test_undo_or_a_new_game_meanwhile_discards_it_too(self, monkeypatch):
-        app = make_app("RU1-C-AAAAAAD")
-        solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
-        app.hint_executor = pool = ManualExecutor()
+        app, pool = asking_app(monkeypatch)
         finger = Finger(app)
         finger.tap(finger.card("AH"))
         finger.settle()
@@ -630,9 +630,7 @@ class TestHint:
         assert app.table.hint_mark is None
 
     def test_a_second_press_while_thinking_starts_no_second_search(self, monkeypatch):
-        app = make_app("RU1-C-AAAAAAD")
-        solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
-        app.hint_executor = pool = ManualExecutor()
+        app, pool = asking_app(monkeypatch)
         finger = Finger(app)
         finger.tap(finger.button("hint"))
         finger.tap(finger.button("hint"))
@@ -644,6 +642,20 @@ class TestHint:
         assert str(app.table.hint_mark.move) == "9S-t7"
         press_h(app)  # answered: a new press asks again
         assert len(pool.jobs) == 2
+
+    def test_an_answer_waits_for_the_player_behind_a_dialog(self, monkeypatch):
+        app, pool = asking_app(monkeypatch)
+        finger = Finger(app)
+        finger.tap(finger.button("hint"))
+        assert app.table.busy()  # the loop keeps polling while the worker thinks
+        finger.tap(finger.button("settings"))
+        pool.finish()
+        finger.settle()
+        assert app.table.hint_mark is None
+        assert not app.table.busy()  # an idle kiosk may still go to its attract screen
+        app.pop_to_table()
+        app.step()
+        assert str(app.table.hint_mark.move) == "9S-t7"
 
     def test_a_broken_worker_says_hints_are_unavailable(self, monkeypatch):
         from concurrent.futures.process import BrokenProcessPool
@@ -665,9 +677,7 @@ class TestHint:
         def dies(data, limit):
             raise BrokenProcessPool("a child process terminated abruptly")
 
-        app = make_app("RU1-C-AAAAAAD")
-        solver_with(monkeypatch, dies)
-        app.hint_executor = pool = ManualExecutor()
+        app, pool = asking_app(monkeypatch, dies)
         press_h(app)
         pool.finish()
         app.step()
@@ -680,9 +690,7 @@ class TestHint:
         assert str(app.table.hint_mark.move) == "9S-t7"
 
     def test_a_worker_that_never_answers_is_given_up(self, monkeypatch):
-        app = make_app("RU1-C-AAAAAAD")
-        solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
-        app.hint_executor = ManualExecutor()  # never finishes
+        app, _never_finished = asking_app(monkeypatch)
         press_h(app)
         for seconds in (10.0, 9.0):
             app.update(seconds, clamp=False)
@@ -753,26 +761,18 @@ class TestSolverSeams:
         assert asked and asked[0] <= 2
 
     def test_hint_data_from_the_worker(self, monkeypatch):
-        app = make_app("RU1-C-AAAAAAD")
         asked = []
 
         def hint_data(data, time_limit):
             asked.append((data["code"], time_limit))
             return "9S-t7", "won", None
 
-        self._with_modules(monkeypatch, hints={"hint_data": hint_data})
-        app.hint_executor = pool = ManualExecutor()
-        finger = Finger(app)
-        finger.tap(finger.button("hint"))
-        pool.finish()
-        app.step()
+        app = self._ask(monkeypatch, hint_data)
         assert asked == [("RU1-C-AAAAAAD", asked[0][1])] and asked[0][1] <= 2
         assert str(app.table.hint_mark.move) == "9S-t7"
 
-    def _ask(self, monkeypatch, answer):
-        app = make_app("RU1-C-AAAAAAD")
-        self._with_modules(monkeypatch, hints={"hint_data": lambda data, time_limit: answer})
-        app.hint_executor = pool = ManualExecutor()
+    def _ask(self, monkeypatch, hint_data):
+        app, pool = asking_app(monkeypatch, hint_data)
         finger = Finger(app)
         finger.tap(finger.button("hint"))
         pool.finish()
@@ -780,7 +780,7 @@ class TestSolverSeams:
         return app
 
     def test_stuck_position_says_undo_or_new_game(self, monkeypatch):
-        app = self._ask(monkeypatch, (None, "unknown", "no_useful_moves"))
+        app = self._ask(monkeypatch, lambda data, limit: (None, "unknown", "no_useful_moves"))
         assert app.table.toast.text == app.tr("reason.no_useful_moves")
         assert app.table.hint_mark is None
         stuck = FakeHint(None, "unknown", "no_useful_moves")
@@ -791,7 +791,7 @@ class TestSolverSeams:
     def test_a_lost_position_is_not_called_one_without_useful_moves(self, monkeypatch):
         """Bug: on a deal proved unwinnable the hint said "no useful moves left" while an
         ace could go home; it now says the position can no longer be won."""
-        app = self._ask(monkeypatch, (None, "lost", "no_useful_moves"))
+        app = self._ask(monkeypatch, lambda data, limit: (None, "lost", "no_useful_moves"))
         assert app.table.toast.text == app.tr("table.hint_lost")
         assert app.table.hint_mark is None
         lost = FakeHint(None, "lost", "no_useful_moves")
