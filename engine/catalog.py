@@ -25,6 +25,7 @@ import multiprocessing
 import os
 import random
 import re
+import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -223,6 +224,16 @@ def examine(job: tuple[str, int, float, int]) -> tuple[int, str, int]:
     return number, status, wins
 
 
+def _quiet_worker() -> None:
+    """Workers leave Ctrl+C to the parent, which saves and stops them (with SIGTERM)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def save(catalog: Catalog, directory: Path | None = None) -> Path:
     path = catalog_path(catalog.key, directory)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -295,13 +306,20 @@ def build(
     t0 = time.monotonic()
     last_save = t0
     if begin < stop and not full():
-        with multiprocessing.Pool(workers) as pool:
+        pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
+        try:
             results = pool.imap(
                 examine,
                 _jobs(key, begin, stop, catalog.time_limit, catalog.node_limit),
-                chunksize=4,
-            )
-            for number, status, wins in results:
+            )  # chunksize 1: an iterator with next(timeout)
+            while catalog.next < stop and not full():
+                try:
+                    # A short wait, so that Ctrl+C and SIGTERM reach this loop at once.
+                    number, status, wins = results.next(timeout=0.5)
+                except multiprocessing.TimeoutError:
+                    continue
+                except StopIteration:
+                    break
                 catalog.next = number + 1
                 if status == "won":
                     catalog.won += 1
@@ -315,9 +333,10 @@ def build(
                     save(catalog, directory)
                     report()
                     last_save = now
-                if full():
-                    pool.terminate()
-                    break
+        finally:
+            pool.terminate()
+            pool.join()
+            save(catalog, directory)  # every deal examined so far, also when interrupted
     save(catalog, directory)
     report(final=True)
     return catalog
@@ -385,6 +404,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 2
     keys = [r.key for r in ALL_RULES] if args.all else [args.rules]
+    signal.signal(signal.SIGTERM, _stop)  # kill: save what was examined, like Ctrl+C
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with nohup &
     try:
         for key in keys:
             build(
@@ -402,7 +423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         print(
-            "interrupted: the catalog keeps what was saved; run the same command to resume",
+            "interrupted: the catalog keeps every deal examined; run the same command to resume",
             file=sys.stderr,
         )
         return 130
