@@ -3,11 +3,14 @@ what changed (an idle table draws nothing and the loop sleeps on the event queue
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import multiprocessing
 import random
 import sys
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -74,7 +77,7 @@ class TableHooks:
     def shutdown(self, game: Game) -> None: ...
 
 
-HINT_SECONDS = 1.0  # the solver's time for a hint (the loop waits for it)
+HINT_SECONDS = 1.0  # the solver's time for a hint (in the hint worker, off the frame loop)
 
 
 class LostPosition(LookupError):
@@ -134,6 +137,10 @@ class App:
         self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         self._tapped: Scene | None = None  # the scene on top when the last tap came
+        # The hint search runs here, off the frame loop: one worker process started on the
+        # first hint (tests may set any Executor before that; the App does not own it then).
+        self.hint_executor: Executor | None = None
+        self._own_hint_executor = False
         from game.table import TableScene
 
         if game is None:
@@ -183,9 +190,11 @@ class App:
         return _engine_module("catalog") is not None
 
     def hint(self, game: Game) -> Move | None:
-        """The solver's next move for ``game``; None when it has none to offer. LookupError
-        when there is no solver (or it failed); LostPosition when no line of play wins from
-        here; IllegalMove("no_useful_moves") when the position is stuck."""
+        """The solver's next move for ``game``, worked out here and now (the caller waits up to
+        HINT_SECONDS); None when it has none to offer. LookupError when there is no solver (or
+        it failed); LostPosition when no line of play wins from here;
+        IllegalMove("no_useful_moves") when the position is stuck. The table uses
+        :meth:`ask_hint` instead, which never blocks the frame loop."""
         hints = _engine_module("hints")
         solver = _engine_module("solver")
         ask = getattr(hints, "hint", None) or getattr(solver, "hint", None)
@@ -198,13 +207,51 @@ class App:
         except Exception as error:  # a solver bug must not end a game in a public place
             print(f"hint failed: {error!r}", file=sys.stderr)
             raise LookupError("the solver failed") from error
-        move = _as_move(result)
-        reason = getattr(result, "reason", None)
-        if move is None and getattr(result, "status", "") == "lost":
-            raise LostPosition
-        if move is None and reason == "no_useful_moves":
-            raise IllegalMove("no_useful_moves")
-        return move
+        return read_hint(result)
+
+    def ask_hint(self, game: Game) -> Future[Any]:
+        """Start the solver on a copy of ``game`` in the hint worker and return at once. The
+        future's answer goes through :meth:`hint_answer`; a worker that cannot start or has
+        died gives a future that fails (the next hint gets a fresh worker)."""
+        hints = _engine_module("hints")
+        work = getattr(hints, "hint_data", None)
+        failed: Future[Any] = Future()
+        if work is None:
+            failed.set_exception(LookupError("no solver"))
+            return failed
+        try:
+            if self.hint_executor is None:
+                self.hint_executor = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
+                )
+                self._own_hint_executor = True
+            return self.hint_executor.submit(work, game.to_dict(), HINT_SECONDS)
+        except Exception as error:  # no worker (BrokenProcessPool, no /dev/shm, ...)
+            print(f"hint worker unavailable: {error!r}", file=sys.stderr)
+            self.close_hint_worker()
+            failed.set_exception(LookupError("no hint worker"))
+            return failed
+
+    def hint_answer(self, future: Future[Any]) -> Move | None:
+        """The finished ``future`` of :meth:`ask_hint` read as :meth:`hint` answers (the same
+        move, None or exceptions)."""
+        try:
+            result = future.result(timeout=0)
+        except Exception as error:  # a dead worker or a solver bug: no hint, never a crash
+            print(f"hint failed: {error!r}", file=sys.stderr)
+            if not isinstance(error, CancelledError):
+                self.close_hint_worker()  # a fresh worker for the next hint
+            raise LookupError("the solver failed") from error
+        return read_hint(result)
+
+    def close_hint_worker(self) -> None:
+        """Stop the hint worker (quit, or it broke); the next hint starts a new one. An
+        executor set from outside belongs to whoever set it and stays."""
+        if self.hint_executor is None or not self._own_hint_executor:
+            return
+        executor, self.hint_executor = self.hint_executor, None
+        with contextlib.suppress(Exception):
+            executor.shutdown(wait=False, cancel_futures=True)
 
     def notify(self, event: str, *args: Any) -> None:
         """Tell every hook what happened (``started``, ``moved``, ``undone``, ``ended``,
@@ -285,7 +332,7 @@ class App:
             if event.type == pygame.QUIT:
                 # systemd's SIGTERM arrives as QUIT: save, then leave the loop.
                 self.notify("shutdown", self.table.game)
-                self.table.close()
+                self.table.close()  # the winnable indicator's and the hint's workers
                 self.running = False
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.resize(pygame.display.get_surface())
@@ -365,6 +412,7 @@ class App:
                 spare = self.clock.step - (time.perf_counter() - now)
                 if spare > 0.001:
                     time.sleep(spare)
+        self.table.close()  # however the loop ended: no worker process is left behind
 
 
 def _number_code(number: int) -> str:
@@ -375,6 +423,21 @@ def _number_code(number: int) -> str:
 
 def state_path(state_dir: Path | None, name: str) -> Path | None:
     return state_dir / name if state_dir else None
+
+
+def read_hint(result: object) -> Move | None:
+    """A solver hint (a ``Hint``-like object, or ``hint_data``'s ``(move, status, reason)``)
+    as :meth:`App.hint` answers it."""
+    if isinstance(result, tuple) and len(result) == 3:
+        move, status, reason = _as_move(result[0]), result[1], result[2]
+    else:
+        move, status = _as_move(result), getattr(result, "status", "")
+        reason = getattr(result, "reason", None)
+    if move is None and status == "lost":
+        raise LostPosition
+    if move is None and reason == "no_useful_moves":
+        raise IllegalMove("no_useful_moves")
+    return move
 
 
 def _as_move(result: object) -> Move | None:

@@ -15,6 +15,7 @@ nothing (it never takes the card back from its foundation or acts on whatever no
 from __future__ import annotations
 
 import math
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +41,7 @@ GLIDE_MAX = 0.25
 FLIP = 0.2
 TOAST_SECONDS = 3.2
 HINT_SECONDS = 3.0
+HINT_GIVE_UP_SECONDS = 20.0  # a worker this late is stuck (or still spawning on a busy Pi)
 
 Pos = tuple[float, float]
 
@@ -96,6 +98,16 @@ class HintMark:
 
 
 @dataclass
+class HintJob:
+    """A hint being worked out in the App's hint worker, for this game in this position."""
+
+    future: Future[Any]
+    game: Game
+    key: tuple[Any, ...]
+    since: float
+
+
+@dataclass
 class LastTap:
     card: Card | None
     acted: bool
@@ -114,6 +126,7 @@ class TableScene(Scene):
         self.drag: Drag | None = None
         self.toast: Toast | None = None
         self.hint_mark: HintMark | None = None
+        self.hint_job: HintJob | None = None
         self.last_tap: LastTap | None = None
         self.pending_win = False
         self.pressed_button: str | None = None
@@ -269,6 +282,7 @@ class TableScene(Scene):
         self.drag = None
         self.toast = None
         self.hint_mark = None
+        self.drop_hint()
         self.last_tap = None
         self.pending_win = False
         if columns_changed:
@@ -342,6 +356,7 @@ class TableScene(Scene):
         self.changed()
         self.animate_change(before, piles, origin)
         self.hint_mark = None
+        self.drop_hint()
         if self.game.is_won:
             self.pending_win = True
         self.sync_indicator()
@@ -358,6 +373,7 @@ class TableScene(Scene):
         self.changed()
         self.animate_change(before, piles)
         self.hint_mark = None
+        self.drop_hint()
         self.sync_indicator()
         self.app.notify("undone", self.game)
         return True
@@ -557,11 +573,55 @@ class TableScene(Scene):
             self.refuse(refusal)
 
     def hint(self) -> None:
+        """Ask the solver (in the App's hint worker) and say "thinking" at once; the answer
+        is shown by :meth:`poll_hint` when it comes, if the position is still the same."""
+        self.finish_tweens()
+        thinking = self.tr("table.hint_thinking")
+        job, key = self.hint_job, self.game.position_key()
+        if job is not None and job.game is self.game and job.key == key:
+            self.show_toast(thinking)  # already on it: no second search
+            return
+        self.drop_hint()
+        self.hint_mark = None
+        self.show_toast(thinking)
+        self.hint_job = HintJob(self.app.ask_hint(self.game), self.game, key, self.now)
+
+    def drop_hint(self) -> None:
+        """The position changed (a move, undo or new game): forget the hint being worked out."""
+        job, self.hint_job = self.hint_job, None
+        if job is None:
+            return
+        job.future.cancel()  # still queued: never runs; running: its answer is ignored
+        if self.toast is not None and self.toast.text == self.tr("table.hint_thinking"):
+            self.toast = None
+
+    def poll_hint(self) -> None:
+        """Each frame: show the hint when it has come (cheap while it has not)."""
+        job = self.hint_job
+        if job is None:
+            return
+        if not job.future.done():
+            if self.now - job.since < HINT_GIVE_UP_SECONDS:
+                toast = self.toast
+                if toast is not None and toast.text == self.tr("table.hint_thinking"):
+                    toast.until = max(toast.until, self.now + 0.5)  # thinking until it is done
+                return
+            self.drop_hint()  # a stuck worker: give up on it, the next hint gets a new one
+            self.app.close_hint_worker()
+            self.show_toast(self.tr("table.hint_unavailable"))
+            return
+        if not self.active:
+            return  # shown when the player is back at the table
+        self.hint_job = None
+        if job.game is not self.game or job.key != self.game.position_key():
+            return  # asked about another position: stale
+        self.show_hint(job.future)
+
+    def show_hint(self, future: Future[Any]) -> None:
         from game.app import LostPosition
 
-        self.finish_tweens()
         try:
-            move = self.app.hint(self.game)
+            move = self.app.hint_answer(future)
         except LostPosition:
             # Moves remain (a card may even go home), but none leads to a win.
             self.show_toast(self.tr("table.hint_lost"))
@@ -603,13 +663,19 @@ class TableScene(Scene):
         if wanted and self.indicator is None:
             self.indicator = self.app.make_indicator()
         elif not wanted and self.indicator is not None:
-            self.close()
+            self.close_indicator()
         if self.indicator is not None:
             self.indicator.update(self.game)
             self.indicator_status = self.indicator.poll()
 
     def close(self) -> None:
-        """The table goes away (quit): stop the indicator's worker."""
+        """The table goes away (quit): stop the indicator's and the hint's workers."""
+        self.drop_hint()
+        if self is self.app.table:
+            self.app.close_hint_worker()
+        self.close_indicator()
+
+    def close_indicator(self) -> None:
         if self.indicator is not None:
             try:
                 self.indicator.close()
@@ -633,6 +699,7 @@ class TableScene(Scene):
             self.hint_mark = None
         if self.indicator is not None:
             self.indicator_status = self.indicator.poll()
+        self.poll_hint()
         if self.pending_win and not self.tweens and self.active:
             from game.dialogs import WinScene
 
@@ -640,7 +707,8 @@ class TableScene(Scene):
             self.app.push(WinScene(self.app, self.game, self.elapsed))
 
     def busy(self) -> bool:
-        return bool(self.tweens or self.drag or self.pending_win)
+        thinking = self.hint_job is not None and not self.hint_job.future.done()
+        return bool(self.tweens or self.drag or self.pending_win or thinking)
 
     # ================================================================= drawing
     def bar_text(self) -> tuple[str, ...]:

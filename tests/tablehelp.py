@@ -3,7 +3,10 @@ through the input layer, and a clock stepped by hand (1/60 s per step)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -120,3 +123,26 @@ def names(cards: tuple[int, ...] | list[int]) -> list[str]:
     from engine.cards import card_name
 
     return [card_name(c) for c in cards]
+
+
+class ManualExecutor(Executor):
+    """An executor for hint tests: ``submit`` only records the work; the test decides when it
+    runs (``finish``), so what the table shows meanwhile is deterministic."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.jobs.append((future, fn, args))
+        return future
+
+    def finish(self) -> None:
+        """Run every recorded job that is still wanted (a cancelled one never runs)."""
+        for future, fn, args in self.jobs:
+            if future.done() or not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn(*args))
+            except Exception as error:
+                future.set_exception(error)

@@ -6,12 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from engine import Game, Move
+from engine import Game, IllegalMove, Move
 from engine.cards import parse_card
+from game.app import LostPosition
 from game.cards import TARGET
 from game.dialogs import KeypadScene, NewGameScene, WinScene
 from game.prefs import PlayerSettings
-from tests.tablehelp import Finger, make_app, names
+from tests.tablehelp import Finger, ManualExecutor, make_app, names
 
 # SH1-C4-AAAAAAA: a winning line found by search (the last move is KC-f).
 WIN_TEXT = (
@@ -516,27 +517,217 @@ class TestHooks:
         assert "disk full" in capsys.readouterr().err
 
 
+def press_h(app):
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
+
+
+def solver_with(monkeypatch, hint_data):
+    """engine.hints replaced by one whose ``hint_data`` (the worker's entry point) is given."""
+    import types
+
+    import game.app as app_module
+
+    fake = types.SimpleNamespace(hint_data=hint_data)
+    monkeypatch.setattr(
+        app_module, "_engine_module", lambda name: fake if name == "hints" else None
+    )
+
+
+def asking_app(monkeypatch, hint_data=lambda data, limit: ("9S-t7", "won", None)):
+    """A table whose hint worker is a ManualExecutor and whose solver is ``hint_data``."""
+    app = make_app("RU1-C-AAAAAAD")
+    solver_with(monkeypatch, hint_data)
+    app.hint_executor = pool = ManualExecutor()
+    return app, pool
+
+
 class TestHint:
+    """The hint is worked out in a worker: the table says "thinking" at once, keeps running,
+    and shows the answer when it comes if the position is still the one asked about."""
+
     def test_without_a_solver_the_hint_button_says_so(self, monkeypatch):
+        import game.app as app_module
+
         app = make_app("RU1-C-AAAAAAD")
-
-        def no_solver(game):
-            raise LookupError("no solver")
-
-        monkeypatch.setattr(app, "hint", no_solver)
+        monkeypatch.setattr(app_module, "_engine_module", lambda name: None)
         finger = Finger(app)
         finger.tap(finger.button("hint"))
+        app.step()
         assert app.table.toast is not None
         assert app.table.toast.text == app.tr("table.hint_unavailable")
+        assert app.hint_executor is None  # no worker started for nothing
 
-    def test_the_h_key_shows_the_solvers_move(self, monkeypatch):
-        app = make_app("RU1-C-AAAAAAD")
-        monkeypatch.setattr(app, "hint", lambda game: Move.parse("9S-t7"))
-        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")])
+    def test_the_h_key_says_thinking_then_shows_the_solvers_move(self, monkeypatch):
+        app, pool = asking_app(monkeypatch)
+        press_h(app)
         table = app.table
+        assert table.toast is not None and table.toast.text == app.tr("table.hint_thinking")
+        assert table.hint_mark is None
+        for _ in range(300):  # 5 s of frames: longer than a toast lives, still thinking
+            app.step()
+        assert table.toast is not None and table.toast.text == app.tr("table.hint_thinking")
+        assert table.hint_mark is None and len(pool.jobs) == 1
+        pool.finish()
+        assert table.hint_mark is None  # shown by the frame loop, not by the worker's thread
+        app.step()
         assert table.hint_mark is not None and str(table.hint_mark.move) == "9S-t7"
         assert table.toast is not None and "9♠" in table.toast.text and "7" in table.toast.text
         assert table.game.moves == 0  # a hint only shows
+
+    def test_the_table_keeps_running_while_the_solver_thinks(self, monkeypatch):
+        app, pool = asking_app(monkeypatch)
+        finger = Finger(app)
+        finger.tap(finger.button("hint"))
+        table = app.table
+        start, drawn = table.now, app.frames_drawn
+        # A drag follows the finger and a refused drop glides back, all while thinking.
+        card = parse_card("9S")
+        home = table.card_rect(card).topleft
+        grab = finger.card("9S")
+        finger.down(grab)
+        for k in range(1, 7):
+            finger.move((grab[0] - 20 * k, grab[1] + 30 * k))
+        assert table.drag is not None and table.drag.pos == (grab[0] - 120, grab[1] + 180)
+        finger.up((grab[0] - 120, grab[1] + 180))
+        assert table.tweens and table.hint_job is not None
+        finger.settle(1.0)
+        assert not table.tweens and table.card_rect(card).topleft == home
+        assert table.now - start > 1.0 and app.frames_drawn > drawn + 10
+        assert table.hint_mark is None and table.hint_job is not None
+        pool.finish()
+        app.step()
+        assert str(table.hint_mark.move) == "9S-t7"
+
+    def test_a_move_meanwhile_discards_the_stale_answer(self, monkeypatch):
+        app, pool = asking_app(monkeypatch)
+        finger = Finger(app)
+        finger.tap(finger.button("hint"))
+        future = pool.jobs[0][0]
+        assert future.set_running_or_notify_cancel()  # the worker starts on it
+        finger.tap(finger.card("AH"))  # the ace goes home before the answer comes
+        assert app.table.game.found == [0, 1, 0, 0]
+        assert app.table.toast is None or app.table.toast.text != app.tr("table.hint_thinking")
+        future.set_result(("9S-t7", "won", None))
+        finger.settle()
+        assert app.table.hint_mark is None
+        texts = [app.tr("table.hint_move", move=app.table.describe(Move.parse("9S-t7")))]
+        assert app.table.toast is None or app.table.toast.text not in texts
+
+    def test_undo_or_a_new_game_meanwhile_discards_it_too(self, monkeypatch):
+        app, pool = asking_app(monkeypatch)
+        finger = Finger(app)
+        finger.tap(finger.card("AH"))
+        finger.settle()
+        press_h(app)
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")])
+        pool.finish()
+        finger.settle()
+        assert app.table.hint_mark is None
+        press_h(app)
+        app.table.start_game(app.new_game("RU1-C-AAAAAAD"))  # the same deal, a new game
+        pool.finish()
+        finger.settle()
+        assert app.table.hint_mark is None
+
+    def test_a_second_press_while_thinking_starts_no_second_search(self, monkeypatch):
+        app, pool = asking_app(monkeypatch)
+        finger = Finger(app)
+        finger.tap(finger.button("hint"))
+        finger.tap(finger.button("hint"))
+        press_h(app)
+        assert len(pool.jobs) == 1
+        assert app.table.toast.text == app.tr("table.hint_thinking")
+        pool.finish()
+        app.step()
+        assert str(app.table.hint_mark.move) == "9S-t7"
+        press_h(app)  # answered: a new press asks again
+        assert len(pool.jobs) == 2
+
+    def test_an_answer_waits_for_the_player_behind_a_dialog(self, monkeypatch):
+        app, pool = asking_app(monkeypatch)
+        finger = Finger(app)
+        finger.tap(finger.button("hint"))
+        assert app.table.busy()  # the loop keeps polling while the worker thinks
+        finger.tap(finger.button("settings"))
+        pool.finish()
+        finger.settle()
+        assert app.table.hint_mark is None
+        assert not app.table.busy()  # an idle kiosk may still go to its attract screen
+        app.pop_to_table()
+        app.step()
+        assert str(app.table.hint_mark.move) == "9S-t7"
+
+    def test_a_broken_worker_says_hints_are_unavailable(self, monkeypatch):
+        from concurrent.futures.process import BrokenProcessPool
+
+        class DeadPool(ManualExecutor):
+            def submit(self, fn, /, *args, **kwargs):
+                raise BrokenProcessPool("a child process terminated abruptly")
+
+        app = make_app("RU1-C-AAAAAAD")
+        solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
+        app.hint_executor = DeadPool()
+        press_h(app)
+        assert app.table.toast.text == app.tr("table.hint_unavailable")
+        assert app.table.hint_job is None
+
+    def test_a_worker_dying_mid_search_says_unavailable_and_the_next_hint_works(self, monkeypatch):
+        from concurrent.futures.process import BrokenProcessPool
+
+        def dies(data, limit):
+            raise BrokenProcessPool("a child process terminated abruptly")
+
+        app, pool = asking_app(monkeypatch, dies)
+        press_h(app)
+        pool.finish()
+        app.step()
+        assert app.table.toast.text == app.tr("table.hint_unavailable")
+        assert app.table.hint_mark is None
+        solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
+        press_h(app)
+        pool.finish()
+        app.step()
+        assert str(app.table.hint_mark.move) == "9S-t7"
+
+    def test_a_worker_that_never_answers_is_given_up(self, monkeypatch):
+        app, _never_finished = asking_app(monkeypatch)
+        press_h(app)
+        for seconds in (10.0, 9.0):
+            app.update(seconds, clamp=False)
+        assert app.table.hint_job is not None  # patient: a Pi may still be spawning it
+        app.update(2.0, clamp=False)
+        app.draw()
+        assert app.table.hint_job is None and not app.table.busy()
+        assert app.table.toast.text == app.tr("table.hint_unavailable")
+
+    def test_the_real_worker_process_answers_and_quits_with_the_game(self):
+        import time
+
+        app = make_app("SH1-C4-AAAAAAA")
+        press_h(app)
+        table = app.table
+        assert table.toast.text == app.tr("table.hint_thinking")
+        pool = app.hint_executor
+        assert pool is not None
+        deadline = time.monotonic() + 30
+        while table.hint_job is not None and time.monotonic() < deadline:
+            app.step()
+            time.sleep(0.01)
+        assert table.hint_mark is not None
+        assert table.game.check(table.hint_mark.move) is None  # a legal move
+        processes = list(pool._processes.values())  # type: ignore[attr-defined]
+        assert processes and all(p.is_alive() for p in processes)
+        app.step([pygame.event.Event(pygame.QUIT)])
+        assert not app.running and app.hint_executor is None
+        for process in processes:
+            process.join(timeout=10)
+            assert not process.is_alive()
+
+    def test_app_hint_still_answers_at_once_for_callers_that_wait(self):
+        app = make_app("SH1-C4-AAAAAAA")
+        move = app.hint(app.table.game)
+        assert move is not None and app.table.game.check(move) is None
+        assert app.hint_executor is None  # no worker for a direct question
 
 
 class FakeHint:
@@ -557,6 +748,7 @@ class TestSolverSeams:
         monkeypatch.setattr(app_module, "_engine_module", lambda name: fakes.get(name))
 
     def test_hint_object_from_the_solver(self, monkeypatch):
+        """App.hint, the answer at once (kept for callers that wait), reads a Hint object."""
         app = make_app("RU1-C-AAAAAAD")
         asked = []
 
@@ -565,30 +757,47 @@ class TestSolverSeams:
             return FakeHint(Move.parse("9S-t7"), "won")
 
         self._with_modules(monkeypatch, hints={"hint": hint})
-        finger = Finger(app)
-        finger.tap(finger.button("hint"))
+        assert str(app.hint(app.table.game)) == "9S-t7"
         assert asked and asked[0] <= 2
+
+    def test_hint_data_from_the_worker(self, monkeypatch):
+        asked = []
+
+        def hint_data(data, time_limit):
+            asked.append((data["code"], time_limit))
+            return "9S-t7", "won", None
+
+        app = self._ask(monkeypatch, hint_data)
+        assert asked == [("RU1-C-AAAAAAD", asked[0][1])] and asked[0][1] <= 2
         assert str(app.table.hint_mark.move) == "9S-t7"
 
-    def test_stuck_position_says_undo_or_new_game(self, monkeypatch):
-        app = make_app("RU1-C-AAAAAAD")
-        stuck = FakeHint(None, "unknown", "no_useful_moves")
-        self._with_modules(monkeypatch, hints={"hint": lambda game, time_limit: stuck})
+    def _ask(self, monkeypatch, hint_data):
+        app, pool = asking_app(monkeypatch, hint_data)
         finger = Finger(app)
         finger.tap(finger.button("hint"))
+        pool.finish()
+        app.step()
+        return app
+
+    def test_stuck_position_says_undo_or_new_game(self, monkeypatch):
+        app = self._ask(monkeypatch, lambda data, limit: (None, "unknown", "no_useful_moves"))
         assert app.table.toast.text == app.tr("reason.no_useful_moves")
         assert app.table.hint_mark is None
+        stuck = FakeHint(None, "unknown", "no_useful_moves")
+        self._with_modules(monkeypatch, hints={"hint": lambda game, time_limit: stuck})
+        with pytest.raises(IllegalMove):
+            app.hint(app.table.game)
 
     def test_a_lost_position_is_not_called_one_without_useful_moves(self, monkeypatch):
         """Bug: on a deal proved unwinnable the hint said "no useful moves left" while an
         ace could go home; it now says the position can no longer be won."""
-        app = make_app("RU1-C-AAAAAAD")
-        lost = FakeHint(None, "lost", "no_useful_moves")
-        self._with_modules(monkeypatch, hints={"hint": lambda game, time_limit: lost})
-        finger = Finger(app)
-        finger.tap(finger.button("hint"))
+        app = self._ask(monkeypatch, lambda data, limit: (None, "lost", "no_useful_moves"))
         assert app.table.toast.text == app.tr("table.hint_lost")
         assert app.table.hint_mark is None
+        lost = FakeHint(None, "lost", "no_useful_moves")
+        self._with_modules(monkeypatch, hints={"hint": lambda game, time_limit: lost})
+        with pytest.raises(LostPosition):
+            app.hint(app.table.game)
 
     def test_new_game_deals_from_the_catalog_at_the_chosen_level(self, monkeypatch):
         app = make_app()
