@@ -36,7 +36,7 @@ from typing import TextIO
 from engine.codes import CodeError, format_code, parse_code
 from engine.deal import DEAL_NUMBERS
 from engine.game import Game
-from engine.levels import LEVELS, PLAYS, grade, level_of
+from engine.levels import EASY_WINS, LEVELS, PLAYS, judge
 from engine.rules import ALL_RULES, RULES_BY_KEY
 from engine.solver import solve
 
@@ -49,7 +49,7 @@ NODE_LIMIT = 100_000  # positions per deal: the same verdicts on any machine und
 SAVE_EVERY = 20.0  # seconds between rewrites of the file during a build
 PICKS = (*LEVELS, "winnable", "any")
 _SCANNED = re.compile(
-    r"#\s*scanned:\s*(\d+)\s+(\d+)\s+won=(\d+)\s+lost=(\d+)\s+unknown=(\d+)(?:\s+time_limit=(\S+))?(?:\s+node_limit=(\d+))?"
+    r"#\s*scanned:\s*(\d+)\s+(\d+)\s+won=(\d+)\s+lost=(\d+)\s+unknown=(\d+)(?:\s+time_limit=(\S+))?(?:\s+node_limit=(\d+))?(?:\s+target=(\d+))?"
 )
 _TITLES = {
     "RU1-C": "Russian Solitaire, classic (same suit)",
@@ -77,10 +77,14 @@ class Catalog:
     unknown: int = 0
     time_limit: float = SOLVE_LIMIT
     node_limit: int = 0  # 0: none (catalogs scanned before the node limit existed)
+    target: int = 0  # a level takes deals until it holds this many (0: no cap)
     bad_lines: int = 0
 
     def _nodes(self, prefix: str) -> str:
         return f"{prefix}{self.node_limit}" if self.node_limit else ""
+
+    def _target(self, prefix: str) -> str:
+        return f"{prefix}{self.target}" if self.target else ""
 
     def counts(self) -> dict[str, int]:
         return {lv: len(codes) for lv, codes in self.levels.items()}
@@ -90,12 +94,23 @@ class Catalog:
         head = [
             f"# Winnable deals of {self.key}: {title}.",
             "# Each code was proved winnable by engine.solver and graded by engine.levels:",
-            f"# {PLAYS} plays of the honest player (easy: at least 24 wins, hard: none, medium:",
-            "# between). One 'CODE LEVEL' per line, in deal number order.",
+            f"# {PLAYS} plays of the honest player (easy: at least {EASY_WINS} wins by itself or"
+            " with one hint of ours",
+            "# where it went wrong, hard: no win by itself, medium: between). One 'CODE LEVEL'",
+            "# per line, in deal number order"
+            + (
+                f"; each level lists the first {self.target} deals of the scan."
+                if self.target
+                else "."
+            ),
             "# Build or extend (resumes): python -m engine.catalog build --rules "
-            f"{self.key} --time-limit {self.time_limit:g}" + self._nodes(" --node-limit "),
+            f"{self.key} --time-limit {self.time_limit:g}"
+            + self._nodes(" --node-limit ")
+            + self._target(" --target "),
             f"# scanned: {self.first} {self.next} won={self.won} lost={self.lost} "
-            f"unknown={self.unknown} time_limit={self.time_limit:g}" + self._nodes(" node_limit="),
+            f"unknown={self.unknown} time_limit={self.time_limit:g}"
+            + self._nodes(" node_limit=")
+            + self._target(" target="),
         ]
         entries = sorted(
             ((parse_code(code)[1], code, lv) for lv, codes in self.levels.items() for code in codes)
@@ -119,8 +134,9 @@ def parse(text: str, key: str) -> Catalog:
         if line.startswith("#"):
             match = _SCANNED.match(line)
             if match:
-                first, nxt, won, lost, unknown, limit, nodes = match.groups()
+                first, nxt, won, lost, unknown, limit, nodes, target = match.groups()
                 catalog.node_limit = int(nodes or 0)
+                catalog.target = int(target or 0)
                 catalog.first, catalog.next = int(first), int(nxt)
                 catalog.won, catalog.lost, catalog.unknown = int(won), int(lost), int(unknown)
                 if limit:
@@ -215,13 +231,27 @@ def pick(rules_key: str, level: str, rng: random.Random, *, directory: Path | No
 # --------------------------------------------------------------------------- building
 
 
-def examine(job: tuple[str, int, float, int]) -> tuple[int, str, int]:
-    """Solve one deal and, when won, grade it: ``(number, status, wins)``. Runs in a worker."""
-    key, number, time_limit, node_limit = job
+Job = tuple[str, int, float, int, tuple[str, ...]]
+
+
+def examine(job: Job) -> tuple[int, str, str]:
+    """Solve one deal and, when won, grade it: ``(number, status, level)``, the level ``""``
+    when it is none of the levels the job still wants. Runs in a worker."""
+    key, number, time_limit, node_limit, want = job
     game = Game(RULES_BY_KEY[key], number)
     status = solve(game, time_limit=time_limit, node_limit=node_limit).status
-    wins = grade(game).wins if status == "won" else -1
-    return number, status, wins
+    return number, status, _level(game, want) if status == "won" else ""
+
+
+def regrade_one(job: tuple[str, int, tuple[str, ...]]) -> tuple[int, str]:
+    """Grade one deal known to be winnable: ``(number, level or "")``. Runs in a worker."""
+    key, number, want = job
+    return number, _level(Game(RULES_BY_KEY[key], number), want)
+
+
+def _level(game: Game, want: tuple[str, ...]) -> str:
+    result = judge(game, want) if want else None
+    return result.level if result else ""
 
 
 def _quiet_worker() -> None:
@@ -243,11 +273,17 @@ def save(catalog: Catalog, directory: Path | None = None) -> Path:
     return path
 
 
-def _jobs(
-    key: str, start: int, stop: int, limit: float, nodes: int
-) -> Iterator[tuple[str, int, float, int]]:
+def _wanted(catalog: Catalog, target: int) -> tuple[str, ...]:
+    """The levels that still take deals: a level is listed until it holds ``target``."""
+    return tuple(lv for lv, codes in catalog.levels.items() if len(codes) < target)
+
+
+def _jobs(catalog: Catalog, start: int, stop: int, target: int) -> Iterator[Job]:
+    # Made one at a time as the pool asks, so each job asks only for the levels still short
+    # (a level that fills up while a job is out is simply not added to: the same result).
     for number in range(start, stop):
-        yield key, number, limit, nodes
+        want = _wanted(catalog, target)
+        yield catalog.key, number, catalog.time_limit, catalog.node_limit, want
 
 
 def build(
@@ -258,12 +294,14 @@ def build(
     jobs: int = 0,
     time_limit: float | None = None,
     node_limit: int | None = None,
-    target: int = TARGET,
+    target: int | None = None,
     directory: Path | None = None,
     out: TextIO = sys.stderr,
 ) -> Catalog:
     """Scan deal numbers ``start .. start + count - 1`` (continuing where the file stopped,
-    with the solver time limit the file records, so a catalog is one reproducible scan)."""
+    with the solver limits and level target the file records, so a catalog is one
+    reproducible scan). Each level takes the first ``target`` deals graded to it; the scan
+    stops early when every level is full."""
     catalog = load(key, directory)
     if catalog.next > catalog.first:
         if not catalog.first <= start <= catalog.next:
@@ -271,21 +309,26 @@ def build(
                 f"{key}: the catalog covers {catalog.first}..{catalog.next - 1}; "
                 f"--start {start} would leave a gap (use --start {catalog.first})"
             )
-        if (time_limit is not None and time_limit != catalog.time_limit) or (
-            node_limit is not None and node_limit != catalog.node_limit
+        if (
+            (time_limit is not None and time_limit != catalog.time_limit)
+            or (node_limit is not None and node_limit != catalog.node_limit)
+            or (target is not None and catalog.target and target != catalog.target)
         ):
             raise ValueError(
                 f"{key}: the catalog was scanned with --time-limit {catalog.time_limit:g}"
-                f"{catalog._nodes(' --node-limit ')}; resume with the same limits (or leave "
-                "them out)"
+                f"{catalog._nodes(' --node-limit ')}{catalog._target(' --target ')}; resume "
+                "with the same limits (or leave them out)"
             )
         begin = catalog.next
+        catalog.target = catalog.target or target or TARGET
     else:
+        catalog.target = TARGET if target is None else target
         catalog.first = catalog.next = begin = start
         catalog.time_limit = SOLVE_LIMIT if time_limit is None else time_limit
         catalog.node_limit = NODE_LIMIT if node_limit is None else node_limit
     stop = min(start + count, DEAL_NUMBERS)
     workers = jobs or os.cpu_count() or 1
+    target = catalog.target
 
     def report(final: bool = False) -> None:
         done = catalog.next - begin
@@ -309,13 +352,12 @@ def build(
         pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
         try:
             results = pool.imap(
-                examine,
-                _jobs(key, begin, stop, catalog.time_limit, catalog.node_limit),
+                examine, _jobs(catalog, begin, stop, target)
             )  # chunksize 1: an iterator with next(timeout)
             while catalog.next < stop and not full():
                 try:
                     # A short wait, so that Ctrl+C and SIGTERM reach this loop at once.
-                    number, status, wins = results.next(timeout=0.5)
+                    number, status, level = results.next(timeout=0.5)
                 except multiprocessing.TimeoutError:
                     continue
                 except StopIteration:
@@ -323,7 +365,8 @@ def build(
                 catalog.next = number + 1
                 if status == "won":
                     catalog.won += 1
-                    catalog.levels[level_of(wins)].append(format_code(RULES_BY_KEY[key], number))
+                    if level and len(catalog.levels[level]) < target:
+                        catalog.levels[level].append(format_code(RULES_BY_KEY[key], number))
                 elif status == "lost":
                     catalog.lost += 1
                 else:
@@ -339,6 +382,54 @@ def build(
             save(catalog, directory)  # every deal examined so far, also when interrupted
     save(catalog, directory)
     report(final=True)
+    return catalog
+
+
+def regrade(
+    key: str,
+    *,
+    jobs: int = 0,
+    target: int | None = None,
+    directory: Path | None = None,
+    out: TextIO = sys.stderr,
+) -> Catalog:
+    """Grade the listed deals again (after a change to :mod:`engine.levels`), in deal number
+    order, each level taking the first ``target``. The solver's verdicts stand, so no deal is
+    solved again: the result is what a new scan of the same range would list. The file is
+    rewritten once, at the end; an interrupted regrade leaves it as it was."""
+    catalog = load(key, directory)
+    numbers = sorted(parse_code(code)[1] for codes in catalog.levels.values() for code in codes)
+    catalog.target = target or catalog.target or TARGET
+    catalog.levels = {lv: [] for lv in LEVELS}
+    rules = RULES_BY_KEY[key]
+    t0 = last = time.monotonic()
+    done = 0
+
+    def work() -> Iterator[tuple[str, int, tuple[str, ...]]]:
+        for number in numbers:
+            want = _wanted(catalog, catalog.target)
+            if not want:
+                return
+            yield key, number, want
+
+    with multiprocessing.Pool(jobs or os.cpu_count() or 1, initializer=_quiet_worker) as pool:
+        for number, level in pool.imap(regrade_one, work()):
+            done += 1
+            if level and len(catalog.levels[level]) < catalog.target:
+                catalog.levels[level].append(format_code(rules, number))
+            if all(n >= catalog.target for n in catalog.counts().values()):
+                break
+            if time.monotonic() - last > 10:
+                last = time.monotonic()
+                counts = " ".join(f"{lv} {n}" for lv, n in catalog.counts().items())
+                print(f"{key}: regraded {done} of {len(numbers)} | {counts}", file=out, flush=True)
+    save(catalog, directory)
+    counts = " ".join(f"{lv} {n}" for lv, n in catalog.counts().items())
+    print(
+        f"{key}: regraded {done} of {len(numbers)} in {time.monotonic() - t0:.0f} s | {counts}",
+        file=out,
+        flush=True,
+    )
     return catalog
 
 
@@ -368,8 +459,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help=f"positions per deal for the solver (default: the file's, else {NODE_LIMIT})",
     )
-    b.add_argument("--target", type=int, default=TARGET, help="stop when every level has this")
+    b.add_argument(
+        "--target",
+        type=int,
+        default=None,
+        help=f"deals per level: a level takes no more, and the scan stops when every level has "
+        f"this many (default: the file's, else {TARGET})",
+    )
     b.add_argument("--dir", type=Path, default=None, help="catalog directory (assets/deals)")
+    r = sub.add_parser("regrade", help="grade the listed deals again, after engine.levels changed")
+    r.add_argument("--rules", choices=list(RULES_BY_KEY), required=True)
+    r.add_argument("--jobs", type=int, default=0, help="worker processes (default: every core)")
+    r.add_argument("--target", type=int, default=None, help=f"deals per level (default {TARGET})")
+    r.add_argument("--dir", type=Path, default=None, help="catalog directory (assets/deals)")
     s = sub.add_parser("stats", help="what each catalog holds")
     s.add_argument("--dir", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -388,6 +490,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{rules.key}: {counts} (scanned {cat.first}..{cat.next - 1}, won {cat.won}, "
                 f"lost {cat.lost}, unknown {cat.unknown})"
             )
+        return 0
+    if args.command == "regrade":
+        signal.signal(signal.SIGTERM, _stop)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            regrade(args.rules, jobs=args.jobs, target=args.target, directory=args.dir)
+        except CatalogError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print("interrupted: the catalog is unchanged", file=sys.stderr)
+            return 130
         return 0
     limit = args.time_limit
     nodes = args.node_limit

@@ -7,31 +7,54 @@ breaks ties with a seeded SplitMix64 draw, so a play is a pure function of the d
 seed. It never returns to a position it has already been in, and stops when it has nothing left
 but idle shuffles.
 
-Each winnable deal is played :data:`PLAYS` times: Easy when it wins at least
-:data:`EASY_WINS`, Hard when it never wins, Medium between.
+Each winnable deal is played :data:`PLAYS` times. As the website puts it, Easy deals are those
+where the player "wins at least 24 of 32, or where one hint of ours leads to victory": each lost
+play is replayed with one hint, given where the player went wrong (the last position of its
+play from which our solver still finds a win), and a deal is Easy when at least
+:data:`EASY_WINS` plays win by themselves or with that one hint. Hard: the player never wins
+by itself (and it is not Easy); Medium: between.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from engine.deal import splitmix64
 from engine.game import FOUNDATION, Game
-from engine.solver import CELL, IMove, Mode, State, apply, is_won_state, state_key, state_of
+from engine.solver import (
+    CELL,
+    IMove,
+    Mode,
+    State,
+    apply,
+    first_move,
+    is_won_state,
+    state_key,
+    state_of,
+)
 
 PLAYS = 32
 EASY_WINS = 24
 MAX_MOVES = 600
+HINT_NODES = 5000  # positions the solver may search for the one hint a lost play gets
+HINT_SALT = 0x5BD1E995  # the tie-break stream after a hint differs from the one before
 LEVELS = ("easy", "medium", "hard")
 
 
 @dataclass(frozen=True)
 class Grade:
+    """``wins`` of ``plays`` unaided; ``hinted``: lost plays won with one hint (counted until
+    the level was settled, so at most what easy needs)."""
+
     wins: int
     plays: int
+    hinted: int = 0
 
     @property
     def level(self) -> str:
+        if level_of(self.wins + self.hinted, self.plays) == "easy":
+            return "easy"  # it wins by itself, or one hint of ours leads it to victory
         return level_of(self.wins, self.plays)
 
 
@@ -135,13 +158,25 @@ def visible_moves(state: State, mode: Mode) -> list[tuple[int, IMove]]:
 
 def honest_play(game: Game, seed: int, *, max_moves: int = MAX_MOVES) -> bool:
     """One play of the honest player from the position of ``game`` (unchanged); True if won."""
-    mode = Mode.of(game.rules)
-    state = state_of(game)
-    seen = {state_key(state)}
+    return play_path(state_of(game), Mode.of(game.rules), seed, max_moves=max_moves)[0]
+
+
+def play_path(
+    state: State,
+    mode: Mode,
+    seed: int,
+    seen: set[bytes] | None = None,
+    *,
+    max_moves: int = MAX_MOVES,
+) -> tuple[bool, list[State]]:
+    """Play honestly from ``state``: (won, every position of the play, ``state`` first)."""
+    seen = set() if seen is None else seen
+    seen.add(state_key(state))
     draws = splitmix64(seed)
+    path = [state]
     for _ in range(max_moves):
         if is_won_state(state):
-            return True
+            return True, path
         # Best category first; within a category, a seeded random order. Category 0 moves are
         # idle shuffles: with only those left, the player gives up.
         ranked = sorted(
@@ -154,14 +189,55 @@ def honest_play(game: Game, seed: int, *, max_moves: int = MAX_MOVES) -> bool:
             if key not in seen:
                 seen.add(key)
                 state = child
+                path.append(state)
                 break
         else:
-            return False
-    return is_won_state(state)
+            return False, path
+    return is_won_state(state), path
 
 
 def _rank(item: tuple[int, int, IMove]) -> tuple[int, int]:
     return item[0], item[1]
+
+
+Hints = dict[bytes, "IMove | None"]
+
+
+def hinted_play(path: list[State], mode: Mode, seed: int, hints: Hints | None = None) -> bool:
+    """Replay a lost honest play with one hint: at the last position of ``path`` from which our
+    solver still finds a win (within :data:`HINT_NODES` positions), the player takes the hint's
+    move instead of its own and plays on honestly. True if that wins. ``hints`` caches the
+    solver's answers per position (plays of one deal share positions)."""
+    hints = {} if hints is None else hints
+    at = hint_point(path, mode, hints)
+    if at < 0:
+        return False  # no position of this play is won within the hint's search
+    move = hints[state_key(path[at])]
+    assert move is not None
+    seen = {state_key(p) for p in path[: at + 1]}
+    return play_path(apply(path[at], move), mode, seed ^ HINT_SALT, seen)[0]
+
+
+def hint_point(path: list[State], mode: Mode, hints: Hints) -> int:
+    """Where a lost play went wrong: the index of the last position of ``path`` from which the
+    solver finds a win within :data:`HINT_NODES` positions (-1: none). Fills ``hints``."""
+
+    def winnable(i: int) -> bool:
+        key = state_key(path[i])
+        if key not in hints:
+            hints[key] = first_move(path[i], mode, HINT_NODES)
+        return hints[key] is not None
+
+    # Once a play has left every winning line it cannot come back (it never undoes), so the
+    # winnable positions are a prefix of the path: find its end by bisection.
+    lo, hi = -1, len(path)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if winnable(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def play_seed(number: int, seed: int, play: int) -> int:
@@ -170,6 +246,43 @@ def play_seed(number: int, seed: int, play: int) -> int:
 
 
 def grade(game: Game, *, plays: int = PLAYS, seed: int = 0) -> Grade:
-    """Play ``game`` ``plays`` times with the honest player; deterministic for ``seed``."""
-    wins = sum(honest_play(game, play_seed(game.number, seed, k)) for k in range(plays))
-    return Grade(wins, plays)
+    """Play ``game`` ``plays`` times with the honest player (and each lost play once more with
+    one hint, until the level is settled); deterministic for ``seed``."""
+    result = judge(game, LEVELS, plays=plays, seed=seed)
+    assert result is not None
+    return result
+
+
+def judge(game: Game, want: Collection[str], *, plays: int = PLAYS, seed: int = 0) -> Grade | None:
+    """:func:`grade`, or None as soon as the level is sure not to be one of ``want`` (the
+    catalog build asks only for the levels it still needs, which saves most of the work)."""
+    mode = Mode.of(game.rules)
+    start = state_of(game)
+    wins = 0
+    lost: list[tuple[int, list[State]]] = []
+    for k in range(plays):
+        play = play_seed(game.number, seed, k)
+        won, path = play_path(start, mode, play)
+        if won:
+            wins += 1
+            if "easy" not in want and "medium" not in want:
+                return None  # won once: not hard
+        else:
+            lost.append((play, path))
+    easy_at = -(-EASY_WINS * plays // PLAYS)  # the fewest wins that make a deal easy
+    if wins >= easy_at:
+        return Grade(wins, plays) if "easy" in want else None
+    if "easy" not in want and level_of(wins, plays) not in want:
+        return None
+    hinted = failed = 0
+    spare = len(lost) - (easy_at - wins)  # hinted plays that may fail with the deal still easy
+    hints: Hints = {}
+    for play, path in lost:
+        if wins + hinted >= easy_at or failed > spare:
+            break
+        if hinted_play(path, mode, play, hints):
+            hinted += 1
+        else:
+            failed += 1
+    result = Grade(wins, plays, hinted)
+    return result if result.level in want else None

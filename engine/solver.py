@@ -583,6 +583,18 @@ def _decide(
     return status, line, search.nodes
 
 
+def first_move(state: State, mode: Mode, node_limit: int) -> IMove | None:
+    """The first move of a winning line from an internal position, found by one search of at
+    most ``node_limit`` positions (no clock: the same answer on any machine); None when the
+    search proves the position lost or runs out of positions. The honest player's one hint."""
+    search = _Search(mode, float("inf"), node_limit)
+    try:
+        status, line = search.run(state)
+    except _OutOfBudget:
+        return None
+    return line[0] if status == "won" and line else None
+
+
 def solve_dict(data: dict[str, Any], time_limit: float = 10.0) -> SolveResult:
     """:func:`solve` on a saved game (``Game.to_dict()``): picklable in and out, for a worker."""
     return solve(Game.from_dict(data), time_limit=time_limit)

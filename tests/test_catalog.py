@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import Game, parse_code
-from engine.catalog import CATALOG_DIR, PICKS, build, load, main, parse, pick
+from engine.catalog import CATALOG_DIR, PICKS, build, load, main, parse, pick, regrade, save
 from engine.levels import LEVELS, grade
 from engine.rules import ALL_RULES
 from engine.solver import solve
@@ -29,7 +29,9 @@ def test_catalog_parses_cleanly(path: Path) -> None:
     assert text.startswith("# Winnable deals of " + path.stem)
     assert catalog.next > catalog.first
     listed = [code for codes in catalog.levels.values() for code in codes]
-    assert len(listed) == len(set(listed)) == catalog.won
+    assert len(listed) == len(set(listed)) <= catalog.won
+    assert catalog.target >= 500  # each level lists the first 500 (or more) of its scan
+    assert all(n <= catalog.target for n in catalog.counts().values())
     for code in listed:
         rules, number = parse_code(code)
         assert rules.key == path.stem and catalog.first <= number < catalog.next
@@ -122,6 +124,37 @@ def test_build_resumes_where_it_stopped(tmp_path: Path) -> None:
         build("SH1-C2", count=30, jobs=1, node_limit=9000, directory=tmp_path)
     assert main(["build", "--rules", "SH1-C2", "--count", "0"]) == 2
     assert main(["stats", "--dir", str(tmp_path)]) == 0
+
+
+def test_each_level_takes_the_first_deals_up_to_the_target(tmp_path: Path) -> None:
+    """A level stops taking deals once it holds --target; the scan stops when all are full."""
+    wide = build("RU1-C", count=300, jobs=1, target=50, directory=tmp_path / "wide")
+    capped = build("RU1-C", count=300, jobs=2, target=2, directory=tmp_path / "capped")
+    for level, codes in capped.levels.items():
+        assert codes == wide.levels[level][:2]
+    assert capped.next <= wide.next and capped.won <= wide.won
+    assert all(n == 2 for n in capped.counts().values()) or capped.next == 300
+    assert "target=2" in (tmp_path / "capped" / "RU1-C.txt").read_text()
+    with pytest.raises(ValueError, match="--target 2"):
+        build("RU1-C", count=400, jobs=1, target=3, directory=tmp_path / "capped")
+
+
+def test_regrade_gives_what_a_new_scan_gives(tmp_path: Path) -> None:
+    """After engine.levels changes, `regrade` grades the listed deals again without solving
+    them: the file must match what a new scan lists."""
+    fresh = build("RU1-C", count=300, jobs=1, target=3, directory=tmp_path / "fresh")
+    stale = build("RU1-C", count=300, jobs=1, target=50, directory=tmp_path / "stale")
+    every = [c for codes in stale.levels.values() for c in codes]
+    stale.levels = {"easy": [], "medium": [], "hard": every}  # graded by an older rule
+    stale.target = 3
+    save(stale, tmp_path / "stale")
+    again = regrade("RU1-C", jobs=2, directory=tmp_path / "stale")
+    for level, codes in fresh.levels.items():
+        assert again.levels[level] == codes
+    assert load("RU1-C", tmp_path / "stale").levels == again.levels
+    assert (
+        main(["regrade", "--rules", "RU1-C", "--jobs", "1", "--dir", str(tmp_path / "stale")]) == 0
+    )
 
 
 def test_every_rule_set_has_a_title() -> None:
