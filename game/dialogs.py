@@ -225,7 +225,7 @@ def _stack(top: int, heights: list[float], gap: int) -> list[int]:
 
 
 class NewGameScene(Dialog):
-    """Game, rules or free cells, level (when deal catalogs exist), a game code, deal."""
+    """Game, rules or free cells, level (when the deal catalog has deals), a game code, deal."""
 
     def __init__(self, app: App) -> None:
         self.choice = app.choice.following(app.table.game.rules)
@@ -260,7 +260,7 @@ class NewGameScene(Dialog):
                     0 if c.russian_rules == "classic" else 1,
                 )
             )
-            if self.app.has_levels():
+            if self.app.has_levels(c.rules_key()):
                 # Seahaven's difficulty is its free cells; levels are Russian Solitaire's.
                 names = ["easy", "medium", "hard", "any"]
                 choices.append(
@@ -350,7 +350,13 @@ class NewGameScene(Dialog):
 
 
 KEYPAD_KEYS = tuple(ALPHABET)
-TOGGLES = ("double_tap", "placement_help", "interactive_rules", "auto_placement")
+TOGGLES = (
+    "double_tap",
+    "placement_help",
+    "interactive_rules",
+    "auto_placement",
+    "winnable_indicator",
+)
 
 
 class KeypadScene(Dialog):
@@ -504,8 +510,7 @@ class SettingsScene(Dialog):
         inner = p.inflate(-2 * pad, -2 * pad)
         gap = max(4, int(u * 0.14))
         title_h = int(u * 0.8)
-        toggles = TOGGLES + (("winnable_indicator",) if self.app.has_indicator() else ())
-        rows = len(toggles) + 2
+        rows = len(TOGGLES) + 2
         row_h = (inner.height - title_h - gap * rows) / rows
         y: float = inner.top
         self.add(
@@ -519,9 +524,9 @@ class SettingsScene(Dialog):
         y += title_h + gap
         settings = self.app.settings
         title_size = int(min(u * 0.4, row_h * 0.34))
-        helps = [tr(f"settings.{name}_help") for name in toggles]
+        helps = [tr(f"settings.{name}_help") for name in TOGGLES]
         help_size = self.help_size(helps, round(row_h), inner.width, title_size)
-        for name, help_text in zip(toggles, helps, strict=True):
+        for name, help_text in zip(TOGGLES, helps, strict=True):
             rect = Rect(inner.left, round(y), inner.width, round(row_h))
             self.add(
                 Control(
