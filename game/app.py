@@ -4,7 +4,6 @@ what changed (an idle table draws nothing and the loop sleeps on the event queue
 from __future__ import annotations
 
 import contextlib
-import importlib
 import multiprocessing
 import random
 import sys
@@ -18,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame import Rect
 
-from engine import Game, IllegalMove, Move
+from engine import Game, IllegalMove, Move, catalog, hints
 from engine.rules import Rules
 from game.clock import FixedClock
 from game.display import Presenter
@@ -85,14 +84,6 @@ class LostPosition(LookupError):
     A LookupError: to a caller that only wants a move, there is none to offer."""
 
 
-def _engine_module(name: str) -> Any:
-    """``engine.<name>`` when the solver issue has delivered it, else None."""
-    try:
-        return importlib.import_module(f"engine.{name}")
-    except ImportError:
-        return None
-
-
 class App:
     """Owns the screen, the clock, the gesture reader, the settings and the scene stack."""
 
@@ -141,6 +132,7 @@ class App:
         # first hint (tests may set any Executor before that; the App does not own it then).
         self.hint_executor: Executor | None = None
         self._own_hint_executor = False
+        self._has_levels: dict[str, bool] = {}  # per rule set: see has_levels
         from game.table import TableScene
 
         if game is None:
@@ -161,9 +153,8 @@ class App:
         if code:
             return Game.from_code(code, history_limit=self.undo_depth)
         key = self.choice.rules_key()
-        catalog = _engine_module("catalog")
         level = self.choice.deal_level()
-        if catalog is not None and level != "any":
+        if level != "any":
             try:
                 picked = catalog.pick(key, level, self.rng)
                 return Game.from_code(picked, history_limit=self.undo_depth)
@@ -172,36 +163,35 @@ class App:
         number = self.rng.randrange(DEAL_NUMBERS)
         return Game.from_code(f"{key}-{_number_code(number)}", history_limit=self.undo_depth)
 
-    def make_indicator(self) -> Any:
+    def make_indicator(self) -> hints.Indicator | None:
         """The solver's winnable-from-here indicator (a worker process), or None."""
-        hints = _engine_module("hints")
-        if hints is None or not hasattr(hints, "Indicator"):
-            return None
         try:
             return hints.Indicator()
         except Exception as error:  # no worker: no indicator, the game goes on
             print(f"winnable indicator unavailable: {error!r}", file=sys.stderr)
             return None
 
-    def has_indicator(self) -> bool:
-        return hasattr(_engine_module("hints"), "Indicator")
-
-    def has_levels(self) -> bool:
-        return _engine_module("catalog") is not None
+    def has_levels(self, rules_key: str) -> bool:
+        """Whether the deal catalog of ``rules_key`` has deals to choose a level from (read
+        once: the catalogs ship with the game). A missing or damaged one has none."""
+        known = self._has_levels.get(rules_key)
+        if known is None:
+            try:
+                known = any(catalog.load(rules_key).levels.values())
+            except Exception as error:  # a damaged catalog hides the levels, nothing else
+                print(f"deal catalog: {error!r}; no levels to choose", file=sys.stderr)
+                known = False
+            self._has_levels[rules_key] = known
+        return known
 
     def hint(self, game: Game) -> Move | None:
         """The solver's next move for ``game``, worked out here and now (the caller waits up to
-        HINT_SECONDS); None when it has none to offer. LookupError when there is no solver (or
-        it failed); LostPosition when no line of play wins from here;
-        IllegalMove("no_useful_moves") when the position is stuck. The table uses
-        :meth:`ask_hint` instead, which never blocks the frame loop."""
-        hints = _engine_module("hints")
-        solver = _engine_module("solver")
-        ask = getattr(hints, "hint", None) or getattr(solver, "hint", None)
-        if ask is None:
-            raise LookupError("no solver")
+        HINT_SECONDS); None when it has none to offer. LookupError when the solver failed;
+        LostPosition when no line of play wins from here; IllegalMove("no_useful_moves") when
+        the position is stuck. The table uses :meth:`ask_hint` instead, which never blocks the
+        frame loop."""
         try:
-            result = ask(game, time_limit=HINT_SECONDS)
+            result = hints.hint(game, time_limit=HINT_SECONDS)
         except IllegalMove:
             raise
         except Exception as error:  # a solver bug must not end a game in a public place
@@ -213,22 +203,17 @@ class App:
         """Start the solver on a copy of ``game`` in the hint worker and return at once. The
         future's answer goes through :meth:`hint_answer`; a worker that cannot start or has
         died gives a future that fails (the next hint gets a fresh worker)."""
-        hints = _engine_module("hints")
-        work = getattr(hints, "hint_data", None)
-        failed: Future[Any] = Future()
-        if work is None:
-            failed.set_exception(LookupError("no solver"))
-            return failed
         try:
             if self.hint_executor is None:
                 self.hint_executor = ProcessPoolExecutor(
                     max_workers=1, mp_context=multiprocessing.get_context("spawn")
                 )
                 self._own_hint_executor = True
-            return self.hint_executor.submit(work, game.to_dict(), HINT_SECONDS)
+            return self.hint_executor.submit(hints.hint_data, game.to_dict(), HINT_SECONDS)
         except Exception as error:  # no worker (BrokenProcessPool, no /dev/shm, ...)
             print(f"hint worker unavailable: {error!r}", file=sys.stderr)
             self.close_hint_worker()
+            failed: Future[Any] = Future()
             failed.set_exception(LookupError("no hint worker"))
             return failed
 

@@ -21,20 +21,9 @@ from game import ui
 from game.app import App
 from game.cards import CardArt, font
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
+from game.keypad import Key, KeypadLook, add_keypad
 from game.scenes import Event, Scene
-
-
-@dataclass
-class Control:
-    rect: Rect
-    label: str
-    action: Callable[[], None] | None = None
-    kind: str = "button"  # button, switch, label, title, text, field, error
-    selected: bool = False
-    enabled: bool = True
-    size: int = 0
-    name: str = ""
-    extra: dict[str, object] = field(default_factory=dict)
+from game.ui import Control
 
 
 class Dialog(Scene):
@@ -225,7 +214,7 @@ def _stack(top: int, heights: list[float], gap: int) -> list[int]:
 
 
 class NewGameScene(Dialog):
-    """Game, rules or free cells, level (when deal catalogs exist), a game code, deal."""
+    """Game, rules or free cells, level (when the deal catalog has deals), a game code, deal."""
 
     def __init__(self, app: App) -> None:
         self.choice = app.choice.following(app.table.game.rules)
@@ -260,7 +249,7 @@ class NewGameScene(Dialog):
                     0 if c.russian_rules == "classic" else 1,
                 )
             )
-            if self.app.has_levels():
+            if self.app.has_levels(c.rules_key()):
                 # Seahaven's difficulty is its free cells; levels are Russian Solitaire's.
                 names = ["easy", "medium", "hard", "any"]
                 choices.append(
@@ -350,7 +339,16 @@ class NewGameScene(Dialog):
 
 
 KEYPAD_KEYS = tuple(ALPHABET)
-TOGGLES = ("double_tap", "placement_help", "interactive_rules", "auto_placement")
+CODE_KEYPAD = KeypadLook(
+    columns=8, max_w=13, max_h=9.5, title_size=0.42, message_h=0.75, square_keys=True
+)
+TOGGLES = (
+    "double_tap",
+    "placement_help",
+    "interactive_rules",
+    "auto_placement",
+    "winnable_indicator",
+)
 
 
 class KeypadScene(Dialog):
@@ -362,94 +360,26 @@ class KeypadScene(Dialog):
         super().__init__(app)
 
     def build(self) -> None:
-        tr, u = self.tr, self.unit()
-        w, h = self.app.screen.get_size()
-        portrait = h > w
-        cols = 8
-        key_rows = 4
-        self.panel = self.panel_rect(max_w=u * 13, max_h=u * 9.5)
-        pad = int(u * 0.3)
-        title_h = int(u * 0.7)
-        field_h = int(u * 0.95)
-        error_h = int(u * 0.75)
-        gap = max(4, int(u * 0.12))
-        if portrait:
-            # Square keys across the width; the panel only as tall as its content.
-            side = (self.panel.width - 2 * pad - gap * (cols - 1)) / cols
-            need = 2 * pad + title_h + field_h + error_h + 3 * gap + (key_rows + 1) * (side + gap)
-            self.panel.height = min(self.panel.height, int(need))
-            self.panel.center = (w // 2, h // 2)
-        p = self.panel
-        inner = p.inflate(-2 * pad, -2 * pad)
-        y: float = inner.top
-        self.add(
-            Control(
-                Rect(inner.left, y, inner.width, title_h),
-                tr("keypad.title"),
-                kind="title",
-                size=int(u * 0.42),
-            )
-        )
-        y += title_h + gap
-        self.add(
-            Control(
-                Rect(inner.left, y, inner.width, field_h),
-                self.text,
-                kind="field",
-                size=int(u * 0.5),
-            )
-        )
-        y += field_h + gap
-        message = self.error or tr("keypad.hint")
-        self.add(
-            Control(
-                Rect(inner.left, y, inner.width, error_h),
-                message,
-                kind="error" if self.error else "text",
-                size=int(u * 0.3),
-                extra={"center": True},
-            )
-        )
-        y += error_h + gap
-        rows_h = inner.bottom - y
-        key_h = (rows_h - gap * key_rows) / (key_rows + 1)
-        if portrait:
-            key_h = min(key_h, inner.width / cols)
-        key_w = (inner.width - gap * (cols - 1)) / cols
-        for i, letter in enumerate(KEYPAD_KEYS):
-            r, c = divmod(i, cols)
-            rect = Rect(
-                round(inner.left + c * (key_w + gap)),
-                round(y + r * (key_h + gap)),
-                round(key_w),
-                round(key_h),
-            )
-            self.add(
-                Control(
-                    rect,
-                    letter,
-                    partial(self.type, letter),
-                    size=int(min(key_h, key_w) * 0.45),
-                )
-            )
-        last_y = round(y + key_rows * (key_h + gap))
-        key_size = int(min(key_h, key_w) * 0.45)
-        word_size = int(min(key_h * 0.4, u * 0.36))
+        tr, cols = self.tr, CODE_KEYPAD.columns
+        letters = [Key(letter, partial(self.type, letter)) for letter in KEYPAD_KEYS]
         # The last row: "1" and "-" as wide as a key, then delete, clear, cancel, play.
-        items = [
-            ("1", lambda: self.type("1"), 1.0, key_size, False),
-            ("-", lambda: self.type("-"), 1.0, key_size, False),
-            ("⌫", self.delete, 1.0, key_size, False),
-            (tr("keypad.clear"), self.clear, 1.5, word_size, False),
-            (tr("dialog.cancel"), self.close, 1.5, word_size, False),
-            (tr("keypad.play"), self.submit, 2.0, word_size, True),
+        last = [
+            Key("1", partial(self.type, "1")),
+            Key("-", partial(self.type, "-")),
+            Key("⌫", self.delete),
+            Key(tr("keypad.clear"), self.clear, 1.5, "word"),
+            Key(tr("dialog.cancel"), self.close, 1.5, "word"),
+            Key(tr("keypad.play"), self.submit, 2.0, "word", selected=True),
         ]
-        x = float(inner.left)
-        for label, action, span, size, selected in items:
-            width = key_w * span + gap * (span - 1)
-            rect = Rect(round(x), last_y, round(width), round(key_h))
-            self.add(Control(rect, label, action, selected=selected, size=size))
-            x += width + gap
+        add_keypad(
+            self,
+            CODE_KEYPAD,
+            title=tr("keypad.title"),
+            text=self.text,
+            message=self.error or tr("keypad.hint"),
+            error=bool(self.error),
+            rows=[letters[i : i + cols] for i in range(0, len(letters), cols)] + [last],
+        )
 
     def type(self, char: str) -> None:
         if len(self.text) < 20:
@@ -504,8 +434,7 @@ class SettingsScene(Dialog):
         inner = p.inflate(-2 * pad, -2 * pad)
         gap = max(4, int(u * 0.14))
         title_h = int(u * 0.8)
-        toggles = TOGGLES + (("winnable_indicator",) if self.app.has_indicator() else ())
-        rows = len(toggles) + 2
+        rows = len(TOGGLES) + 2
         row_h = (inner.height - title_h - gap * rows) / rows
         y: float = inner.top
         self.add(
@@ -519,9 +448,9 @@ class SettingsScene(Dialog):
         y += title_h + gap
         settings = self.app.settings
         title_size = int(min(u * 0.4, row_h * 0.34))
-        helps = [tr(f"settings.{name}_help") for name in toggles]
+        helps = [tr(f"settings.{name}_help") for name in TOGGLES]
         help_size = self.help_size(helps, round(row_h), inner.width, title_size)
-        for name, help_text in zip(toggles, helps, strict=True):
+        for name, help_text in zip(TOGGLES, helps, strict=True):
             rect = Rect(inner.left, round(y), inner.width, round(row_h))
             self.add(
                 Control(

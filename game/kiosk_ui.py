@@ -20,8 +20,9 @@ from pygame import Rect
 from engine import FOUNDATION, Game, Move
 from game import ui
 from game.config import EXIT_OPERATOR, Config
-from game.dialogs import Control, Dialog
+from game.dialogs import Dialog
 from game.input import DoubleTap, DragCancel, Drop, Tap
+from game.keypad import Key, KeypadLook, add_keypad
 from game.kiosk import (
     EventAction,
     IdleTimer,
@@ -34,6 +35,7 @@ from game.kiosk import (
 from game.scenes import Event, Scene
 from game.session import Session
 from game.stats import RULE_SET_KEYS, RuleSetStats
+from game.ui import Control
 
 if TYPE_CHECKING:
     from game.app import App
@@ -55,6 +57,7 @@ INPUT_EVENTS = frozenset(
     }
 )
 MAX_HOLD_S = 120.0  # a press longer than this is a lost release, not a person
+PIN_KEYPAD = KeypadLook(columns=3, max_w=7.5, max_h=10, title_size=0.45, message_h=0.8)
 CODE_AREA = 0.36  # the right part of the info bar, where the game code is, takes the long press
 
 
@@ -295,70 +298,38 @@ class PinScene(Dialog):
         super().__init__(app)
 
     def build(self) -> None:
-        tr, u = self.tr, self.unit()
-        self.panel = self.panel_rect(max_w=u * 7.5, max_h=u * 10)
-        pad = int(u * 0.3)
-        inner = self.panel.inflate(-2 * pad, -2 * pad)
-        gap = max(4, int(u * 0.12))
-        title_h, field_h, msg_h = int(u * 0.7), int(u * 0.95), int(u * 0.8)
-        y = inner.top
-        self.add(
-            Control(
-                Rect(inner.left, y, inner.width, title_h),
-                tr("kiosk.pin_title"),
-                kind="title",
-                size=int(u * 0.45),
-            )
-        )
-        y += title_h + gap
-        self.add(
-            Control(
-                Rect(inner.left, y, inner.width, field_h),
-                self.pad.masked,
-                kind="field",
-                size=int(u * 0.5),
-            )
-        )
-        y += field_h + gap
+        tr = self.tr
         now = self.app.clock.time
         if not self.pad.stored_hash:
-            message, kind = tr("kiosk.pin_none"), "error"
+            message, error = tr("kiosk.pin_none"), True
         elif self.pad.is_locked(now):
             wait = int(self.pad.wait_left(now)) + 1
             self.shown_wait = wait
-            message, kind = tr("kiosk.pin_wait", seconds=wait), "error"
+            message, error = tr("kiosk.pin_wait", seconds=wait), True
         elif self.message:
-            message, kind = self.message, "error"
+            message, error = self.message, True
         else:
-            message, kind = tr("kiosk.pin_hint"), "text"
-        self.add(
-            Control(
-                Rect(inner.left, y, inner.width, msg_h),
-                message,
-                kind=kind,
-                size=int(u * 0.3),
-                extra={"center": True},
-            )
+            message, error = tr("kiosk.pin_hint"), False
+        digits = [Key(digit, partial(self.press, digit)) for digit in "123456789"]
+        add_keypad(
+            self,
+            PIN_KEYPAD,
+            title=tr("kiosk.pin_title"),
+            text=self.pad.masked,
+            message=message,
+            error=error,
+            rows=[
+                digits[0:3],
+                digits[3:6],
+                digits[6:9],
+                [
+                    Key("⌫", partial(self.press, "back")),
+                    Key("0", partial(self.press, "0")),
+                    Key(tr("kiosk.ok"), partial(self.press, "ok"), text="short", selected=True),
+                ],
+                [Key(tr("dialog.cancel"), partial(self.press, "cancel"), 3.0, "plain")],
+            ],
         )
-        y += msg_h + gap
-        rows = 5
-        key_h = (inner.bottom - y - gap * (rows - 1)) / rows
-        key_w = (inner.width - 2 * gap) / 3
-        labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", tr("kiosk.ok")]
-        keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok"]
-        for i, (label, key) in enumerate(zip(labels, keys, strict=True)):
-            r, c = divmod(i, 3)
-            rect = Rect(
-                round(inner.left + c * (key_w + gap)),
-                round(y + r * (key_h + gap)),
-                round(key_w),
-                round(key_h),
-            )
-            size = int(min(key_h, key_w) * (0.45 if len(label) == 1 else 0.32))
-            action = partial(self.press, key)
-            self.add(Control(rect, label, action, selected=key == "ok", size=size))
-        cancel = Rect(inner.left, round(y + 4 * (key_h + gap)), inner.width, round(key_h))
-        self.add(Control(cancel, tr("dialog.cancel"), partial(self.press, "cancel"), size=0))
 
     def press(self, key: str) -> None:
         result = self.pad.press(key, self.app.clock.time)

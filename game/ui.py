@@ -1,9 +1,11 @@
 """Small drawing helpers shared by the table and the dialogs: text that fits, wrapped text,
-buttons, panels, switches and the button icons."""
+buttons, panels, switches and the button icons; a dialog's controls."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import pygame
 from pygame import Rect
@@ -21,6 +23,21 @@ BUTTON_OFF = (58, 70, 64)
 ERROR = (255, 140, 120)
 
 Color = tuple[int, int, int]
+
+
+@dataclass
+class Control:
+    """One thing on a dialog's panel (game.dialogs.Dialog draws and taps it)."""
+
+    rect: Rect
+    label: str
+    action: Callable[[], None] | None = None
+    kind: str = "button"  # button, switch, label, title, text, field, error
+    selected: bool = False
+    enabled: bool = True
+    size: int = 0
+    name: str = ""
+    extra: dict[str, object] = field(default_factory=dict)
 
 
 def fit_text(

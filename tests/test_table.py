@@ -6,6 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+import engine.catalog
+import engine.hints
 from engine import Game, IllegalMove, Move
 from engine.cards import parse_card
 from game.app import LostPosition
@@ -522,15 +524,8 @@ def press_h(app):
 
 
 def solver_with(monkeypatch, hint_data):
-    """engine.hints replaced by one whose ``hint_data`` (the worker's entry point) is given."""
-    import types
-
-    import game.app as app_module
-
-    fake = types.SimpleNamespace(hint_data=hint_data)
-    monkeypatch.setattr(
-        app_module, "_engine_module", lambda name: fake if name == "hints" else None
-    )
+    """engine.hints' ``hint_data`` (the worker's entry point) replaced by the given one."""
+    monkeypatch.setattr(engine.hints, "hint_data", hint_data)
 
 
 def asking_app(monkeypatch, hint_data=lambda data, limit: ("9S-t7", "won", None)):
@@ -545,17 +540,29 @@ class TestHint:
     """The hint is worked out in a worker: the table says "thinking" at once, keeps running,
     and shows the answer when it comes if the position is still the one asked about."""
 
-    def test_without_a_solver_the_hint_button_says_so(self, monkeypatch):
+    def test_a_worker_that_cannot_start_says_so_and_the_next_hint_tries_again(self, monkeypatch):
+        """No worker process (no /dev/shm, no memory): the hint says it is unavailable, the
+        game goes on, and the next press tries to start a worker again."""
         import game.app as app_module
 
+        starts = []
+
+        def cannot_start(**options):
+            starts.append(options)
+            raise OSError("no /dev/shm")
+
         app = make_app("RU1-C-AAAAAAD")
-        monkeypatch.setattr(app_module, "_engine_module", lambda name: None)
+        monkeypatch.setattr(app_module, "ProcessPoolExecutor", cannot_start)
         finger = Finger(app)
         finger.tap(finger.button("hint"))
         app.step()
         assert app.table.toast is not None
         assert app.table.toast.text == app.tr("table.hint_unavailable")
-        assert app.hint_executor is None  # no worker started for nothing
+        assert app.hint_executor is None and app.table.hint_job is None
+        finger.tap(finger.card("AH"))  # the game goes on
+        assert app.table.game.found == [0, 1, 0, 0]
+        press_h(app)
+        assert len(starts) == 2
 
     def test_the_h_key_says_thinking_then_shows_the_solvers_move(self, monkeypatch):
         app, pool = asking_app(monkeypatch)
@@ -736,16 +743,8 @@ class FakeHint:
 
 
 class TestSolverSeams:
-    """engine.hints / engine.catalog come from the solver issue; the table uses them when
-    present (faked here with their documented shapes)."""
-
-    def _with_modules(self, monkeypatch, **modules):
-        import types
-
-        import game.app as app_module
-
-        fakes = {name: types.SimpleNamespace(**attrs) for name, attrs in modules.items()}
-        monkeypatch.setattr(app_module, "_engine_module", lambda name: fakes.get(name))
+    """The table uses engine.hints for hints and engine.catalog for deals (faked here with
+    their documented shapes)."""
 
     def test_hint_object_from_the_solver(self, monkeypatch):
         """App.hint, the answer at once (kept for callers that wait), reads a Hint object."""
@@ -756,7 +755,7 @@ class TestSolverSeams:
             asked.append(time_limit)
             return FakeHint(Move.parse("9S-t7"), "won")
 
-        self._with_modules(monkeypatch, hints={"hint": hint})
+        monkeypatch.setattr(engine.hints, "hint", hint)
         assert str(app.hint(app.table.game)) == "9S-t7"
         assert asked and asked[0] <= 2
 
@@ -784,7 +783,7 @@ class TestSolverSeams:
         assert app.table.toast.text == app.tr("reason.no_useful_moves")
         assert app.table.hint_mark is None
         stuck = FakeHint(None, "unknown", "no_useful_moves")
-        self._with_modules(monkeypatch, hints={"hint": lambda game, time_limit: stuck})
+        monkeypatch.setattr(engine.hints, "hint", lambda game, time_limit: stuck)
         with pytest.raises(IllegalMove):
             app.hint(app.table.game)
 
@@ -795,9 +794,21 @@ class TestSolverSeams:
         assert app.table.toast.text == app.tr("table.hint_lost")
         assert app.table.hint_mark is None
         lost = FakeHint(None, "lost", "no_useful_moves")
-        self._with_modules(monkeypatch, hints={"hint": lambda game, time_limit: lost})
+        monkeypatch.setattr(engine.hints, "hint", lambda game, time_limit: lost)
         with pytest.raises(LostPosition):
             app.hint(app.table.game)
+
+    def test_a_solver_bug_is_no_hint_never_a_crash(self, monkeypatch, capsys):
+        """App.hint (the answer at once) turns a solver exception into LookupError."""
+        app = make_app("RU1-C-AAAAAAD")
+
+        def broken(game, time_limit):
+            raise RecursionError("maximum recursion depth exceeded")
+
+        monkeypatch.setattr(engine.hints, "hint", broken)
+        with pytest.raises(LookupError):
+            app.hint(app.table.game)
+        assert "maximum recursion depth" in capsys.readouterr().err
 
     def test_new_game_deals_from_the_catalog_at_the_chosen_level(self, monkeypatch):
         app = make_app()
@@ -807,7 +818,7 @@ class TestSolverSeams:
             picks.append((rules_key, level))
             return f"{rules_key}-AAAAABB"
 
-        self._with_modules(monkeypatch, catalog={"pick": pick})
+        monkeypatch.setattr(engine.catalog, "pick", pick)
         finger = Finger(app)
         finger.tap(finger.button("new"))
         finger.tap(finger.control(app.tr("names.hard")))
@@ -822,7 +833,7 @@ class TestSolverSeams:
         def pick(rules_key, level, rng):
             raise OSError("damaged")
 
-        self._with_modules(monkeypatch, catalog={"pick": pick})
+        monkeypatch.setattr(engine.catalog, "pick", pick)
         app.choice.level = "easy"
         game = app.new_game()
         assert game.code.startswith("RU1-C-")
@@ -852,7 +863,6 @@ class TestWinnableIndicator:
 
         # Patched on the class: the table starts its indicator while the app is built.
         monkeypatch.setattr(App, "make_indicator", lambda self: fake)
-        monkeypatch.setattr(App, "has_indicator", lambda self: True)
         app = make_app("RU1-C-AAAAAAD", settings=settings(winnable_indicator=True))
         table = app.table
         table.close()  # the real indicator the table started with the setting on

@@ -7,6 +7,7 @@ import itertools
 import pygame
 import pytest
 
+import engine.catalog
 from game import ui
 from game.cards import font
 from game.dialogs import RulesScene, SettingsScene
@@ -63,29 +64,56 @@ class TestDoubleClickAcrossScreens:
         assert table.game.found == [0, 0, 0, 0]
 
 
+def level_row(app) -> set[str]:
+    """The labels of the new-game dialog's Level row that are on screen."""
+    keys = ("newgame.level", "names.easy", "names.medium", "names.hard", "names.any")
+    labels = {c.label for c in app.top.controls}
+    return {app.tr(key) for key in keys} & labels
+
+
 class TestNewGameDialog:
     def test_seahaven_shows_no_level_row_that_would_do_nothing(self):
         """Seahaven's difficulty is its free cells (the seed): the Russian levels row must not
         appear there, since a Seahaven deal ignores it."""
         app = make_app("SH1-C2-AAAAAJ2", size=(1024, 600))
-        app.has_levels = lambda: True  # type: ignore[method-assign]
         finger = Finger(app)
         finger.tap(finger.button("new"))
-        labels = [c.label for c in app.top.controls]  # type: ignore[attr-defined]
-        assert app.tr("newgame.cells") in labels
-        assert app.tr("newgame.level") not in labels
-        assert app.tr("names.medium") not in labels
+        assert app.tr("newgame.cells") in {c.label for c in app.top.controls}
+        assert level_row(app) == set()
         finger.settle()
         finger.tap(finger.control(app.tr("names.russian")))
-        labels = [c.label for c in app.top.controls]  # type: ignore[attr-defined]
-        assert app.tr("newgame.level") in labels
+        assert len(level_row(app)) == 5
+
+    def test_a_rule_set_without_catalog_deals_shows_no_level_row(self, monkeypatch, capsys):
+        """A level only picks a deal from the catalog: when the relaxed rules' catalog is
+        damaged (or empty) the row would do nothing, so it is not shown; the classic rules
+        keep theirs, and a new game is still dealt."""
+        real_load = engine.catalog.load
+
+        def load(key, directory=None):
+            if key == "RU1-R":
+                raise engine.catalog.CatalogError("RU1-R.txt: no catalog entries in 3 lines")
+            return real_load(key, directory)
+
+        monkeypatch.setattr(engine.catalog, "load", load)
+        app = make_app("RU1-R-AAAAABB", size=(1024, 600))
+        finger = Finger(app)
+        finger.tap(finger.button("new"))
+        assert app.tr("newgame.rules") in {c.label for c in app.top.controls}
+        assert level_row(app) == set()
+        assert "no catalog entries" in capsys.readouterr().err
+        finger.settle()
+        finger.tap(finger.control(f"{app.tr('names.classic')} · {app.tr('names.same_suit')}"))
+        assert len(level_row(app)) == 5
+        finger.settle()
+        finger.tap(finger.control(app.tr("newgame.deal")))
+        assert app.top is app.table and app.table.game.code.startswith("RU1-C-")
 
     @pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=str)
     def test_buttons_in_a_row_share_one_text_size(self, size):
         """A long label wraps to two lines instead of shrinking alone."""
         app = make_app("RU1-C-AAAAABB", size=size)
         app.set_locale("fi")
-        app.has_levels = lambda: True  # type: ignore[method-assign]
         finger = Finger(app)
         finger.tap(finger.button("new"))
         dialog = app.top
@@ -124,7 +152,6 @@ class TestDialogRedraw:
         """Bug: switching the new-game dialog from Russian (with levels) to Seahaven made the
         panel shorter; the old panel's edges stayed on screen above and below the new one."""
         app = make_app("RU1-C-AAAAABB", size=(800, 480))
-        app.has_levels = lambda: True  # type: ignore[method-assign]
         finger = Finger(app, touch=False)
         finger.tap(finger.button("new"))
         finger.settle()
