@@ -99,3 +99,22 @@ def test_scrolling_shows_the_last_line():
     bottom = scene.body.get_height() - 1
     shown = scene.view.top + bottom - scene.scroll
     assert shown == scene.view.bottom - 1
+
+
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [
+        ("ru", ["32", "24", "одна наша подсказка", "«Любой»"]),  # seed 003's own words
+        ("en", ["32", "24", "one hint of ours", "“Any”"]),
+        ("fi", ["32", "24", "yksi vihjeemme", "”Mikä tahansa”"]),
+    ],
+)
+def test_the_russian_rules_say_how_the_levels_were_made(locale, words):
+    """Seed 003 answers "how do the levels differ?": the rules screen says it too, in every
+    language, next to the rules a player reads before choosing a level."""
+    app = make_app("RU1-C-AAAAABB", (800, 480))
+    app.set_locale(locale)
+    levels = [p for p in app.tr.paragraphs("rules.russian.body") if " 32 " in p]
+    assert len(levels) == 1
+    for word in words:
+        assert word in levels[0]
