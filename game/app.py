@@ -7,6 +7,7 @@ import contextlib
 import multiprocessing
 import random
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
@@ -77,11 +78,41 @@ class TableHooks:
 
 
 HINT_SECONDS = 1.0  # the solver's time for a hint (in the hint worker, off the frame loop)
+WORKER_GRACE = 1.0  # seconds a stopped hint worker gets to exit before it is terminated
 
 
 class LostPosition(LookupError):
     """The solver proved that no line of play wins from the position (moves may remain).
     A LookupError: to a caller that only wants a move, there is none to offer."""
+
+
+def _reap(processes: list[Any]) -> None:
+    """Give ``processes`` WORKER_GRACE seconds to exit, then terminate (and kill) the rest.
+
+    Watches each process's sentinel (readable once it has exited) rather than joining it: the
+    executor's own thread may be joining the same processes, and two threads reaping one child
+    race (the loser sees no child and takes it for alive)."""
+    from multiprocessing.connection import wait as wait_ready
+
+    def still_running(left: list[Any], seconds: float) -> list[Any]:
+        deadline = time.monotonic() + seconds
+        while left:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                break
+            try:
+                done = set(wait_ready([p.sentinel for p in left], remaining))
+            except Exception:  # a closed or broken process object: nothing more to do
+                return []
+            left = [p for p in left if p.sentinel not in done]
+        return left
+
+    left = still_running(list(processes), WORKER_GRACE)
+    for stop in ("terminate", "kill"):
+        for process in left:
+            with contextlib.suppress(Exception):
+                getattr(process, stop)()
+        left = still_running(left, 1.0)
 
 
 class App:
@@ -229,14 +260,27 @@ class App:
             raise LookupError("the solver failed") from error
         return read_hint(result)
 
-    def close_hint_worker(self) -> None:
+    def close_hint_worker(self, *, wait: bool = False) -> None:
         """Stop the hint worker (quit, or it broke); the next hint starts a new one. An
-        executor set from outside belongs to whoever set it and stays."""
+        executor set from outside belongs to whoever set it and stays.
+
+        ``shutdown(wait=False)`` alone can leave a worker running (a stuck solve; CPython's
+        own races around it, e.g. python/cpython#83386, #132969), so the worker processes get
+        :data:`WORKER_GRACE` seconds to exit and are then terminated: at once in the
+        background, or before returning when ``wait`` (quit: no process outlives the game)."""
         if self.hint_executor is None or not self._own_hint_executor:
             return
         executor, self.hint_executor = self.hint_executor, None
+        # The executor's only handle on its processes (public only from Python 3.14 on).
+        processes = list((getattr(executor, "_processes", None) or {}).values())
         with contextlib.suppress(Exception):
             executor.shutdown(wait=False, cancel_futures=True)
+        if wait:
+            _reap(processes)
+        elif processes:
+            threading.Thread(
+                target=_reap, args=(processes,), name="hint-reaper", daemon=True
+            ).start()
 
     def notify(self, event: str, *args: Any) -> None:
         """Tell every hook what happened (``started``, ``moved``, ``undone``, ``ended``,

@@ -672,7 +672,7 @@ class TableScene(Scene):
         """The table goes away (quit): stop the indicator's and the hint's workers."""
         self.drop_hint()
         if self is self.app.table:
-            self.app.close_hint_worker()
+            self.app.close_hint_worker(wait=True)
         self.close_indicator()
 
     def close_indicator(self) -> None:

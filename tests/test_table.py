@@ -536,6 +536,21 @@ def asking_app(monkeypatch, hint_data=lambda data, limit: ("9S-t7", "won", None)
     return app, pool
 
 
+def exited(processes, seconds):
+    """Whether every process has ended within ``seconds``: its sentinel turns readable when
+    it exits (is_alive() can race with the executor's own thread reaping the same child)."""
+    import time
+    from multiprocessing.connection import wait
+
+    deadline = time.monotonic() + seconds
+    left = [p.sentinel for p in processes]
+    while left:
+        left = [s for s in left if s not in wait(left, max(0.0, deadline - time.monotonic()))]
+        if left and time.monotonic() >= deadline:
+            return False
+    return True
+
+
 class TestHint:
     """The hint is worked out in a worker: the table says "thinking" at once, keeps running,
     and shows the answer when it comes if the position is still the one asked about."""
@@ -726,9 +741,39 @@ class TestHint:
         assert processes and all(p.is_alive() for p in processes)
         app.step([pygame.event.Event(pygame.QUIT)])
         assert not app.running and app.hint_executor is None
-        for process in processes:
-            process.join(timeout=10)
-            assert not process.is_alive()
+        assert exited(processes, 0)  # gone when quit returns
+
+    def test_a_stuck_worker_is_stopped_when_given_up_and_when_quitting(self):
+        """A worker busy with something that never ends is terminated shortly after the table
+        gives up on it (in the background: the table keeps running), and at once on quit."""
+        import multiprocessing
+        import time
+        from concurrent.futures import ProcessPoolExecutor
+
+        from game.app import WORKER_GRACE
+
+        def stuck_worker(app):
+            pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            app.hint_executor, app._own_hint_executor = pool, True
+            pool.submit(time.sleep, 600)
+            deadline = time.monotonic() + 30
+            while not pool._processes and time.monotonic() < deadline:  # type: ignore[attr-defined]
+                time.sleep(0.01)
+            time.sleep(0.5)  # the worker has taken the call
+            return list(pool._processes.values())  # type: ignore[attr-defined]
+
+        app = make_app("RU1-C-AAAAAAD")
+        processes = stuck_worker(app)
+        start = time.monotonic()
+        app.close_hint_worker()
+        assert time.monotonic() - start < WORKER_GRACE  # the frame loop does not wait
+        assert not exited(processes, 0)
+        assert exited(processes, WORKER_GRACE + 10)
+
+        processes = stuck_worker(app)
+        app.step([pygame.event.Event(pygame.QUIT)])
+        assert not app.running
+        assert exited(processes, 0)
 
     def test_app_hint_still_answers_at_once_for_callers_that_wait(self):
         app = make_app("SH1-C4-AAAAAAA")
