@@ -7,14 +7,16 @@ proved winnable, one ``CODE LEVEL`` per line, level ``easy`` / ``medium`` / ``ha
 
     python -m engine.catalog build --rules RU1-C --count 200000
     python -m engine.catalog build --all --count 200000 --jobs 2
+    python -m engine.catalog regrade --rules RU1-C
     python -m engine.catalog stats
 
 The build runs the solver and the grading on every core (multiprocessing), prints progress, and
-rewrites the file (atomically) every few seconds. It stops at ``--count`` deal numbers or when
-every level holds ``--target`` deals. The solver gets a node limit per deal (``--node-limit``,
-recorded in the file and reused on resume), so a scan gives the same catalog on any machine;
-deals it cannot decide within it are counted as unknown and left out. Only deals proved
-winnable are listed.
+rewrites the file (atomically) every few seconds. Each level takes the first ``--target`` deals
+graded to it; the build stops at ``--count`` deal numbers or when every level is full. The
+solver gets a node limit per deal (``--node-limit``; it and the target are recorded in the file
+and reused on resume), so a scan gives the same catalog on any machine; deals it cannot decide
+within it are counted as unknown and left out. Only deals proved winnable are listed.
+``regrade`` grades the listed deals again after :mod:`engine.levels` changes (no solving).
 """
 
 from __future__ import annotations
