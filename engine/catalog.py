@@ -91,6 +91,20 @@ class Catalog:
     def counts(self) -> dict[str, int]:
         return {lv: len(codes) for lv, codes in self.levels.items()}
 
+    def summary(self) -> str:
+        return " ".join(f"{lv} {n}" for lv, n in self.counts().items())
+
+    def wanted(self) -> tuple[str, ...]:
+        """The levels that still take deals: each takes the first ``target`` (0: no cap)."""
+        return tuple(
+            lv for lv, codes in self.levels.items() if not self.target or len(codes) < self.target
+        )
+
+    def take(self, number: int, level: str) -> None:
+        """List deal ``number`` at ``level`` (``""``: none) if that level still takes deals."""
+        if level in self.wanted():
+            self.levels[level].append(format_code(RULES_BY_KEY[self.key], number))
+
     def text(self) -> str:
         title = _TITLES.get(self.key, self.key)
         head = [
@@ -275,17 +289,11 @@ def save(catalog: Catalog, directory: Path | None = None) -> Path:
     return path
 
 
-def _wanted(catalog: Catalog, target: int) -> tuple[str, ...]:
-    """The levels that still take deals: a level is listed until it holds ``target``."""
-    return tuple(lv for lv, codes in catalog.levels.items() if len(codes) < target)
-
-
-def _jobs(catalog: Catalog, start: int, stop: int, target: int) -> Iterator[Job]:
+def _jobs(catalog: Catalog, start: int, stop: int) -> Iterator[Job]:
     # Made one at a time as the pool asks, so each job asks only for the levels still short
     # (a level that fills up while a job is out is simply not added to: the same result).
     for number in range(start, stop):
-        want = _wanted(catalog, target)
-        yield catalog.key, number, catalog.time_limit, catalog.node_limit, want
+        yield catalog.key, number, catalog.time_limit, catalog.node_limit, catalog.wanted()
 
 
 def build(
@@ -330,33 +338,28 @@ def build(
         catalog.node_limit = NODE_LIMIT if node_limit is None else node_limit
     stop = min(start + count, DEAL_NUMBERS)
     workers = jobs or os.cpu_count() or 1
-    target = catalog.target
 
     def report(final: bool = False) -> None:
         done = catalog.next - begin
         rate = done / max(time.monotonic() - t0, 1e-9)
-        counts = " ".join(f"{lv} {n}" for lv, n in catalog.counts().items())
         left = (stop - catalog.next) / rate if rate > 0 else 0.0
         print(
             f"{key}: scanned {catalog.first}..{catalog.next - 1} won {catalog.won} "
-            f"lost {catalog.lost} unknown {catalog.unknown} | {counts} | {rate:.1f} deals/s"
-            + ("" if final else f", at most {left / 60:.0f} min left"),
+            f"lost {catalog.lost} unknown {catalog.unknown} | {catalog.summary()} | "
+            f"{rate:.1f} deals/s" + ("" if final else f", at most {left / 60:.0f} min left"),
             file=out,
             flush=True,
         )
 
-    def full() -> bool:
-        return all(n >= target for n in catalog.counts().values())
-
     t0 = time.monotonic()
     last_save = t0
-    if begin < stop and not full():
+    if begin < stop and catalog.wanted():
         pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
         try:
             results = pool.imap(
-                examine, _jobs(catalog, begin, stop, target)
+                examine, _jobs(catalog, begin, stop)
             )  # chunksize 1: an iterator with next(timeout)
-            while catalog.next < stop and not full():
+            while catalog.next < stop and catalog.wanted():
                 try:
                     # A short wait, so that Ctrl+C and SIGTERM reach this loop at once.
                     number, status, level = results.next(timeout=0.5)
@@ -367,8 +370,7 @@ def build(
                 catalog.next = number + 1
                 if status == "won":
                     catalog.won += 1
-                    if level and len(catalog.levels[level]) < target:
-                        catalog.levels[level].append(format_code(RULES_BY_KEY[key], number))
+                    catalog.take(number, level)
                 elif status == "lost":
                     catalog.lost += 1
                 else:
@@ -403,13 +405,12 @@ def regrade(
     numbers = sorted(parse_code(code)[1] for codes in catalog.levels.values() for code in codes)
     catalog.target = target or catalog.target or TARGET
     catalog.levels = {lv: [] for lv in LEVELS}
-    rules = RULES_BY_KEY[key]
     t0 = last = time.monotonic()
     done = 0
 
     def work() -> Iterator[tuple[str, int, tuple[str, ...]]]:
         for number in numbers:
-            want = _wanted(catalog, catalog.target)
+            want = catalog.wanted()
             if not want:
                 return
             yield key, number, want
@@ -417,18 +418,20 @@ def regrade(
     with multiprocessing.Pool(jobs or os.cpu_count() or 1, initializer=_quiet_worker) as pool:
         for number, level in pool.imap(regrade_one, work()):
             done += 1
-            if level and len(catalog.levels[level]) < catalog.target:
-                catalog.levels[level].append(format_code(rules, number))
-            if all(n >= catalog.target for n in catalog.counts().values()):
+            catalog.take(number, level)
+            if not catalog.wanted():
                 break
             if time.monotonic() - last > 10:
                 last = time.monotonic()
-                counts = " ".join(f"{lv} {n}" for lv, n in catalog.counts().items())
-                print(f"{key}: regraded {done} of {len(numbers)} | {counts}", file=out, flush=True)
+                print(
+                    f"{key}: regraded {done} of {len(numbers)} | {catalog.summary()}",
+                    file=out,
+                    flush=True,
+                )
     save(catalog, directory)
-    counts = " ".join(f"{lv} {n}" for lv, n in catalog.counts().items())
     print(
-        f"{key}: regraded {done} of {len(numbers)} in {time.monotonic() - t0:.0f} s | {counts}",
+        f"{key}: regraded {done} of {len(numbers)} in {time.monotonic() - t0:.0f} s | "
+        f"{catalog.summary()}",
         file=out,
         flush=True,
     )
@@ -484,7 +487,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             except CatalogError as error:
                 print(f"{rules.key}: damaged: {error}")
                 continue
-            counts = " ".join(f"{lv} {n}" for lv, n in cat.counts().items())
+            counts = cat.summary()
             if cat.next <= cat.first:
                 print(f"{rules.key}: not scanned yet")
                 continue
