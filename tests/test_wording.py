@@ -225,7 +225,9 @@ REPLACED = {
         "ei käy siihen",  # «ei sovi siihen»
         "vetäessäsi kortille",  # first parses as "dragging to the card"
     ],
-    "en": [],
+    "en": [
+        "deal only deals",  # tautology, as the Finnish «jakavat vain jakoja»
+    ],
 }
 
 
