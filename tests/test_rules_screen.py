@@ -144,7 +144,7 @@ TIPS = {
     "seahaven": {
         "en": ["Save your free cells", "Kings to empty columns", "doubles the limit"],
         "fi": ["Säästä apuruutuja", "Kuninkaat tyhjiin sarakkeisiin", "kaksinkertaistaa"],
-        "ru": ["Берегите ячейки", "Пустой столбец — королю", "удваивает предел"],
+        "ru": ["Берегите ячейки", "Пустой столбец — королю", "пустой столбец удваивает"],
     },
 }  # fmt: skip
 
