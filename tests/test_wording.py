@@ -80,6 +80,20 @@ def test_one_word_per_concept(locale: str, word: str, others: list[str]) -> None
     assert not used, f"{locale}: {used} where the file says «{word}»"
 
 
+def test_finnish_ruutu_alone_is_the_suit_never_a_free_cell() -> None:
+    """«ruutu» is diamonds; a free cell is always «apuruutu» («jos ruutu on tyhjä» reads as a
+    suit)."""
+    bare = re.compile(r"(?<![\wäö])ruu[td]\w*", re.IGNORECASE)
+    found = {
+        key: text
+        for key, strings in texts("fi").items()
+        for text in strings
+        if bare.search(text) and key != "suit_long.D"
+    }
+    assert not found, found
+    assert catalog("fi")["suit_long.D"] == "ruutu"
+
+
 def test_russian_taps_are_nazhatiya_everywhere_a_tap_is_named() -> None:
     tr = catalog("ru")
     for key in ("settings.double_tap", "settings.double_tap_help"):
