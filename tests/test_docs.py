@@ -24,7 +24,16 @@ from engine.reasons import CODE_REASONS, REASONS
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES = ("README.md", "rules.md", "codes.md", "save-format.md", "architecture.md")
-SKIP_DIRS = {".git", ".venv", "venv", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+SKIP_DIRS = {
+    ".git",
+    ".venv",
+    "venv",
+    "__pycache__",
+    ".hypothesis",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+}
 SKIP_SUFFIXES = {".ttf", ".png", ".jpg", ".pyc", ".gz", ".zip"}
 
 # Documents that are not in the repository (spelled so that this file does not name them).
