@@ -106,10 +106,6 @@ class App:
         self.full_redraw = True
 
     # ----------------------------------------------------------------- events
-    @property
-    def now_ms(self) -> float:
-        return self.clock.now_ms
-
     def dispatch(self, event: Event) -> None:
         if isinstance(event, Tap):
             self._tapped = self.scenes.top
@@ -138,7 +134,7 @@ class App:
                 self.dispatch(event)
             else:
                 event = self.presenter.map_event(event)
-                for gesture in self.reader.feed(event, self.now_ms):
+                for gesture in self.reader.feed(event, self.clock.now_ms):
                     self.dispatch(gesture)
 
     def resize(self, window: pygame.Surface | None = None) -> None:

@@ -92,9 +92,6 @@ class SceneStack(Sequence[Scene]):
         """``open(name, **kwargs)`` builds ``factory(app, **kwargs)``."""
         self._factories[name] = factory
 
-    def registered(self, name: str) -> bool:
-        return name in self._factories
-
     def factory(self, name: str) -> SceneFactory:
         """What builds the scene registered under ``name``. KeyError for an unknown name."""
         try:
@@ -148,11 +145,6 @@ class SceneStack(Sequence[Scene]):
         if self._scenes:
             self.top.resume()
         self.on_change()
-
-    def clear(self) -> None:
-        """Every scene leaves (the stack is empty afterwards)."""
-        while self._scenes:
-            self._scenes.pop().leave()
 
     def find(self, name: str) -> Scene | None:
         """The topmost scene called ``name`` on the stack, or None."""

@@ -1,8 +1,8 @@
 """The table: shows a game, turns gestures into engine moves, animates them.
 
 Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo` and a new deal
-through :meth:`start_game`; they report to ``app.notify`` (``moved``, ``undone``, ``ended`` and
-``started``): the one place autosave, statistics and logs hook in.
+through :meth:`start_game`; they report to ``app.hooks`` (``moved``, ``undone``, ``ended`` and
+``started``, game.hooks): the one place autosave, statistics and logs hook in.
 
 Drawing is game.tableview's: it reads this scene and changes nothing in it; :meth:`repaint`
 tells it that the resting picture changed.

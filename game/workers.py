@@ -198,31 +198,18 @@ class Workers:
         return self._submit("demo", hints.verdict, game.to_dict(), seconds)
 
 
-def read_hint(result: object) -> Move | None:
-    """The hint worker's ``(move, status, reason)`` (or a ``Hint``-like object) as
-    :meth:`Workers.hint_answer` answers it."""
-    if isinstance(result, tuple) and len(result) == 3:
-        move, status, reason = _as_move(result[0]), result[1], result[2]
-    else:
-        move, status = _as_move(result), getattr(result, "status", "")
-        reason = getattr(result, "reason", None)
-    if move is None and status == "lost":
-        raise LostPosition
-    if move is None and reason == "no_useful_moves":
-        raise IllegalMove("no_useful_moves")
-    return move
-
-
-def _as_move(result: object) -> Move | None:
-    """Read a solver hint: a Move, its notation, or an object with a ``move``."""
-    if result is None:
+def read_hint(result: tuple[str | None, str, str | None]) -> Move | None:
+    """The hint worker's ``(move notation or None, status, reason)`` (engine.hints.hint_data)
+    as :meth:`Workers.hint_answer` answers it."""
+    notation, status, reason = result
+    if notation is None:
+        if status == "lost":
+            raise LostPosition
+        if reason == "no_useful_moves":
+            raise IllegalMove("no_useful_moves")
         return None
-    if isinstance(result, Move):
-        return result
-    if isinstance(result, str):
-        try:
-            return Move.parse(result)
-        except IllegalMove:
-            return None
-    inner = getattr(result, "move", None)
-    return _as_move(inner) if inner is not None else None
+    try:
+        return Move.parse(notation)
+    except IllegalMove:  # a worker answer that is no move: no hint
+        log.warning("hint worker answered %r, not a move", notation)
+        return None
