@@ -4,7 +4,6 @@ player's saved settings; write screenshots of any scene."""
 from __future__ import annotations
 
 import logging
-import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -34,10 +33,11 @@ class LaunchOptions:
 
 def read_config(path: Path | None) -> Config:
     """The operator's config (config.toml, or $SOLITAIRE_CONFIG when ``path`` is None);
-    problems are printed and never fatal: the defaults stand in."""
+    problems are logged (stderr until the kiosk's log is open: _open_session logs them there)
+    and never fatal: the defaults stand in."""
     config, problems = load_config(path)
     for problem in problems:
-        print(f"config: {problem}", file=sys.stderr)
+        logging.getLogger("solitaire.config").warning("%s", problem)
     return config
 
 

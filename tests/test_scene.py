@@ -104,3 +104,22 @@ def test_quit_stops_every_solver_process() -> None:
     app.close()
     assert len(wait([p.sentinel for p in processes], 0)) == 3  # every one has exited
     assert workers.pool("hint") is None and workers.pool("demo") is None
+
+
+def test_a_settings_save_that_fails_is_logged_and_the_change_kept(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A read-only disk: the switch still turns (for this session) and the kiosk's log (the
+    "solitaire" loggers, game.logs) says why it was not kept."""
+    from game.player import Preferences
+    from game.prefs import PlayerSettings
+
+    def read_only(settings: PlayerSettings) -> None:
+        raise OSError(30, "Read-only file system")
+
+    prefs = Preferences(PlayerSettings(locale="en"), read_only)
+    with caplog.at_level("WARNING", logger="solitaire"):
+        prefs.change("double_tap", not prefs.settings.double_tap)
+    assert prefs.settings.double_tap is not PlayerSettings().double_tap
+    assert "cannot save settings" in caplog.text and "Read-only" in caplog.text
+    assert caplog.records[-1].name.startswith("solitaire.")
