@@ -206,20 +206,10 @@ class TableScene(Scene):
         return self.dest_rect(move.dest)
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:
-        """The card drawn at ``pos`` (top-most first); foundation: its top card."""
-        game = self.game
-        for i in range(len(game.cols)):
-            for card in reversed(game.cols[i]):
-                if self.card_rect(card).collidepoint(pos):
-                    return card
-        for card in game.cells:
-            if card != EMPTY and self.card_rect(card).collidepoint(pos):
-                return card
-        for suit in range(4):
-            top = game.foundation_top(suit)
-            if top is not None and self.layout.foundations[suit].collidepoint(pos):
-                return top
-        return None
+        """The card drawn at ``pos`` (top-most first); foundation: its top card. The sprite
+        layer answers."""
+        assert self.view is not None
+        return self.view.card_at(pos)
 
     def button_at(self, pos: tuple[int, int]) -> str | None:
         for name, rect in self.layout.buttons.items():

@@ -1,224 +1,444 @@
-"""Drawing the table: a view that reads the TableScene and changes nothing in it.
+"""Drawing the table: a sprite layer that reads the TableScene and changes nothing in it.
 
-A *static* layer (felt, slots, title and buttons as one cached "chrome" image, the resting
-cards, the placement-help outlines, the info bar) is rebuilt only when the scene's picture
-``version`` changes. Each frame restores the areas where moving things (a dragged group,
-gliding or turning cards, a popup, a hint) were, joined into few rectangles, and draws them
-again. With nothing moving, a frame draws nothing at all.
+Every card is a :class:`CardSprite`. Resting cards lie in the *resting layer*, a
+``pygame.sprite.LayeredDirty`` group whose layers are the stacking order (a column's cards
+bottom to top, each covered face-up card of a squeezed column with its index strip just above
+it, then the placement help and the info bar) over the felt, title, slots and buttons of
+game.tablechrome. It draws onto an off-screen picture of the resting table, and only where
+something changed. Whatever moves (gliding and turning cards, the lifted group with its shadow,
+the hint, a pressed button, the toast) is a sprite of the *top layer*, a second LayeredDirty
+group whose background is that picture. So a move redraws only what moved, a drag or a glide
+restores only the areas it passes over, and with nothing moving a frame draws nothing at all.
+
+Hit-testing asks the resting layer: :meth:`TableView.card_at` is the top-most resting card
+under a point (``get_sprites_at``).
 """
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 import pygame
 from pygame import Rect
 
 from engine import FOUNDATION
-from engine.cards import RANKS
+from engine.cards import Card
 from engine.game import EMPTY
-from game import ui
-from game.cards import HIGHLIGHT, TARGET, CardArt, felt, font, slot
-from game.layout import BUTTONS
+from game.cards import HIGHLIGHT, TARGET, CardArt
+from game.tablechrome import Chrome
 
 if TYPE_CHECKING:
     from game.table import TableScene
 
-SUIT_MARKS = "♠♥♦♣"
-PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
-INDICATOR_COLORS = {"won": (120, 230, 140), "lost": (255, 150, 120)}
-BUTTON_ICONS = {"new": "new", "undo": "undo", "hint": "hint", "settings": "settings"}
+# Layers of the resting layer. A resting card lies on REST + 2 * (its place in its pile), its
+# index strip one above; piles never overlap one another.
+SLOTS = 0
+REST = 2
+HELP = 150  # outlines of the piles that take the dragged group ("placement help")
+BAR = 160
+# Layers of the top layer.
+PRESSED = 0
+HINT = 1
+GLIDE = 10  # + the tween's z
+DRAG = 200  # the target's outline, the shadow, the lifted group
+TOAST = 300
+
+Group: TypeAlias = "pygame.sprite.LayeredDirty[Piece]"
+_UNSET = object()  # an overlay not placed since the last resize
 
 
-@dataclass
-class _Frame:
-    rects: list[Rect] = field(default_factory=list)
-    key: tuple[object, ...] = ()
+class Piece(pygame.sprite.DirtySprite):
+    """One image on a layer (a card, a strip, an outline, the bar, the toast)."""
+
+    def __init__(self, group: Group, layer: int) -> None:
+        super().__init__()
+        self.image = pygame.Surface((0, 0))
+        self.rect = Rect(0, 0, 0, 0)
+        self.pos = (0, 0)
+        self.visible = 0
+        self.home = group  # the group it is in
+        self.level = layer  # its layer there
+        group.add(self, layer=layer)
+
+
+class CardSprite(Piece):
+    def __init__(self, card: Card, group: Group) -> None:
+        super().__init__(group, REST)
+        self.card = card
+        self.resting = False  # shown where the game has it: a hit-test target
+        self.strip = Piece(group, REST + 1)  # its index strip when covered in a squeezed column
+        self.shows: tuple[object, ...] = ()  # at rest: what it was last placed as
+
+
+def _group() -> Group:
+    # Never a switch to redrawing the whole screen after a slow frame.
+    group: Group = pygame.sprite.LayeredDirty()
+    group.set_timing_threshold(float("inf"))
+    return group
 
 
 class TableView:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float], CardArt] = {}
-        self.static: pygame.Surface | None = None
-        self._built = -1  # the scene version the static layer shows
-        self._bar_text: tuple[str, ...] = ()
-        self._frame = _Frame()
-        self._group: tuple[tuple[object, ...], pygame.Surface] | None = None
-        self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
-        self._bar_image: tuple[tuple[str, ...], pygame.Surface] | None = None
-        self.art: CardArt
+        self.chrome = Chrome(scene)
+        self.rest = _group()  # the resting cards over the chrome, drawn onto self.picture
+        self.top = _group()  # what moves, drawn onto the screen over self.picture
+        self.picture = pygame.Surface((0, 0))
+        self._changed: set[Group] = set()  # groups with something to draw
+        self._synced = -1  # the scene version the resting layer shows
+        self._moving: set[Card] = set()
+        self._background: tuple[object, ...] | None = None
+        self._shown: dict[Piece, object] = {}  # what each overlay shows (a change redraws it)
+        self._lift: tuple[object, pygame.Surface] | None = None  # the lifted group's image
+        self._hidden: tuple[Card, ...] = ()  # the lifted cards, hidden where they rest
+        self._overlays: tuple[object, ...] = ()  # what the overlays were last synced to
+        self.cards = [CardSprite(card, self.rest) for card in range(52)]
+        self.column_slots: list[Piece] = []
+        self.help: list[Piece] = []
+        self.bar = self._piece(self.rest, BAR)
+        self.pressed = self._piece(self.top, PRESSED)
+        self.hints = [self._piece(self.top, HINT), self._piece(self.top, HINT)]
+        self.target = self._piece(self.top, DRAG)
+        self.shadow = self._piece(self.top, DRAG + 1)
+        self.lifted = self._piece(self.top, DRAG + 2)
+        self.toast = self._piece(self.top, TOAST)
         self.resize()
 
+    @property
+    def art(self) -> CardArt:
+        return self.chrome.art
+
+    @staticmethod
+    def _piece(group: Group, layer: int) -> Piece:
+        return Piece(group, layer)
+
     def resize(self) -> None:
-        """New layout or language: card images for the size (and the language's indices),
-        the felt, the slot marks; every cached layer is dropped."""
+        """New layout or language: new images, and everything is drawn again."""
+        self.chrome.resize()
         lay = self.scene.layout
-        size = (lay.card_w, lay.card_h)
-        ranks = tuple(self.scene.tr.rank(r) for r in RANKS)
-        # Portrait cards are narrow in millimetres, and the portrait fan (0.295 of a card)
-        # leaves room for a larger corner index.
-        scale = PORTRAIT_INDEX if lay.portrait else 1.0
-        if (size, ranks, scale) not in self._arts:
-            self._arts = {(size, ranks, scale): CardArt(*size, ranks, index_scale=scale)}
-        self.art = self._arts[(size, ranks, scale)]
-        self.felt = felt((lay.width, lay.height))
-        radius = self.art.radius
-        self.slot_found = [slot(size, radius, mark) for mark in SUIT_MARKS]
-        self.slot_cell = slot(size, radius)
-        self.slot_column = slot(size, radius, "K")
-        self.static = None
-        self._group = None
-        self._chrome = None
-        self._bar_image = None
-        self._bar_text = ()
+        whole = Rect(0, 0, lay.width, lay.height)
+        self.picture = pygame.Surface(whole.size)
+        if pygame.display.get_surface() is not None:
+            self.picture = self.picture.convert()
+        self._synced = -1
+        self._background = None
+        self._shown.clear()
+        self._lift = None
+        self._hidden = ()
+        self._overlays = ()
+        for sprite in self.cards:
+            sprite.shows = ()  # new images
+        for piece in self.column_slots:
+            piece.kill()
+        self.column_slots = [self._piece(self.rest, SLOTS) for _ in lay.columns]
+        for group in (self.rest, self.top):
+            group.set_clip(whole)
+            # Dirty rectangles from the first draw on: set_clip asks for one "whole screen"
+            # draw, which would leave every sprite dirty for the next move to redraw.
+            group._use_update = True  # type: ignore[attr-defined]
+        self.top.clear(self.picture, self.picture)
+        self.repaint_all()
 
-    def draw_bar(self, surface: pygame.Surface, texts: tuple[str, ...]) -> None:
-        """Put the info bar on ``surface``; its image is drawn once per text."""
-        if self._bar_image is None or self._bar_image[0] != texts:
-            self._bar_image = (texts, self._render_bar(texts))
-        surface.blit(self._bar_image[1], self.scene.layout.info_bar)
+    def repaint_all(self) -> None:
+        """Draw the whole resting picture again at the next draw (tools: the naive redraw)."""
+        self.rest.repaint_rect(Rect(0, 0, *self.picture.get_size()))
+        self._changed.add(self.rest)
 
-    def _render_bar(self, texts: tuple[str, ...]) -> pygame.Surface:
-        area = self.scene.layout.info_bar
-        surface = pygame.Surface(area.size).convert()
-        surface.blit(self.felt, (0, 0), area)
-        bar = surface.get_rect()
-        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, bar)
-        pad = self.scene.layout.margin * 2
-        size = max(10, int(bar.height * 0.55))
-        while size > 10:
-            f, bold = font(size), font(size, True)
-            need = (
-                sum(f.size(t)[0] for t in (*texts[:3], texts[4]))
-                + bold.size(texts[3])[0]
-                + size * (9 if texts[4] else 6)
-                + 2 * pad
-            )
-            if need <= bar.width:
-                break
-            size -= 1
-        x = bar.left + pad
-        for text in texts[:3]:
-            img = font(size).render(text, True, ui.INK)
-            surface.blit(img, img.get_rect(midleft=(x, bar.centery)))
-            x += img.get_width() + size * 2
-        if texts[4]:
-            color = INDICATOR_COLORS.get(self.scene.indicator_status, ui.INK_DIM)
-            pygame.draw.circle(surface, color, (x + size // 3, bar.centery), max(3, size // 3))
-            img = font(size).render(texts[4], True, color)
-            surface.blit(img, img.get_rect(midleft=(x + size, bar.centery)))
-        code = font(size, True).render(texts[3], True, HIGHLIGHT)
-        surface.blit(code, code.get_rect(midright=(bar.right - pad, bar.centery)))
-        return surface
+    # ================================================================= placing sprites
+    def _place(self, piece: Piece, image: pygame.Surface, pos: tuple[int, int], layer: int) -> None:
+        """Show ``image`` at ``pos`` on ``layer`` of the piece's group; a change redraws it."""
+        if piece.image is not image or piece.pos != pos:
+            piece.image = image
+            piece.rect = image.get_rect(topleft=pos)
+            piece.pos = pos
+            piece.dirty = 1
+        if piece.level != layer:
+            piece.home.change_layer(piece, layer)
+            piece.level = layer
+            piece.dirty = 1
+        if not piece.visible:
+            piece.visible = 1
+        if piece.dirty:
+            self._changed.add(piece.home)
 
-    def title_text(self) -> str:
-        """The game's name and its rules, for the free room in the top row."""
-        rules, tr = self.scene.game.rules, self.scene.tr
-        if rules.game == "seahaven":
-            return tr("names.seahaven") + "\n" + tr("table.free_cells", count=rules.cells)
-        variant = tr("names.same_suit") if rules.same_suit else tr("names.mixed_suits")
-        return tr("names.russian") + "\n" + variant
+    def _hide(self, piece: Piece) -> None:
+        if piece.visible:
+            piece.visible = 0
+            self._changed.add(piece.home)
 
-    def chrome(self) -> pygame.Surface:
-        """Felt, title, pile slots and buttons: drawn once per size, language and Undo state,
-        so that rebuilding the static layer is mostly blitting cards."""
-        lay, game = self.scene.layout, self.scene.game
-        key = (lay.width, lay.height, self.scene.tr.locale, game.can_undo(), self.title_text())
-        if self._chrome is not None and self._chrome[0] == key:
-            return self._chrome[1]
-        s = pygame.Surface((lay.width, lay.height)).convert()
-        s.blit(self.felt, (0, 0))
-        if lay.title.width > lay.card_w // 2:
-            ui.draw_wrapped(
-                s,
-                self.title_text(),
-                lay.title.inflate(-lay.gap, -lay.gap),
-                int(lay.card_h * 0.16),
-                (200, 230, 205),
-                bold=True,
-            )
-        for suit, rect in enumerate(lay.foundations):
-            s.blit(self.slot_found[suit], rect)
-        for rect in lay.cells:
-            s.blit(self.slot_cell, rect)
-        enabled = {"undo": game.can_undo()}
-        labels = {name: self.scene.tr(f"buttons.{name}") for name in BUTTONS}
-        text_size = self._button_text_size(labels)
-        for name in BUTTONS:
-            ui.button(
-                s,
-                lay.buttons[name],
-                labels[name],
-                enabled=enabled.get(name, True),
-                icon=BUTTON_ICONS[name],
-                size=text_size,
-            )
-        self._chrome = (key, s)
-        return s
+    def _overlay(
+        self,
+        piece: Piece,
+        shown: object,
+        image: pygame.Surface | None = None,
+        pos: tuple[int, int] = (0, 0),
+    ) -> None:
+        """An overlay showing ``shown`` (None: nothing), placed again only when that changes."""
+        if self._shown.get(piece, _UNSET) == shown:
+            return
+        self._shown[piece] = shown
+        if shown is None or image is None:
+            self._hide(piece)
+        else:
+            self._place(piece, image, pos, piece.level)
 
-    def build_static(self) -> pygame.Surface:
-        lay, game = self.scene.layout, self.scene.game
-        size = (lay.width, lay.height)
-        if self.static is None or self.static.get_size() != size:
-            self.static = pygame.Surface(size).convert()
-        s = self.static
-        s.blit(self.chrome(), (0, 0))
-        for i, rect in enumerate(lay.columns):
-            if not game.cols[i]:
-                s.blit(self.slot_column, rect)
-        moving = self.scene.moving()
-        rest = self.scene.rest()
-        art = self.art
-        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+    def _move_to(self, sprite: CardSprite, group: Group, layer: int) -> None:
+        """Hand a card to the top layer (it moves) or back to the resting layer."""
+        if sprite.home is not group:
+            sprite.home.remove(sprite)  # its old area is drawn again
+            self._changed.add(sprite.home)
+            group.add(sprite, layer=layer)
+            sprite.home, sprite.level = group, layer
+            self._changed.add(group)
+
+    # ================================================================= syncing with the scene
+    def sync(self) -> None:
+        """Bring the sprites up to the scene: the resting picture when its version changed,
+        then everything that moves or blinks this frame."""
+        scene = self.scene
+        still = not (scene.tweens or scene.drag or self._moving)
+        if still and self._synced == scene.version:
+            self._sync_overlays()  # the common case: an idle table
+            return
+        moving = scene.moving()
+        if self._synced != scene.version or moving != self._moving:
+            self._sync_background()
+            self._sync_rest(moving)
+            self._moving = moving
+        self._sync_glides()
+        self._sync_drag()
+        self._sync_overlays()
+
+    def _sync_background(self) -> None:
+        """The chrome changes with the Undo button's state (and the title on a new deal)."""
+        before, after = self._background, self.chrome.key()
+        if before == after:
+            return
+        self._background = after
+        self.rest.clear(self.picture, self.chrome.chrome())
+        lay = self.scene.layout
+        only_undo = before is not None and before[:3] + before[4:] == after[:3] + after[4:]
+        whole = Rect(0, 0, lay.width, lay.height)
+        self.rest.repaint_rect(Rect(lay.buttons["undo"]) if only_undo else whole)
+        self._changed.add(self.rest)
+
+    def _sync_rest(self, moving: set[Card]) -> None:
+        scene, art, lay = self.scene, self.art, self.scene.layout
+        game, rest = scene.game, scene.rest()
+        for i, piece in enumerate(self.column_slots):
+            if game.cols[i]:
+                self._hide(piece)
+            else:
+                self._place(piece, self.chrome.slot_column, lay.columns[i].topleft, SLOTS)
         for col in game.cols:
             strip = self.strip_size([rest[card][1] for card in col if rest[card][2]])
+            last = len(col) - 1
             for k, card in enumerate(col):
-                if card not in moving:
-                    x, y, up = rest[card]
-                    blits.append((art.image(card, up), (x, y)))
-                    if strip and up and k < len(col) - 1:
-                        blits.append((art.index_strip(card, *strip), (x, y)))
+                sprite = self.cards[card]
+                if card in moving:
+                    self._hide(sprite.strip)
+                    continue
+                x, y, up = rest[card]
+                shows = (x, y, up, k, strip if up and k < last else None)
+                if sprite.resting and sprite.shows == shows:
+                    continue  # most cards stay where they were
+                self._rest_card(sprite, art.image(card, up), (x, y), REST + 2 * k)
+                sprite.shows = shows
+                if strip and up and k < last:
+                    image = art.index_strip(card, *strip)
+                    self._place(sprite.strip, image, (x, y), REST + 2 * k + 1)
+                else:
+                    self._hide(sprite.strip)
         for card in game.cells:
-            if card != EMPTY and card not in moving:
-                x, y, _ = rest[card]
-                blits.append((art.face(card), (x, y)))
-        for suit in range(4):
-            for rank in range(game.found[suit] - 1, -1, -1):
-                card = suit * 13 + rank
+            if card != EMPTY:
+                self._hide(self.cards[card].strip)
                 if card not in moving:
                     x, y, _ = rest[card]
-                    blits.append((art.face(card), (x, y)))
-                    break
-        s.fblits(blits)
-        if self.scene.drag and self.scene.app.settings.placement_help:
-            for dest in self.scene.drag.legal:
-                rect = self.scene.dest_rect(dest)
-                if dest == FOUNDATION:
-                    rect = Rect(lay.foundations[self.scene.drag.card // 13])
-                _outline(s, rect, TARGET, self.art.radius, 3)
-        self._bar_text = self.scene.bar_text()
-        self.draw_bar(s, self._bar_text)
-        self._built = self.scene.version
-        return s
+                    self._rest_card(self.cards[card], art.face(card), (x, y), REST)
+        for suit in range(4):
+            shown = False  # only the top card of a foundation shows (they all lie there)
+            for rank in range(game.found[suit] - 1, -1, -1):
+                sprite = self.cards[suit * 13 + rank]
+                self._hide(sprite.strip)
+                if sprite.card in moving:
+                    continue
+                if shown:
+                    self._move_to(sprite, self.rest, REST)
+                    self._hide(sprite)
+                    sprite.resting = False
+                else:
+                    x, y, _ = rest[sprite.card]
+                    self._rest_card(sprite, art.face(sprite.card), (x, y), REST)
+                    shown = True
+        self._sync_help()
+        self._synced = scene.version
 
-    def group_image(self, group: tuple[int, ...], offsets: tuple[int, ...]) -> pygame.Surface:
-        """A dragged group as one image (drawn once per drag: a frame blits it once)."""
+    def _rest_card(
+        self, sprite: CardSprite, image: pygame.Surface, pos: tuple[int, int], layer: int
+    ) -> None:
+        self._move_to(sprite, self.rest, layer)
+        self._place(sprite, image, pos, layer)
+        sprite.resting = True
+        sprite.shows = ()
+
+    def _sync_help(self) -> None:
+        """Placement help: every pile that takes the dragged group, outlined."""
+        scene, lay = self.scene, self.scene.layout
+        rects: list[Rect] = []
+        drag = scene.drag
+        if drag and scene.app.settings.placement_help:
+            for dest in sorted(drag.legal):
+                rect = scene.dest_rect(dest)
+                if dest == FOUNDATION:
+                    rect = Rect(lay.foundations[drag.card // 13])
+                rects.append(rect)
+        while len(self.help) < len(rects):
+            self.help.append(self._piece(self.rest, HELP))
+        for piece, rect in itertools.zip_longest(self.help, rects):
+            if rect is None:
+                self._overlay(piece, None)
+            else:
+                image, pos = _outline_image(rect, TARGET, self.art.radius, 3, margin=1)
+                self._overlay(piece, tuple(rect), image, pos)
+
+    def _sync_glides(self) -> None:
+        """Gliding and turning cards, on the top layer."""
+        scene, art, lay = self.scene, self.art, self.scene.layout
+        now, rest = scene.now, scene.rest()
+        for tween in scene.tweens:
+            sprite = self.cards[tween.card]
+            sprite.resting = False
+            self._move_to(sprite, self.top, GLIDE + tween.z)
+            x, y = tween.position(now)
+            if tween.flip:
+                t = tween.progress(now)
+                showing_face = t >= 0.5 if tween.flip > 0 else t < 0.5
+                image = art.image(tween.card, showing_face)
+                w = max(1, int(lay.card_w * abs(1 - 2 * t)))
+                if w != lay.card_w:
+                    image = pygame.transform.scale(image, (w, lay.card_h))
+                pos = (int(x) + (lay.card_w - w) // 2, int(y))
+            else:
+                image, pos = art.image(tween.card, rest[tween.card][2]), (int(x), int(y))
+            self._place(sprite, image, pos, GLIDE + tween.z)
+
+    def _sync_drag(self) -> None:
+        """The lifted group (one image, as it is drawn once per drag), its shadow, and the
+        outline of the pile it would drop on."""
+        scene, art, lay = self.scene, self.art, self.scene.layout
+        drag = scene.drag
+        if drag is None:
+            self._hidden = ()
+            for piece in (self.target, self.shadow, self.lifted):
+                self._overlay(piece, None)
+            return
+        if self._hidden != drag.group:  # just lifted: the group's image shows the cards
+            self._hidden = drag.group
+            for card in drag.group:
+                sprite = self.cards[card]
+                sprite.resting = False
+                self._move_to(sprite, self.rest, REST)
+                self._hide(sprite)
+        first = scene.drag_origin(drag)[drag.card]
+        corner = (int(first[0]), int(first[1]))
+        target = None
+        if scene.app.settings.placement_help:
+            dest = scene.drop_dest(Rect(corner, (lay.card_w, lay.card_h)))
+            if dest is not None and dest in drag.legal:
+                target = scene.dest_rect(dest)
+                if dest == FOUNDATION:
+                    target = Rect(lay.foundations[drag.card // 13])
+        if target is None:
+            self._overlay(self.target, None)
+        else:
+            image, pos = _outline_image(target, HIGHLIGHT, art.radius, 4)
+            self._overlay(self.target, tuple(target), image, pos)
+        shadow = art.shadow()
+        pad = (shadow.get_width() - lay.card_w) // 2
+        self._overlay(self.shadow, corner, shadow, (corner[0] - pad, corner[1] - pad))
+        image = self.lift_image(drag.group, drag.offsets)
+        self._overlay(self.lifted, (corner, image), image, corner)
+
+    def lift_image(self, group: tuple[Card, ...], offsets: tuple[int, ...]) -> pygame.Surface:
+        """A lifted group as one image, drawn once per drag (a frame blits it once)."""
         art = self.art
         key = (group, offsets, id(art))  # a new size or language makes a new CardArt
-        if self._group is None or self._group[0] != key:
+        if self._lift is None or self._lift[0] != key:
             image = pygame.Surface((art.width, offsets[-1] + art.height), pygame.SRCALPHA)
             strip = self.strip_size(list(offsets))
             for k, (card, y) in enumerate(zip(group, offsets, strict=True)):
                 image.blit(art.face(card), (0, y))
                 if strip and k < len(group) - 1:
                     image.blit(art.index_strip(card, *strip), (0, y))
-            self._group = (key, image)
-        return self._group[1]
+            self._lift = (key, image)
+        image = self._lift[1]
+        return image
+
+    def _sync_overlays(self) -> None:
+        """The info bar, a pressed button, the blinking hint, the toast."""
+        scene, lay = self.scene, self.scene.layout
+        texts, mark = scene.bar_text(), scene.hint_mark
+        blink = mark is not None and int(scene.now * 3) % 2 == 0
+        key = (texts, scene.pressed_button, mark, blink, scene.toast, self._synced)
+        if key == self._overlays:
+            return
+        self._overlays = key
+        bar = self.chrome.bar(texts)
+        self._overlay(self.bar, bar, bar, lay.info_bar.topleft)
+        name = scene.pressed_button
+        if name is None:
+            self._overlay(self.pressed, None)
+        elif self._shown.get(self.pressed) != name:
+            rect = lay.buttons[name]
+            image = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(image, (255, 255, 255, 60), image.get_rect(), border_radius=8)
+            self._overlay(self.pressed, name, image, rect.topleft)
+        rects: list[Rect] = []
+        if mark is not None and blink:
+            rects = [scene.group_rect(mark.move.card), scene.move_rect(mark.move)]
+        for piece, rect in itertools.zip_longest(self.hints, rects):
+            if rect is None:
+                self._overlay(piece, None)
+            else:
+                image, pos = _outline_image(rect, HIGHLIGHT, self.art.radius, 4)
+                self._overlay(piece, tuple(rect), image, pos)
+        toast = scene.toast
+        if toast is None:
+            self._overlay(self.toast, None)
+        else:  # keyed by its surface (held, so never a reused id)
+            self._overlay(
+                self.toast, (toast.surface, tuple(toast.rect)), toast.surface, toast.rect.topleft
+            )
+
+    # ================================================================= asking and drawing
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        """The top-most resting card drawn at ``pos`` (a foundation shows only its top)."""
+        self.sync()
+        for sprite in reversed(self.rest.get_sprites_at(pos)):
+            if isinstance(sprite, CardSprite) and sprite.resting and sprite.visible:
+                return sprite.card
+        return None
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
+        """Draw what changed on ``screen`` (all of it when ``full``); the changed areas."""
+        self.sync()
+        if self.rest in self._changed:
+            _disjoint(self.rest)
+            for rect in self.rest.draw(self.picture):
+                if rect.width and rect.height:
+                    self.top.repaint_rect(rect)
+                    self._changed.add(self.top)
+        whole = screen.get_rect()
+        if full:
+            self.top.repaint_rect(whole)
+        elif self.top not in self._changed:
+            self._changed.clear()
+            return []
+        self._changed.clear()
+        _disjoint(self.top)
+        rects = self.top.draw(screen)
+        return [whole] if full else [Rect(rect) for rect in rects if rect.width and rect.height]
 
     def strip_size(self, ys: list[int]) -> tuple[int, int] | None:
         """For face-up cards fanned at ``ys`` (bottom to top): the index strip the covered ones
@@ -234,142 +454,40 @@ class TableView:
         # beneath them, which must be the strip and not the big index.
         return min(self.art.height, max(gaps) + self.art.radius), min(gaps)
 
-    def _button_text_size(self, labels: dict[str, str]) -> int:
-        """One text size for all buttons: the largest at which every label fits."""
-        rect = self.scene.layout.buttons[BUTTONS[0]]
-        stacked = rect.height > rect.width * 0.55
-        size = int(rect.height * 0.2) if stacked else int(rect.height * 0.34)
-        room = rect.width - 10 if stacked else int(rect.width - rect.height * 0.5 - 22)
-        while size > 9 and any(font(size).size(text)[0] > room for text in labels.values()):
-            size -= 1
-        return size
 
-    def items(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """What is drawn over the static layer this frame, bottom to top."""
-        out: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        lay, art = self.scene.layout, self.art
-        if self.scene.pressed_button:
-            rect = lay.buttons[self.scene.pressed_button]
-            image = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(image, (255, 255, 255, 60), image.get_rect(), border_radius=8)
-            out.append((image, rect.topleft))
-        if self.scene.hint_mark:
-            blink = int(self.scene.now * 3) % 2 == 0
-            if blink:
-                move = self.scene.hint_mark.move
-                for rect in (self.scene.group_rect(move.card), self.scene.move_rect(move)):
-                    out.append(_outline_image(rect, HIGHLIGHT, art.radius, 4))
-        for tween in sorted(self.scene.tweens, key=lambda t: t.z):
-            x, y = tween.position(self.scene.now)
-            up = self.scene.rest()[tween.card][2]
-            if tween.flip:
-                t = tween.progress(self.scene.now)
-                showing_face = t >= 0.5 if tween.flip > 0 else t < 0.5
-                image = art.image(tween.card, showing_face)
-                scale = abs(1 - 2 * t)
-                w = max(1, int(lay.card_w * scale))
-                image = pygame.transform.scale(image, (w, lay.card_h))
-                out.append((image, (int(x) + (lay.card_w - w) // 2, int(y))))
-            else:
-                out.append((art.image(tween.card, up), (int(x), int(y))))
-        if self.scene.drag:
-            drag = self.scene.drag
-            origin = self.scene.drag_origin(drag)
-            if self.scene.app.settings.placement_help:
-                first = origin[drag.card]
-                rect = Rect(int(first[0]), int(first[1]), lay.card_w, lay.card_h)
-                dest = self.scene.drop_dest(rect)
-                if dest is not None and dest in drag.legal:
-                    target = self.scene.dest_rect(dest)
-                    if dest == FOUNDATION:
-                        target = Rect(lay.foundations[drag.card // 13])
-                    out.append(_outline_image(target, HIGHLIGHT, art.radius, 4))
-            shadow = art.shadow()
-            pad = (shadow.get_width() - lay.card_w) // 2
-            first = origin[drag.card]
-            out.append((shadow, (int(first[0]) - pad, int(first[1]) - pad)))
-            out.append((self.group_image(drag.group, drag.offsets), (int(first[0]), int(first[1]))))
-        if self.scene.toast:
-            out.append((self.scene.toast.surface, self.scene.toast.rect.topleft))
-        return out
-
-    def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
-        dirty: list[Rect] = []
-        if self.static is None or self._built != self.scene.version:
-            self.build_static()
-            full = True
-        assert self.static is not None
-        texts = self.scene.bar_text()
-        if texts != self._bar_text:
-            self._bar_text = texts
-            self.draw_bar(self.static, texts)
-            dirty.append(Rect(self.scene.layout.info_bar))
-        items = self.items()
-        key = tuple((id(image), pos) for image, pos in items)
-        rects = [image.get_rect(topleft=pos) for image, pos in items]
-        if full:
-            screen.blit(self.static, (0, 0))
-            screen.fblits(items)
-            self._frame = _Frame(rects, key)
-            return [screen.get_rect()]
-        if not dirty and key == self._frame.key:
-            return []
-        dirty = merge_rects(dirty + self._frame.rects + rects)
-        for rect in dirty:
-            screen.blit(self.static, rect, rect)
-        screen.fblits(items)
-        self._frame = _Frame(rects, key)
-        return dirty
-
-
-def merge_rects(rects: list[Rect]) -> list[Rect]:
-    """Fewer, larger rectangles: overlapping ones are joined when their union costs no more
-    than the two apart (a dragged group's cards and shadow become one area to restore)."""
+def _disjoint(group: Group) -> None:
+    """Join the group's overlapping areas to repaint (removed sprites, repaint_rect): the
+    group blits a resting sprite once per area it meets, and twice would darken its soft
+    edges."""
     merged: list[Rect] = []
-    for rect in rects:
+    for rect in group.lostsprites:
         rect = Rect(rect)
-        joined = True
-        while joined:
-            joined = False
-            for i, other in enumerate(merged):
-                if other.colliderect(rect):
-                    union = other.union(rect)
-                    if union.w * union.h <= other.w * other.h + rect.w * rect.h:
-                        rect = union
-                        del merged[i]
-                        joined = True
-                        break
+        i = rect.collidelist(merged)
+        while i >= 0:
+            rect.union_ip(merged.pop(i))
+            i = rect.collidelist(merged)
         merged.append(rect)
-    return merged
+    group.lostsprites[:] = merged
 
 
-def _outline(
-    surface: pygame.Surface, rect: Rect, color: tuple[int, int, int], radius: int, width: int
-) -> None:
-    pygame.draw.rect(
-        surface, color, rect.inflate(width * 2, width * 2), width, border_radius=radius + width
-    )
-
-
-_OUTLINES: dict[tuple[int, int, tuple[int, int, int], int, int], pygame.Surface] = {}
+_OUTLINES: dict[tuple[int, int, tuple[int, int, int], int, int, int], pygame.Surface] = {}
 OUTLINES_KEPT = 24
 
 
 def _outline_image(
-    rect: Rect, color: tuple[int, int, int], radius: int, width: int
+    rect: Rect, color: tuple[int, int, int], radius: int, width: int, *, margin: int = 2
 ) -> tuple[pygame.Surface, tuple[int, int]]:
-    key = (rect.width, rect.height, color, radius, width)
+    """A rounded outline ``width`` thick around ``rect``, its outer edge ``margin`` widths out
+    (1: hugging the pile, the placement help; 2: clear of it, the hint and the drop target),
+    and where to put it."""
+    key = (rect.width, rect.height, color, radius, width, margin)
     image = _OUTLINES.get(key)
     if image is None:
         if len(_OUTLINES) >= OUTLINES_KEPT:
             _OUTLINES.clear()  # bounded: group outlines come in ever new sizes (soak)
-        image = pygame.Surface((rect.width + 4 * width, rect.height + 4 * width), pygame.SRCALPHA)
-        pygame.draw.rect(
-            image,
-            color,
-            image.get_rect().inflate(-width, -width),
-            width,
-            border_radius=radius + width,
-        )
+        out = 2 * margin * width
+        image = pygame.Surface((rect.width + out, rect.height + out), pygame.SRCALPHA)
+        box = image.get_rect() if margin == 1 else image.get_rect().inflate(-width, -width)
+        pygame.draw.rect(image, color, box, width, border_radius=radius + width)
         _OUTLINES[key] = image
-    return image, (rect.left - 2 * width, rect.top - 2 * width)
+    return image, (rect.left - margin * width, rect.top - margin * width)

@@ -17,7 +17,7 @@ import pytest
 
 from engine import CodeError, IllegalMove
 from engine.reasons import CODE_REASONS, REASONS
-from game import dialogs, tableview, ui
+from game import dialogs, tablechrome, ui
 from game.app import App
 from game.cards import font
 from game.i18n import LOCALES
@@ -192,16 +192,16 @@ def test_the_info_bar_fits_with_big_numbers(
         key=lambda status: font(FLOOR).size(tr(f"table.winnable_{status}"))[0],
     )
     sizes: list[int] = []
-    original = tableview.font
+    original = tablechrome.font
 
     def watched(size: int, bold: bool = False) -> pygame.font.Font:
         sizes.append(int(size))
         return original(size, bold)
 
-    monkeypatch.setattr(tableview, "font", watched)
+    monkeypatch.setattr(tablechrome, "font", watched)
     assert table.view is not None
     texts = table.bar_text()
     assert "9:59:59" in texts[0] and "1888" in texts[1] and texts[4]
-    table.view.draw_bar(app.screen, texts)
+    table.view.chrome.draw_bar(app.screen, texts)
     assert sizes and min(sizes) >= FLOOR, f"{texts} drawn at {min(sizes)} px"
     pygame.display.quit()
