@@ -3,22 +3,17 @@ what changed (an idle table draws nothing and the loop sleeps on the event queue
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
 import random
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame import Rect
 
-from engine import Game, IllegalMove, Move, catalog, hints
+from engine import Game, catalog
 from engine.rules import Rules
 from game.clock import FixedClock
 from game.display import Presenter
@@ -26,7 +21,10 @@ from game.i18n import Translator
 from game.input import DoubleTap, GestureReader, InputTuning, Tap
 from game.layout import estimate_px_per_mm
 from game.prefs import PlayerSettings
-from game.scenes import Event, Scene
+from game.scene import Event, Scene, SceneStack
+from game.scenes import register_scenes
+from game.table import TableScene
+from game.workers import Workers
 
 if TYPE_CHECKING:
     from game.kiosk_ui import KioskController
@@ -77,44 +75,6 @@ class TableHooks:
     def shutdown(self, game: Game) -> None: ...
 
 
-HINT_SECONDS = 1.0  # the solver's time for a hint (in the hint worker, off the frame loop)
-WORKER_GRACE = 1.0  # seconds a stopped hint worker gets to exit before it is terminated
-
-
-class LostPosition(LookupError):
-    """The solver proved that no line of play wins from the position (moves may remain).
-    A LookupError: to a caller that only wants a move, there is none to offer."""
-
-
-def _reap(processes: list[Any]) -> None:
-    """Give ``processes`` WORKER_GRACE seconds to exit, then terminate (and kill) the rest.
-
-    Watches each process's sentinel (readable once it has exited) rather than joining it: the
-    executor's own thread may be joining the same processes, and two threads reaping one child
-    race (the loser sees no child and takes it for alive)."""
-    from multiprocessing.connection import wait as wait_ready
-
-    def still_running(left: list[Any], seconds: float) -> list[Any]:
-        deadline = time.monotonic() + seconds
-        while left:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                break
-            try:
-                done = set(wait_ready([p.sentinel for p in left], remaining))
-            except Exception:  # a closed or broken process object: nothing more to do
-                return []
-            left = [p for p in left if p.sentinel not in done]
-        return left
-
-    left = still_running(list(processes), WORKER_GRACE)
-    for stop in ("terminate", "kill"):
-        for process in left:
-            with contextlib.suppress(Exception):
-                getattr(process, stop)()
-        left = still_running(left, 1.0)
-
-
 class App:
     """Owns the screen, the clock, the gesture reader, the settings and the scene stack."""
 
@@ -148,7 +108,10 @@ class App:
         self.choice = choice or GameChoice()
         self.rng = rng or random.Random()
         self.undo_depth = undo_depth
-        self.scenes: list[Scene] = []
+        self.scenes = SceneStack(self, on_change=self.redraw)
+        register_scenes(self.scenes)
+        # Every solver process (hint, winnable indicator, attract screen): game.workers.
+        self.workers = Workers()
         self.running = True
         self.full_redraw = True
         self.frames_drawn = 0
@@ -159,18 +122,12 @@ class App:
         self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         self._tapped: Scene | None = None  # the scene on top when the last tap came
-        # The hint search runs here, off the frame loop: one worker process started on the
-        # first hint (tests may set any Executor before that; the App does not own it then).
-        self.hint_executor: Executor | None = None
-        self._own_hint_executor = False
         self._has_levels: dict[str, bool] = {}  # per rule set: see has_levels
-        from game.table import TableScene
-
         if game is None:
             game = self.new_game(code) if code else self.new_game()
         self.table = TableScene(self, game)
         self.table.elapsed = elapsed
-        self.push(self.table)
+        self.scenes.push(self.table)
 
     @property
     def px_per_mm(self) -> float:
@@ -194,14 +151,6 @@ class App:
         number = self.rng.randrange(DEAL_NUMBERS)
         return Game.from_code(f"{key}-{_number_code(number)}", history_limit=self.undo_depth)
 
-    def make_indicator(self) -> hints.Indicator | None:
-        """The solver's winnable-from-here indicator (a worker process), or None."""
-        try:
-            return hints.Indicator()
-        except Exception as error:  # no worker: no indicator, the game goes on
-            print(f"winnable indicator unavailable: {error!r}", file=sys.stderr)
-            return None
-
     def has_levels(self, rules_key: str) -> bool:
         """Whether the deal catalog of ``rules_key`` has deals to choose a level from (read
         once: the catalogs ship with the game). A missing or damaged one has none."""
@@ -214,73 +163,6 @@ class App:
                 known = False
             self._has_levels[rules_key] = known
         return known
-
-    def hint(self, game: Game) -> Move | None:
-        """The solver's next move for ``game``, worked out here and now (the caller waits up to
-        HINT_SECONDS); None when it has none to offer. LookupError when the solver failed;
-        LostPosition when no line of play wins from here; IllegalMove("no_useful_moves") when
-        the position is stuck. The table uses :meth:`ask_hint` instead, which never blocks the
-        frame loop."""
-        try:
-            result = hints.hint(game, time_limit=HINT_SECONDS)
-        except IllegalMove:
-            raise
-        except Exception as error:  # a solver bug must not end a game in a public place
-            print(f"hint failed: {error!r}", file=sys.stderr)
-            raise LookupError("the solver failed") from error
-        return read_hint(result)
-
-    def ask_hint(self, game: Game) -> Future[Any]:
-        """Start the solver on a copy of ``game`` in the hint worker and return at once. The
-        future's answer goes through :meth:`hint_answer`; a worker that cannot start or has
-        died gives a future that fails (the next hint gets a fresh worker)."""
-        try:
-            if self.hint_executor is None:
-                self.hint_executor = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
-                )
-                self._own_hint_executor = True
-            return self.hint_executor.submit(hints.hint_data, game.to_dict(), HINT_SECONDS)
-        except Exception as error:  # no worker (BrokenProcessPool, no /dev/shm, ...)
-            print(f"hint worker unavailable: {error!r}", file=sys.stderr)
-            self.close_hint_worker()
-            failed: Future[Any] = Future()
-            failed.set_exception(LookupError("no hint worker"))
-            return failed
-
-    def hint_answer(self, future: Future[Any]) -> Move | None:
-        """The finished ``future`` of :meth:`ask_hint` read as :meth:`hint` answers (the same
-        move, None or exceptions)."""
-        try:
-            result = future.result(timeout=0)
-        except Exception as error:  # a dead worker or a solver bug: no hint, never a crash
-            print(f"hint failed: {error!r}", file=sys.stderr)
-            if not isinstance(error, CancelledError):
-                self.close_hint_worker()  # a fresh worker for the next hint
-            raise LookupError("the solver failed") from error
-        return read_hint(result)
-
-    def close_hint_worker(self, *, wait: bool = False) -> None:
-        """Stop the hint worker (quit, or it broke); the next hint starts a new one. An
-        executor set from outside belongs to whoever set it and stays.
-
-        ``shutdown(wait=False)`` alone can leave a worker running (a stuck solve; CPython's
-        own races around it, e.g. python/cpython#83386, #132969), so the worker processes get
-        :data:`WORKER_GRACE` seconds to exit and are then terminated: at once in the
-        background, or before returning when ``wait`` (quit: no process outlives the game)."""
-        if self.hint_executor is None or not self._own_hint_executor:
-            return
-        executor, self.hint_executor = self.hint_executor, None
-        # The executor's only handle on its processes (public only from Python 3.14 on).
-        processes = list((getattr(executor, "_processes", None) or {}).values())
-        with contextlib.suppress(Exception):
-            executor.shutdown(wait=False, cancel_futures=True)
-        if wait:
-            _reap(processes)
-        elif processes:
-            threading.Thread(
-                target=_reap, args=(processes,), name="hint-reaper", daemon=True
-            ).start()
 
     def notify(self, event: str, *args: Any) -> None:
         """Tell every hook what happened (``started``, ``moved``, ``undone``, ``ended``,
@@ -311,32 +193,23 @@ class App:
         self.full_redraw = True
 
     # ----------------------------------------------------------------- stack
+    def redraw(self) -> None:
+        """Paint every scene again on the next draw."""
+        self.full_redraw = True
+
     @property
     def top(self) -> Scene:
-        return self.scenes[-1]
+        return self.scenes.top
 
     def push(self, scene: Scene) -> None:
-        if self.scenes:
-            self.top.pause()
-        self.scenes.append(scene)
-        scene.enter()
-        self.full_redraw = True
+        self.scenes.push(scene)
 
     def pop(self, scene: Scene | None = None) -> None:
         """Remove the top scene (or ``scene`` and everything above it)."""
-        if scene is not None and scene in self.scenes:
-            while self.scenes[-1] is not scene:
-                self.scenes.pop().leave()
-        if len(self.scenes) > 1:
-            self.scenes.pop().leave()
-            self.top.resume()
-        self.full_redraw = True
+        self.scenes.pop(scene)
 
     def pop_to_table(self) -> None:
-        while len(self.scenes) > 1:
-            self.scenes.pop().leave()
-        self.top.resume()
-        self.full_redraw = True
+        self.scenes.pop_to_bottom()
 
     # ----------------------------------------------------------------- events
     @property
@@ -361,7 +234,7 @@ class App:
             if event.type == pygame.QUIT:
                 # systemd's SIGTERM arrives as QUIT: save, then leave the loop.
                 self.notify("shutdown", self.table.game)
-                self.table.close()  # the winnable indicator's and the hint's workers
+                self.close()
                 self.running = False
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.resize(pygame.display.get_surface())
@@ -441,44 +314,15 @@ class App:
                 spare = self.clock.step - (time.perf_counter() - now)
                 if spare > 0.001:
                     time.sleep(spare)
-        self.table.close()  # however the loop ended: no worker process is left behind
+        self.close()  # however the loop ended: no worker process is left behind
+
+    def close(self) -> None:
+        """Stop the table's solver work and every worker process (they are gone on return)."""
+        self.table.close()
+        self.workers.close(wait=True)
 
 
 def _number_code(number: int) -> str:
     from engine.codes import format_number
 
     return format_number(number)
-
-
-def state_path(state_dir: Path | None, name: str) -> Path | None:
-    return state_dir / name if state_dir else None
-
-
-def read_hint(result: object) -> Move | None:
-    """A solver hint (a ``Hint``-like object, or ``hint_data``'s ``(move, status, reason)``)
-    as :meth:`App.hint` answers it."""
-    if isinstance(result, tuple) and len(result) == 3:
-        move, status, reason = _as_move(result[0]), result[1], result[2]
-    else:
-        move, status = _as_move(result), getattr(result, "status", "")
-        reason = getattr(result, "reason", None)
-    if move is None and status == "lost":
-        raise LostPosition
-    if move is None and reason == "no_useful_moves":
-        raise IllegalMove("no_useful_moves")
-    return move
-
-
-def _as_move(result: object) -> Move | None:
-    """Read a solver hint: a Move, its notation, or an object with a ``move``."""
-    if result is None:
-        return None
-    if isinstance(result, Move):
-        return result
-    if isinstance(result, str):
-        try:
-            return Move.parse(result)
-        except IllegalMove:
-            return None
-    inner = getattr(result, "move", None)
-    return _as_move(inner) if inner is not None else None

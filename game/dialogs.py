@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
@@ -18,12 +19,14 @@ from pygame import Rect
 from engine import CodeError, Game
 from engine.codes import ALPHABET
 from game import ui
-from game.app import App
 from game.cards import CardArt, font
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.keypad import Key, KeypadLook, add_keypad
-from game.scenes import Event, Scene
+from game.scene import Event, Scene
 from game.ui import Control
+
+if TYPE_CHECKING:
+    from game.app import App
 
 
 class Dialog(Scene):
@@ -125,6 +128,10 @@ class Dialog(Scene):
     def close(self) -> None:
         self.app.pop(self)
 
+    def open(self, name: str, **kwargs: object) -> None:
+        """Open the scene registered as ``name`` over this one."""
+        self.app.scenes.open(name, **kwargs)
+
     # ----------------------------------------------------------------- drawing
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
         if full:
@@ -215,6 +222,8 @@ def _stack(top: int, heights: list[float], gap: int) -> list[int]:
 
 class NewGameScene(Dialog):
     """Game, rules or free cells, level (when the deal catalog has deals), a game code, deal."""
+
+    name = "newgame"
 
     def __init__(self, app: App) -> None:
         self.choice = app.choice.following(app.table.game.rules)
@@ -324,7 +333,7 @@ class NewGameScene(Dialog):
         self.rebuild()
 
     def open_keypad(self) -> None:
-        self.app.push(KeypadScene(self.app, self.choice.rules_key() + "-"))
+        self.open("keypad", text=self.choice.rules_key() + "-")
 
     def replay(self) -> None:
         table = self.app.table
@@ -353,6 +362,8 @@ TOGGLES = (
 
 class KeypadScene(Dialog):
     """An on-screen keypad for a game code: the 32 code letters, a dash, delete, clear."""
+
+    name = "keypad"
 
     def __init__(self, app: App, text: str = "") -> None:
         self.text = text
@@ -423,6 +434,8 @@ class KeypadScene(Dialog):
 class SettingsScene(Dialog):
     """The player's toggles (kept across restarts), the language, the rules screen."""
 
+    name = "settings"
+
     def build(self) -> None:
         tr, u = self.tr, self.unit()
         from game.i18n import LOCALES
@@ -483,12 +496,10 @@ class SettingsScene(Dialog):
         )
         y += row_h + gap
         labels = [tr("settings.rules"), tr("dialog.close")]
-        actions = [lambda: self.app.push(RulesScene(self.app)), self.close]
+        actions: list[Callable[[], None]] = [partial(self.open, "rules"), self.close]
         if self.app.kiosk is not None:  # statistics are kept by the kiosk session
-            from game.kiosk_ui import StatsScene
-
             labels.insert(1, tr("stats.button"))
-            actions.insert(1, lambda: self.app.push(StatsScene(self.app)))
+            actions.insert(1, partial(self.open, "stats"))
         self.row(
             Rect(inner.left, round(y), inner.width, round(row_h)),
             labels,
@@ -523,6 +534,8 @@ class RulesScene(Dialog):
     without effort (about 3.6 mm, never under 16 px). When they do not fit, the text scrolls:
     drag or swipe it, turn the mouse wheel, tap the arrow buttons, or use the arrow and page
     keys. A bar at the side shows where you are."""
+
+    name = "rules"
 
     def __init__(self, app: App) -> None:
         self.scroll = 0
@@ -677,6 +690,8 @@ class _Flyer:
 class WinScene(Dialog):
     """Cards leap off the foundations and bounce away (trails stay on the felt), with a panel:
     time, moves, score, and a new deal."""
+
+    name = "win"
 
     closable = False
     LAUNCH_EVERY = 0.11

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
-import threading
+from concurrent.futures import Future
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +32,7 @@ from game.kiosk import (
     apply_lock,
     classify_event,
 )
-from game.scenes import Event, Scene
+from game.scene import Event, Scene
 from game.session import Session
 from game.stats import RULE_SET_KEYS, RuleSetStats
 from game.ui import Control
@@ -121,18 +121,18 @@ class KioskController:
         if self.long_press.update(now):
             self.long_press.release()
             log.info("operator exit gesture: PIN keypad opened")
-            self.app.push(PinScene(self.app, self))
+            self.app.scenes.open("pin", controller=self)
             return
         if self.pressing and now - self.press_since < MAX_HOLD_S:
             self.idle.touch(now)
-        if any(isinstance(s, PinScene) for s in self.app.scenes):
+        if self.app.scenes.find("pin") is not None:
             return
         table = self.app.table
         if self.idle.fresh_deal_due(now) and not self.fresh_dealt:
             self.fresh_dealt = True
             if table.game.moves or table.game.is_won:
                 self.fresh_deal()
-        if self.idle.attract_due(now) and not isinstance(self.app.top, AttractScene):
+        if self.idle.attract_due(now) and self.app.scenes.top.name != "attract":
             if table.busy():
                 return
             self.start_attract()
@@ -140,12 +140,12 @@ class KioskController:
     def fresh_deal(self) -> None:
         """The next visitor gets a new deal (the abandoned game is counted and logged)."""
         app, table = self.app, self.app.table
-        attract = isinstance(app.top, AttractScene)
+        attract = app.scenes.top.name == "attract"
         app.pop_to_table()
         table.start_game(app.new_game(), left="idle")
         log.info("idle: fresh deal %s", table.game.code)
         if attract:
-            app.push(AttractScene(app))
+            app.scenes.open("attract")
 
     def start_attract(self) -> None:
         table = self.app.table
@@ -153,13 +153,13 @@ class KioskController:
             self.fresh_deal()
         self.session.checkpoint(table.game)  # saved with the clock
         self.app.pop_to_table()
-        self.app.push(AttractScene(self.app))
+        self.app.scenes.open("attract")
         log.info("idle: attract screen")
 
     def operator_exit(self) -> None:
         log.info("operator exit with the PIN")
         self.session.shutdown(self.app.table.game)
-        self.app.table.close()
+        self.app.close()
         self.app.exit_status = EXIT_OPERATOR
         self.app.running = False
 
@@ -192,6 +192,8 @@ def _clock(seconds: float | None) -> str:
 
 class StatsScene(Dialog):
     """Games played and won per game and rule set, best time and score, win streaks."""
+
+    name = "stats"
 
     def build(self) -> None:
         tr, u = self.tr, self.unit()
@@ -286,6 +288,8 @@ class StatsScene(Dialog):
 class PinScene(Dialog):
     """The operator's keypad: digits, erase, OK, cancel. The right PIN ends the game with
     EXIT_OPERATOR; wrong ones are throttled (PinPad); an untouched keypad closes itself."""
+
+    name = "pin"
 
     closable = True
 
@@ -390,6 +394,17 @@ class _DemoApp:
     def push(self, scene: Scene) -> None:
         pass
 
+    @property
+    def scenes(self) -> _Offstage:
+        return _Offstage()
+
+
+class _Offstage:
+    """The demo table's scene stack: what it opens (the win screen) is never shown."""
+
+    def open(self, name: str, **kwargs: Any) -> None:
+        pass
+
 
 def demo_move(game: Game, seen: set[Any], rng: random.Random) -> Move | None:
     """The attract screen's player: foundation moves first, then moves that turn up a hidden
@@ -420,10 +435,12 @@ def demo_move(game: Game, seen: set[Any], rng: random.Random) -> Move | None:
 
 class AttractScene(Scene):
     """An idle kiosk: the computer plays a deal under "Touch the screen to play". The deal is
-    solved in a background thread first (a few seconds, the loop keeps running); a winning line
+    solved in the demo worker process first (a few seconds, the loop keeps running); a winning line
     is then played move by move, else the honest player's moves (engine.hints) or a simple
     player's. The touch that wakes the kiosk is swallowed (it plays no move) and the
     visitor's table comes back."""
+
+    name = "attract"
 
     opaque = True
     modal = True
@@ -438,8 +455,8 @@ class AttractScene(Scene):
         self.rng = random.Random()
         self.seen: set[Any] = set()
         self.line: list[str] = []
-        self.solving: Game | None = None  # the demo game the solver thread works on
-        self.solved: tuple[Game, list[str]] | None = None  # set by that thread
+        self.solving: Game | None = None  # the demo game the solver works on
+        self.search: tuple[Game, Future[tuple[str, list[str]]]] | None = None
         self.solve_wait = 0.0
         self.demo: TableScene = TableScene(_DemoApp(app), self._deal())  # type: ignore[arg-type]
         self.wait = self.PAUSE_AFTER_DEAL
@@ -452,30 +469,28 @@ class AttractScene(Scene):
             game = self.app.new_game()
         except Exception:  # a damaged catalog must not stop the attract screen
             game = Game.from_code("RU1-C-AAAAABB")
-        self.seen, self.line, self.solved = set(), [], None
+        self.seen, self.line, self.search = set(), [], None
         self._solve(game)
         return game
 
     def _solve(self, game: Game) -> None:
-        """Look for a winning line off the frame loop (a daemon thread: it never holds up the
-        exit, and the loop keeps answering touches while it works)."""
-        try:
-            from engine.solver import solve
-        except ImportError:
-            self.solving = None
-            return
+        """Look for a winning line in the demo worker (app.workers): the loop keeps answering
+        touches while it works."""
         self.solving, self.solve_wait = game, 0.0
-        start = game.copy()
+        self.search = (game, self.app.workers.solve(game, self.SOLVE_SECONDS))
 
-        def work() -> None:
-            try:
-                result = solve(start, time_limit=self.SOLVE_SECONDS)
-                line = list(result.moves) if result.status == "won" else []
-            except Exception:  # a solver bug must not stop the attract screen
-                line = []
-            self.solved = (game, line)
-
-        threading.Thread(target=work, name="attract-solver", daemon=True).start()
+    @property
+    def solved(self) -> tuple[Game, list[str]] | None:
+        """The demo game and its winning line (empty: none found) once the search is done."""
+        if self.search is None or not self.search[1].done():
+            return None
+        game, future = self.search
+        try:
+            status, line = future.result()
+        except Exception as error:  # a solver bug must not stop the attract screen
+            log.warning("attract solver failed: %r", error)
+            status, line = "unknown", []
+        return game, (list(line) if status == "won" else [])
 
     def resize(self) -> None:
         if not hasattr(self, "demo"):

@@ -115,21 +115,16 @@ def _open_session(
 
 def show_scene(app: App, scene: str) -> None:
     """Push the named scene over the table (screenshots and tools)."""
-    from game import dialogs
-
-    if scene == "newgame":
-        app.push(dialogs.NewGameScene(app))
-    elif scene == "keypad":
-        app.push(dialogs.NewGameScene(app))
-        keypad = dialogs.KeypadScene(app, "RU1-C-AAAA")
-        app.push(keypad)
-    elif scene == "settings":
-        app.push(dialogs.SettingsScene(app))
+    if scene == "keypad":
+        app.scenes.open("newgame")
+        app.scenes.open("keypad", text="RU1-C-AAAA")
     elif scene == "rules":
-        app.push(dialogs.SettingsScene(app))
-        app.push(dialogs.RulesScene(app))
+        app.scenes.open("settings")
+        app.scenes.open("rules")
     elif scene == "win":
-        app.push(dialogs.WinScene(app, app.table.game, app.table.elapsed))
+        app.scenes.open("win", game=app.table.game, elapsed=app.table.elapsed)
+    elif scene in ("newgame", "settings"):
+        app.scenes.open(scene)
 
 
 def save_screenshot(app: App, path: Path, scene: str = "table") -> None:

@@ -139,7 +139,7 @@ class Soak:
         attach_kiosk(self.app, config, session, resumed=False)
 
     def close(self) -> None:
-        self.app.table.close()  # the winnable indicator's worker, when a tap turned it on
+        self.app.close()  # every solver worker (the indicator, when a tap turned it on)
         if self.state is not None:
             self.state.cleanup()
         pygame.display.quit()

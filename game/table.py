@@ -30,8 +30,9 @@ from game import ui
 from game.cards import HIGHLIGHT, CardArt, font
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.layout import Layout, compute_layout
-from game.scenes import Event, Scene
+from game.scene import Event, Scene
 from game.tableview import TableView
+from game.workers import LostPosition
 
 if TYPE_CHECKING:
     from game.app import App
@@ -114,6 +115,7 @@ class LastTap:
 
 
 class TableScene(Scene):
+    name = "table"
     opaque = True
 
     def __init__(self, app: App, game: Game) -> None:
@@ -440,17 +442,15 @@ class TableScene(Scene):
         return True
 
     def press_button(self, name: str) -> None:
-        from game.dialogs import NewGameScene, SettingsScene
-
         self.finish_tweens()
         if name == "undo":
             self.undo()
         elif name == "hint":
             self.hint()
         elif name == "new":
-            self.app.push(NewGameScene(self.app))
+            self.app.scenes.open("newgame")
         elif name == "settings":
-            self.app.push(SettingsScene(self.app))
+            self.app.scenes.open("settings")
 
     def on_tap(self, pos: tuple[int, int]) -> None:
         self.finish_tweens()
@@ -574,7 +574,7 @@ class TableScene(Scene):
         self.drop_hint()
         self.hint_mark = None
         self.show_toast(thinking)
-        self.hint_job = HintJob(self.app.ask_hint(self.game), self.game, key, self.now)
+        self.hint_job = HintJob(self.app.workers.ask_hint(self.game), self.game, key, self.now)
 
     def drop_hint(self) -> None:
         """The position changed (a move, undo or new game): forget the hint being worked out."""
@@ -597,7 +597,7 @@ class TableScene(Scene):
                     toast.until = max(toast.until, self.now + 0.5)  # thinking until it is done
                 return
             self.drop_hint()  # a stuck worker: give up on it, the next hint gets a new one
-            self.app.close_hint_worker()
+            self.app.workers.stop("hint")
             self.show_toast(self.tr("table.hint_unavailable"))
             return
         if not self.active:
@@ -608,10 +608,8 @@ class TableScene(Scene):
         self.show_hint(job.future)
 
     def show_hint(self, future: Future[Any]) -> None:
-        from game.app import LostPosition
-
         try:
-            move = self.app.hint_answer(future)
+            move = self.app.workers.hint_answer(future)
         except LostPosition:
             # Moves remain (a card may even go home), but none leads to a win.
             self.show_toast(self.tr("table.hint_lost"))
@@ -651,7 +649,7 @@ class TableScene(Scene):
         """Start or stop the winnable indicator as the setting says; tell it the position."""
         wanted = bool(getattr(self.app.settings, "winnable_indicator", False))
         if wanted and self.indicator is None:
-            self.indicator = self.app.make_indicator()
+            self.indicator = self.app.workers.indicator()
         elif not wanted and self.indicator is not None:
             self.close_indicator()
         if self.indicator is not None:
@@ -659,16 +657,15 @@ class TableScene(Scene):
             self.indicator_status = self.indicator.poll()
 
     def close(self) -> None:
-        """The table goes away (quit): stop the indicator's and the hint's workers."""
+        """The table goes away: forget the hint, stop the indicator (app.workers.close stops
+        every worker process on quit)."""
         self.drop_hint()
-        if self is self.app.table:
-            self.app.close_hint_worker(wait=True)
         self.close_indicator()
 
     def close_indicator(self) -> None:
         if self.indicator is not None:
             try:
-                self.indicator.close()
+                self.app.workers.close_indicator(self.indicator)
             finally:
                 self.indicator = None
                 self.indicator_status = ""
@@ -691,10 +688,8 @@ class TableScene(Scene):
             self.indicator_status = self.indicator.poll()
         self.poll_hint()
         if self.pending_win and not self.tweens and self.active:
-            from game.dialogs import WinScene
-
             self.pending_win = False
-            self.app.push(WinScene(self.app, self.game, self.elapsed))
+            self.app.scenes.open("win", game=self.game, elapsed=self.elapsed)
 
     def busy(self) -> bool:
         thinking = self.hint_job is not None and not self.hint_job.future.done()
