@@ -4,22 +4,22 @@ what changed (an idle table draws nothing and the loop sleeps on the event queue
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
-from engine import Game, catalog
-from engine.rules import Rules
+from engine import Game
 from game.clock import FixedClock
 from game.display import Presenter
+from game.games import GameChoice, Games
+from game.hooks import Hooks
 from game.i18n import Translator
 from game.input import DoubleTap, GestureReader, InputTuning, Tap
 from game.layout import estimate_px_per_mm
+from game.player import Preferences
 from game.prefs import PlayerSettings
 from game.scene import Event, Scene, SceneStack
 from game.scenes import register_scenes
@@ -29,54 +29,10 @@ from game.workers import Workers
 if TYPE_CHECKING:
     from game.kiosk_ui import KioskController
 
-DEAL_NUMBERS = 2**35
-
-
-@dataclass
-class GameChoice:
-    """What a new game is made of when no code is given."""
-
-    game: str = "russian"  # "russian" / "seahaven"
-    russian_rules: str = "classic"  # "classic" / "relaxed"
-    seahaven_cells: int = 4
-    level: str = "any"  # "easy" / "medium" / "hard" / "any"
-    winnable_only: bool = False
-
-    def deal_level(self) -> str:
-        """The catalog level to pick from: Russian has levels; Seahaven's difficulty is its
-        free cells, so it asks only for a winnable deal (or any)."""
-        if self.game == "russian" and self.level in ("easy", "medium", "hard"):
-            return self.level
-        return "winnable" if self.winnable_only else "any"
-
-    def following(self, rules: Rules) -> GameChoice:
-        """This choice for the game and rules of ``rules`` (level and the like kept)."""
-        if rules.game == "seahaven":
-            return replace(self, game="seahaven", seahaven_cells=rules.cells)
-        return replace(
-            self, game="russian", russian_rules="classic" if rules.same_suit else "relaxed"
-        )
-
-    def rules_key(self) -> str:
-        if self.game == "seahaven":
-            return f"SH1-C{self.seahaven_cells}"
-        return "RU1-R" if self.russian_rules == "relaxed" else "RU1-C"
-
-
-class TableHooks:
-    """What the table reports; subclass or duck-type any subset (game.session.Session does).
-    A move that wins is reported by ``moved`` (check ``game.is_won``)."""
-
-    def started(self, game: Game) -> None: ...
-    def moved(self, game: Game, move: object) -> None: ...
-    def undone(self, game: Game) -> None: ...
-    def ended(self, game: Game, result: str) -> None: ...
-    def tick(self, dt: float) -> None: ...
-    def shutdown(self, game: Game) -> None: ...
-
 
 class App:
-    """Owns the screen, the clock, the gesture reader, the settings and the scene stack."""
+    """The loop. Owns the screen, the clock, the gesture reader and the scene stack; holds the
+    parts the scenes share (settings, language, game factory, workers, hooks)."""
 
     def __init__(
         self,
@@ -97,17 +53,16 @@ class App:
         # The game draws on a logical surface; the presenter shows it (turned when asked).
         self.presenter = Presenter(screen, rotate)
         self.screen = self.presenter.surface
-        # The player's toggles and language (game.prefs); saving is whoever owns the state
-        # directory (launch: prefs.save_prefs into the state directory).
-        self.settings = settings if settings is not None else PlayerSettings()
-        self._save_settings = save_settings
+        # The player's toggles and language, and their saving (game.player).
+        self.prefs = Preferences(settings, save_settings)
         self.tr = Translator(self.settings.locale)
         self._px_per_mm = px_per_mm
         self.clock = FixedClock()
         self.reader = GestureReader(tuning, self.px_per_mm)
-        self.choice = choice or GameChoice()
-        self.rng = rng or random.Random()
-        self.undo_depth = undo_depth
+        # New games: the player's choice, catalog deals, random deals (game.games).
+        self.games = Games(
+            choice or GameChoice(), rng=rng or random.Random(), undo_depth=undo_depth
+        )
         self.scenes = SceneStack(self, on_change=self.redraw)
         register_scenes(self.scenes)
         # Every solver process (hint, winnable indicator, attract screen): game.workers.
@@ -115,79 +70,32 @@ class App:
         self.running = True
         self.full_redraw = True
         self.frames_drawn = 0
-        # Autosave, statistics and logs hook in here (see TableHooks); the kiosk's Session fits.
-        self.hooks: list[TableHooks] = []
+        # What the table reports goes to these listeners: autosave, statistics, logs (game.hooks).
+        self.hooks = Hooks()
         # Raw events pass these first (kiosk lock, idle timer); one returning False drops it.
         self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
         self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         self._tapped: Scene | None = None  # the scene on top when the last tap came
-        self._has_levels: dict[str, bool] = {}  # per rule set: see has_levels
         if game is None:
-            game = self.new_game(code) if code else self.new_game()
+            game = self.games.new(code)
         self.table = TableScene(self, game)
         self.table.elapsed = elapsed
         self.scenes.push(self.table)
+
+    @property
+    def settings(self) -> PlayerSettings:
+        return self.prefs.settings
 
     @property
     def px_per_mm(self) -> float:
         """The configured pixels per millimetre, else a guess from the screen size."""
         return self._px_per_mm or estimate_px_per_mm(*self.screen.get_size())
 
-    # ----------------------------------------------------------------- games
-    def new_game(self, code: str | None = None) -> Game:
-        """A game from ``code`` (CodeError when bad), else a deal for the current choice: from
-        the solver's catalog at the chosen level when there is one, else a random deal."""
-        if code:
-            return Game.from_code(code, history_limit=self.undo_depth)
-        key = self.choice.rules_key()
-        level = self.choice.deal_level()
-        if level != "any":
-            try:
-                picked = catalog.pick(key, level, self.rng)
-                return Game.from_code(picked, history_limit=self.undo_depth)
-            except Exception as error:  # a missing or damaged catalog never stops a new game
-                print(f"deal catalog: {error!r}; dealing at random", file=sys.stderr)
-        number = self.rng.randrange(DEAL_NUMBERS)
-        return Game.from_code(f"{key}-{_number_code(number)}", history_limit=self.undo_depth)
-
-    def has_levels(self, rules_key: str) -> bool:
-        """Whether the deal catalog of ``rules_key`` has deals to choose a level from (read
-        once: the catalogs ship with the game). A missing or damaged one has none."""
-        known = self._has_levels.get(rules_key)
-        if known is None:
-            try:
-                known = any(catalog.load(rules_key).levels.values())
-            except Exception as error:  # a damaged catalog hides the levels, nothing else
-                print(f"deal catalog: {error!r}; no levels to choose", file=sys.stderr)
-                known = False
-            self._has_levels[rules_key] = known
-        return known
-
-    def notify(self, event: str, *args: Any) -> None:
-        """Tell every hook what happened (``started``, ``moved``, ``undone``, ``ended``,
-        ``tick``, ``shutdown``); a hook that fails is reported and never stops the game."""
-        for hook in self.hooks:
-            method = getattr(hook, event, None)
-            if method is None:
-                continue
-            try:
-                method(*args)
-            except Exception as error:  # a full disk must not end a game in a public place
-                print(f"hook {type(hook).__name__}.{event} failed: {error!r}", file=sys.stderr)
-
-    def change_setting(self, name: str, value: Any) -> None:
-        """The one place a player's setting changes (frozen settings objects work too)."""
-        self.settings = replace(self.settings, **{name: value})
-        if self._save_settings is not None:
-            try:
-                self._save_settings(self.settings)
-            except Exception as error:  # a read-only disk keeps the change for this session
-                print(f"cannot save settings: {error!r}", file=sys.stderr)
-
     def set_locale(self, locale: str) -> None:
+        """Show everything in ``locale`` now, and keep it."""
         self.tr.set_locale(locale)
-        self.change_setting("locale", locale)
+        self.prefs.change("locale", locale)
         for scene in self.scenes:
             scene.resize()
         self.full_redraw = True
@@ -197,20 +105,6 @@ class App:
         """Paint every scene again on the next draw."""
         self.full_redraw = True
 
-    @property
-    def top(self) -> Scene:
-        return self.scenes.top
-
-    def push(self, scene: Scene) -> None:
-        self.scenes.push(scene)
-
-    def pop(self, scene: Scene | None = None) -> None:
-        """Remove the top scene (or ``scene`` and everything above it)."""
-        self.scenes.pop(scene)
-
-    def pop_to_table(self) -> None:
-        self.scenes.pop_to_bottom()
-
     # ----------------------------------------------------------------- events
     @property
     def now_ms(self) -> float:
@@ -218,8 +112,8 @@ class App:
 
     def dispatch(self, event: Event) -> None:
         if isinstance(event, Tap):
-            self._tapped = self.top
-        elif isinstance(event, DoubleTap) and self._tapped is not self.top:
+            self._tapped = self.scenes.top
+        elif isinstance(event, DoubleTap) and self._tapped is not self.scenes.top:
             # The first tap opened or closed a screen (or the win screen came up): the second
             # click of a habitual double click must not act on whatever is there now.
             return
@@ -233,7 +127,7 @@ class App:
                 continue
             if event.type == pygame.QUIT:
                 # systemd's SIGTERM arrives as QUIT: save, then leave the loop.
-                self.notify("shutdown", self.table.game)
+                self.hooks.shutdown(self.table.game)
                 self.close()
                 self.running = False
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -262,7 +156,7 @@ class App:
         for _ in range(self.clock.advance(real_dt, clamp=clamp)):
             for scene in list(self.scenes):
                 scene.update(self.clock.step)
-            self.notify("step", self.clock.step)
+            self.hooks.step(self.clock.step)
 
     def busy(self) -> bool:
         return any(scene.busy() for scene in self.scenes)
@@ -279,7 +173,7 @@ class App:
                 scene.draw(self.screen, True)
             rects = [self.screen.get_rect()]
         else:
-            rects = self.top.draw(self.screen, False)
+            rects = self.scenes.top.draw(self.screen, False)
         if rects:
             self.frames_drawn += 1
         return rects
@@ -320,9 +214,3 @@ class App:
         """Stop the table's solver work and every worker process (they are gone on return)."""
         self.table.close()
         self.workers.close(wait=True)
-
-
-def _number_code(number: int) -> str:
-    from engine.codes import format_number
-
-    return format_number(number)

@@ -11,8 +11,9 @@ from pathlib import Path
 import pygame
 
 from engine import Game
-from game.app import App, GameChoice
+from game.app import App
 from game.config import Config, effective_px_per_mm, load_config
+from game.games import GameChoice
 from game.input import InputTuning
 from game.kiosk import install_sigterm_handler, prepare_sdl
 from game.persist import Resumed
@@ -76,7 +77,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         drag_threshold_mm=pointer.drag_threshold_mm,
         echo_ms=pointer.echo_ms,
     )
-    choice = GameChoice(
+    choice = GameChoice.from_options(
         game=rules.default_game,
         russian_rules=rules.russian_rules,
         seahaven_cells=rules.seahaven_cells,

@@ -95,13 +95,16 @@ class SceneStack(Sequence[Scene]):
     def registered(self, name: str) -> bool:
         return name in self._factories
 
-    def build(self, name: str, **kwargs: Any) -> Scene:
-        """The scene registered under ``name``, not pushed. KeyError for an unknown name."""
+    def factory(self, name: str) -> SceneFactory:
+        """What builds the scene registered under ``name``. KeyError for an unknown name."""
         try:
-            factory = self._factories[name]
+            return self._factories[name]
         except KeyError:
             raise KeyError(f"no scene registered as {name!r}") from None
-        return factory(self.app, **kwargs)
+
+    def build(self, name: str, **kwargs: Any) -> Scene:
+        """The scene registered under ``name``, not pushed."""
+        return self.factory(name)(self.app, **kwargs)
 
     def open(self, name: str, **kwargs: Any) -> Scene:
         """Build the scene registered under ``name`` and push it."""
@@ -146,9 +149,22 @@ class SceneStack(Sequence[Scene]):
             self.top.resume()
         self.on_change()
 
+    def clear(self) -> None:
+        """Every scene leaves (the stack is empty afterwards)."""
+        while self._scenes:
+            self._scenes.pop().leave()
+
     def find(self, name: str) -> Scene | None:
         """The topmost scene called ``name`` on the stack, or None."""
         for scene in reversed(self._scenes):
             if scene.name == name:
                 return scene
         return None
+
+
+class Offstage(SceneStack):
+    """A stack that shows nothing: a scene opened on it is built and dropped (the attract
+    screen's own table opens the win screen there)."""
+
+    def open(self, name: str, **kwargs: Any) -> Scene:
+        return Scene(self.app)

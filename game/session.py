@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import Game
+from engine import Game, Move
 from game.config import Config
+from game.hooks import TableHooks
 from game.logs import (
     install_excepthook,
     log_dir_for,
@@ -57,7 +58,7 @@ class GameClock:
         self.running = True
 
 
-class Session:
+class Session(TableHooks):
     def __init__(self, config: Config, directory: Path) -> None:
         self.config = config
         self.directory = directory
@@ -112,7 +113,7 @@ class Session:
 
     # ---------------------------------------------------------------- play
 
-    def moved(self, game: Game, move: object) -> None:
+    def moved(self, game: Game, move: Move) -> None:
         log_move(game.code, str(move), moves=game.moves, score=game.score)
         if game.is_won:
             self.ended(game, "won")

@@ -268,7 +268,7 @@ class TableScene(Scene):
         )
         old = self.game
         if old is not game and old.moves and not old.is_won:
-            self.app.notify("ended", old, left)
+            self.app.hooks.ended(old, left)
         self.game = game
         self.elapsed = 0.0
         self.drag = None
@@ -281,7 +281,7 @@ class TableScene(Scene):
             self.resize()
         self.changed()
         self.sync_indicator()
-        self.app.notify("started", game)
+        self.app.hooks.started(game)
 
     def finish_tweens(self) -> None:
         """New input: every running animation jumps to its end."""
@@ -352,7 +352,7 @@ class TableScene(Scene):
         if self.game.is_won:
             self.pending_win = True
         self.sync_indicator()
-        self.app.notify("moved", self.game, move)
+        self.app.hooks.moved(self.game, move)
         return True
 
     def undo(self) -> bool:
@@ -367,7 +367,7 @@ class TableScene(Scene):
         self.hint_mark = None
         self.drop_hint()
         self.sync_indicator()
-        self.app.notify("undone", self.game)
+        self.app.hooks.undone(self.game)
         return True
 
     def refuse(self, refusal: Exception) -> None:
@@ -674,7 +674,7 @@ class TableScene(Scene):
         self.now += dt
         if self.active and self.game.moves and not self.game.is_won:
             self.elapsed += dt
-            self.app.notify("tick", dt)
+            self.app.hooks.tick(dt)
         if self.tweens:
             alive = [t for t in self.tweens if not t.done(self.now)]
             if len(alive) != len(self.tweens):

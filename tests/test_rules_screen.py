@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from game.cards import font
-from game.dialogs import RulesScene
 from game.i18n import LOCALES
+from game.scenes.rules import RulesScene
 from tests.tablehelp import Finger, make_app
 
 SIZES = [(800, 480), (1024, 600), (1280, 800), (1920, 1080), (720, 1280)]
@@ -24,7 +24,7 @@ def open_rules(code: str, size: tuple[int, int], locale: str = "ru") -> RulesSce
     app = make_app(code, size)
     app.set_locale(locale)
     scene = RulesScene(app)
-    app.push(scene)
+    app.scenes.push(scene)
     app.step()
     return scene
 
@@ -52,7 +52,7 @@ def test_a_finger_drags_the_text_to_read_on():
     x, y = scene.view.center
     finger.drag((x, y + 80), (x, y - 80))
     assert scene.scroll == 160
-    assert isinstance(app.top, RulesScene)  # a drag is no tap: nothing closed
+    assert isinstance(app.scenes.top, RulesScene)  # a drag is no tap: nothing closed
     finger.drag((x, y - 100), (x, y + 150))  # back past the top: stops there
     assert scene.scroll == 0
 

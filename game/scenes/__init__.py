@@ -1,5 +1,5 @@
-"""The scenes over the table, registered by name so that no scene imports another: a scene
-opens the next with ``app.scenes.open("rules")``."""
+"""The scenes over the table, one per module, registered by name so that no scene imports
+another: a scene opens the next with ``app.scenes.open("rules")``."""
 
 from __future__ import annotations
 
@@ -7,18 +7,26 @@ from game.scene import SceneStack
 
 
 def register_scenes(stack: SceneStack) -> None:
-    """Every scene of the game, by its name."""
-    from game import dialogs, kiosk_ui, table
+    """Every scene of the game, by its name (``Scene.name``)."""
+    from game.scenes.attract import AttractScene
+    from game.scenes.keypad import KeypadScene
+    from game.scenes.newgame import NewGameScene
+    from game.scenes.pin import PinScene
+    from game.scenes.rules import RulesScene
+    from game.scenes.settings import SettingsScene
+    from game.scenes.stats import StatsScene
+    from game.scenes.win import WinScene
+    from game.table import TableScene
 
     for scene in (
-        table.TableScene,
-        dialogs.NewGameScene,
-        dialogs.KeypadScene,
-        dialogs.SettingsScene,
-        dialogs.RulesScene,
-        dialogs.WinScene,
-        kiosk_ui.StatsScene,
-        kiosk_ui.PinScene,
-        kiosk_ui.AttractScene,
+        TableScene,
+        NewGameScene,
+        KeypadScene,
+        SettingsScene,
+        RulesScene,
+        WinScene,
+        StatsScene,
+        PinScene,
+        AttractScene,
     ):
         stack.register(scene.name, scene)
