@@ -10,6 +10,7 @@ import pytest
 import engine.catalog
 from game import ui
 from game.cards import font
+from game.clock import PlayTime
 from game.input import DoubleTap, Tap
 from game.scenes.rules import RulesScene
 from game.scenes.settings import SettingsScene
@@ -195,7 +196,7 @@ class TestWinNewDeal:
             game.play(Move.parse(move))
         app = make_app(game=game, size=(1024, 600))
         assert app.games.choice.game == "russian"  # the default choice
-        win = WinScene(app, game, 60.0)
+        win = WinScene(app, game, PlayTime(60.0))
         app.scenes.push(win)
         finger = Finger(app)
         finger.settle(0.5)
@@ -241,7 +242,7 @@ class TestDragImage:
             finger.move((start[0] + 8, start[1] + 200))
             drag = app.table.drag
             assert drag is not None
-            x, y = app.table.drag_origin(drag)[drag.card]
+            x, y = drag.origin()[drag.card]
             return app.screen.subsurface((int(x), int(y), app.table.layout.card_w, 30)).copy()
 
         english = dragged_corner()

@@ -4,7 +4,7 @@ Every card is a :class:`CardSprite`. Resting cards lie in the *resting layer*, a
 ``pygame.sprite.LayeredDirty`` group whose layers are the stacking order (a column's cards
 bottom to top, each covered face-up card of a squeezed column with its index strip just above
 it, then the placement help and the info bar) over the felt, title, slots and buttons of
-game.tablechrome. It draws onto an off-screen picture of the resting table, and only where
+game.table.chrome. It draws onto an off-screen picture of the resting table, and only where
 something changed. Whatever moves (gliding and turning cards, the lifted group with its shadow,
 the hint, a pressed button, the toast) is a sprite of the *top layer*, a second LayeredDirty
 group whose background is that picture. So a move redraws only what moved, a drag or a glide
@@ -22,14 +22,13 @@ from typing import TYPE_CHECKING, TypeAlias
 import pygame
 from pygame import Rect
 
-from engine import FOUNDATION
 from engine.cards import Card
 from engine.game import EMPTY
 from game.cards import HIGHLIGHT, TARGET, CardArt
-from game.tablechrome import Chrome
+from game.table.chrome import Chrome, outline_image
 
 if TYPE_CHECKING:
-    from game.table import TableScene
+    from game.table.scene import TableScene
 
 # Layers of the resting layer. A resting card lies on REST + 2 * (its place in its pile), its
 # index strip one above; piles never overlap one another.
@@ -90,7 +89,6 @@ class TableView:
         self._moving: set[Card] = set()
         self._background: tuple[object, ...] | None = None
         self._shown: dict[Piece, object] = {}  # what each overlay shows (a change redraws it)
-        self._lift: tuple[object, pygame.Surface] | None = None  # the lifted group's image
         self._hidden: tuple[Card, ...] = ()  # the lifted cards, hidden where they rest
         self._overlays: tuple[object, ...] = ()  # what the overlays were last synced to
         self.cards = [CardSprite(card, self.rest) for card in range(52)]
@@ -124,7 +122,6 @@ class TableView:
         self._synced = -1
         self._background = None
         self._shown.clear()
-        self._lift = None
         self._hidden = ()
         self._overlays = ()
         for sprite in self.cards:
@@ -232,7 +229,7 @@ class TableView:
             else:
                 self._place(piece, self.chrome.slot_column, lay.columns[i].topleft, SLOTS)
         for col in game.cols:
-            strip = self.strip_size([rest[card][1] for card in col if rest[card][2]])
+            strip = self.chrome.strip_size([rest[card][1] for card in col if rest[card][2]])
             last = len(col) - 1
             for k, card in enumerate(col):
                 sprite = self.cards[card]
@@ -284,28 +281,24 @@ class TableView:
 
     def _sync_help(self) -> None:
         """Placement help: every pile that takes the dragged group, outlined."""
-        scene, lay = self.scene, self.scene.layout
+        scene = self.scene
         rects: list[Rect] = []
         drag = scene.drag
         if drag and scene.app.settings.placement_help:
-            for dest in sorted(drag.legal):
-                rect = scene.dest_rect(dest)
-                if dest == FOUNDATION:
-                    rect = Rect(lay.foundations[drag.card // 13])
-                rects.append(rect)
+            rects = [scene.places.target_rect(drag.card, dest) for dest in sorted(drag.legal)]
         while len(self.help) < len(rects):
             self.help.append(self._piece(self.rest, HELP))
         for piece, rect in itertools.zip_longest(self.help, rects):
             if rect is None:
                 self._overlay(piece, None)
             else:
-                image, pos = _outline_image(rect, TARGET, self.art.radius, 3, margin=1)
+                image, pos = outline_image(rect, TARGET, self.art.radius, 3, margin=1)
                 self._overlay(piece, tuple(rect), image, pos)
 
     def _sync_glides(self) -> None:
         """Gliding and turning cards, on the top layer."""
         scene, art, lay = self.scene, self.art, self.scene.layout
-        now, rest = scene.now, scene.rest()
+        now, rest = scene.app.clock.time, scene.rest()
         for tween in scene.tweens:
             sprite = self.cards[tween.card]
             sprite.resting = False
@@ -340,46 +333,29 @@ class TableView:
                 sprite.resting = False
                 self._move_to(sprite, self.rest, REST)
                 self._hide(sprite)
-        first = scene.drag_origin(drag)[drag.card]
+        first = drag.origin()[drag.card]
         corner = (int(first[0]), int(first[1]))
         target = None
         if scene.app.settings.placement_help:
-            dest = scene.drop_dest(Rect(corner, (lay.card_w, lay.card_h)))
+            dest = scene.places.drop_dest(Rect(corner, (lay.card_w, lay.card_h)))
             if dest is not None and dest in drag.legal:
-                target = scene.dest_rect(dest)
-                if dest == FOUNDATION:
-                    target = Rect(lay.foundations[drag.card // 13])
+                target = scene.places.target_rect(drag.card, dest)
         if target is None:
             self._overlay(self.target, None)
         else:
-            image, pos = _outline_image(target, HIGHLIGHT, art.radius, 4)
+            image, pos = outline_image(target, HIGHLIGHT, art.radius, 4)
             self._overlay(self.target, tuple(target), image, pos)
         shadow = art.shadow()
         pad = (shadow.get_width() - lay.card_w) // 2
         self._overlay(self.shadow, corner, shadow, (corner[0] - pad, corner[1] - pad))
-        image = self.lift_image(drag.group, drag.offsets)
+        image = self.chrome.lift_image(drag.group, drag.offsets)
         self._overlay(self.lifted, (corner, image), image, corner)
-
-    def lift_image(self, group: tuple[Card, ...], offsets: tuple[int, ...]) -> pygame.Surface:
-        """A lifted group as one image, drawn once per drag (a frame blits it once)."""
-        art = self.art
-        key = (group, offsets, id(art))  # a new size or language makes a new CardArt
-        if self._lift is None or self._lift[0] != key:
-            image = pygame.Surface((art.width, offsets[-1] + art.height), pygame.SRCALPHA)
-            strip = self.strip_size(list(offsets))
-            for k, (card, y) in enumerate(zip(group, offsets, strict=True)):
-                image.blit(art.face(card), (0, y))
-                if strip and k < len(group) - 1:
-                    image.blit(art.index_strip(card, *strip), (0, y))
-            self._lift = (key, image)
-        image = self._lift[1]
-        return image
 
     def _sync_overlays(self) -> None:
         """The info bar, a pressed button, the blinking hint, the toast."""
         scene, lay = self.scene, self.scene.layout
         texts, mark = scene.bar_text(), scene.hint_mark
-        blink = mark is not None and int(scene.now * 3) % 2 == 0
+        blink = mark is not None and int(scene.app.clock.time * 3) % 2 == 0
         key = (texts, scene.pressed_button, mark, blink, scene.toast, self._synced)
         if key == self._overlays:
             return
@@ -396,12 +372,12 @@ class TableView:
             self._overlay(self.pressed, name, image, rect.topleft)
         rects: list[Rect] = []
         if mark is not None and blink:
-            rects = [scene.group_rect(mark.move.card), scene.move_rect(mark.move)]
+            rects = [scene.places.group_rect(mark.move.card), scene.places.move_rect(mark.move)]
         for piece, rect in itertools.zip_longest(self.hints, rects):
             if rect is None:
                 self._overlay(piece, None)
             else:
-                image, pos = _outline_image(rect, HIGHLIGHT, self.art.radius, 4)
+                image, pos = outline_image(rect, HIGHLIGHT, self.art.radius, 4)
                 self._overlay(piece, tuple(rect), image, pos)
         toast = scene.toast
         if toast is None:
@@ -440,20 +416,6 @@ class TableView:
         rects = self.top.draw(screen)
         return [whole] if full else [Rect(rect) for rect in rects if rect.width and rect.height]
 
-    def strip_size(self, ys: list[int]) -> tuple[int, int] | None:
-        """For face-up cards fanned at ``ys`` (bottom to top): the index strip the covered ones
-        need, as (height, room): a little taller than the widest gap, its index sized for the
-        narrowest (one size for the whole column). None when the fan shows every corner index
-        whole."""
-        if len(ys) < 2:
-            return None
-        gaps = [b - a for a, b in itertools.pairwise(ys)]
-        if min(gaps) >= self.art.index_clear:
-            return None
-        # Taller than the gap: the next card's soft edge and round corners show what is
-        # beneath them, which must be the strip and not the big index.
-        return min(self.art.height, max(gaps) + self.art.radius), min(gaps)
-
 
 def _disjoint(group: Group) -> None:
     """Join the group's overlapping areas to repaint (removed sprites, repaint_rect): the
@@ -468,26 +430,3 @@ def _disjoint(group: Group) -> None:
             i = rect.collidelist(merged)
         merged.append(rect)
     group.lostsprites[:] = merged
-
-
-_OUTLINES: dict[tuple[int, int, tuple[int, int, int], int, int, int], pygame.Surface] = {}
-OUTLINES_KEPT = 24
-
-
-def _outline_image(
-    rect: Rect, color: tuple[int, int, int], radius: int, width: int, *, margin: int = 2
-) -> tuple[pygame.Surface, tuple[int, int]]:
-    """A rounded outline ``width`` thick around ``rect``, its outer edge ``margin`` widths out
-    (1: hugging the pile, the placement help; 2: clear of it, the hint and the drop target),
-    and where to put it."""
-    key = (rect.width, rect.height, color, radius, width, margin)
-    image = _OUTLINES.get(key)
-    if image is None:
-        if len(_OUTLINES) >= OUTLINES_KEPT:
-            _OUTLINES.clear()  # bounded: group outlines come in ever new sizes (soak)
-        out = 2 * margin * width
-        image = pygame.Surface((rect.width + out, rect.height + out), pygame.SRCALPHA)
-        box = image.get_rect() if margin == 1 else image.get_rect().inflate(-width, -width)
-        pygame.draw.rect(image, color, box, width, border_radius=radius + width)
-        _OUTLINES[key] = image
-    return image, (rect.left - margin * width, rect.top - margin * width)

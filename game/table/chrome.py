@@ -1,19 +1,22 @@
-"""The table's fixed picture: felt, title, pile slots and buttons (the sprite layer's
-background), and the info bar's image. Drawn once per size, language and state, then cached."""
+"""The table's images: its fixed picture (felt, title, pile slots and buttons: the sprite
+layer's background), the info bar, a lifted group, the index strips of squeezed columns and
+the outlines of piles. Drawn once per size, language and state, then cached."""
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 import pygame
+from pygame import Rect
 
-from engine.cards import RANKS
+from engine.cards import RANKS, Card
 from game import ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
 from game.layout import BUTTONS
 
 if TYPE_CHECKING:
-    from game.table import TableScene
+    from game.table.scene import TableScene
 
 SUIT_MARKS = "♠♥♦♣"
 PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
@@ -50,6 +53,7 @@ class Chrome:
         self.slot_column = slot(size, radius, "K")
         self._chrome = None
         self._bar_image = None
+        self._lift: tuple[object, pygame.Surface] | None = None  # the lifted group's image
         self._bar_base: pygame.Surface | None = None
         self._texts: dict[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = {}
 
@@ -172,3 +176,55 @@ class Chrome:
         while size > 9 and any(font(size).size(text)[0] > room for text in labels.values()):
             size -= 1
         return size
+
+    def lift_image(self, group: tuple[Card, ...], offsets: tuple[int, ...]) -> pygame.Surface:
+        """A lifted group as one image, drawn once per drag (a frame blits it once)."""
+        art = self.art
+        key = (group, offsets, id(art))  # a new size or language makes a new CardArt
+        if self._lift is None or self._lift[0] != key:
+            image = pygame.Surface((art.width, offsets[-1] + art.height), pygame.SRCALPHA)
+            strip = self.strip_size(list(offsets))
+            for k, (card, y) in enumerate(zip(group, offsets, strict=True)):
+                image.blit(art.face(card), (0, y))
+                if strip and k < len(group) - 1:
+                    image.blit(art.index_strip(card, *strip), (0, y))
+            self._lift = (key, image)
+        image = self._lift[1]
+        return image
+
+    def strip_size(self, ys: list[int]) -> tuple[int, int] | None:
+        """For face-up cards fanned at ``ys`` (bottom to top): the index strip the covered ones
+        need, as (height, room): a little taller than the widest gap, its index sized for the
+        narrowest (one size for the whole column). None when the fan shows every corner index
+        whole."""
+        if len(ys) < 2:
+            return None
+        gaps = [b - a for a, b in itertools.pairwise(ys)]
+        if min(gaps) >= self.art.index_clear:
+            return None
+        # Taller than the gap: the next card's soft edge and round corners show what is
+        # beneath them, which must be the strip and not the big index.
+        return min(self.art.height, max(gaps) + self.art.radius), min(gaps)
+
+
+_OUTLINES: dict[tuple[int, int, tuple[int, int, int], int, int, int], pygame.Surface] = {}
+OUTLINES_KEPT = 24
+
+
+def outline_image(
+    rect: Rect, color: tuple[int, int, int], radius: int, width: int, *, margin: int = 2
+) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A rounded outline ``width`` thick around ``rect``, its outer edge ``margin`` widths out
+    (1: hugging the pile, the placement help; 2: clear of it, the hint and the drop target),
+    and where to put it."""
+    key = (rect.width, rect.height, color, radius, width, margin)
+    image = _OUTLINES.get(key)
+    if image is None:
+        if len(_OUTLINES) >= OUTLINES_KEPT:
+            _OUTLINES.clear()  # bounded: group outlines come in ever new sizes (soak)
+        out = 2 * margin * width
+        image = pygame.Surface((rect.width + out, rect.height + out), pygame.SRCALPHA)
+        box = image.get_rect() if margin == 1 else image.get_rect().inflate(-width, -width)
+        pygame.draw.rect(image, color, box, width, border_radius=radius + width)
+        _OUTLINES[key] = image
+    return image, (rect.left - margin * width, rect.top - margin * width)
