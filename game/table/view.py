@@ -48,17 +48,16 @@ _UNSET = object()  # an overlay not placed since the last resize
 
 
 class Piece(pygame.sprite.DirtySprite):
-    """One image on a layer (a card, a strip, an outline, the bar, the toast)."""
+    """One image on a layer (a card, a strip, an outline, the bar, the toast). A hidden piece
+    leaves its group (the group's every draw walks all its sprites)."""
 
     def __init__(self, group: Group, layer: int) -> None:
         super().__init__()
         self.image = pygame.Surface((0, 0))
         self.rect = Rect(0, 0, 0, 0)
         self.pos = (0, 0)
-        self.visible = 0
-        self.home = group  # the group it is in
+        self.home = group  # the group it is shown in
         self.level = layer  # its layer there
-        group.add(self, layer=layer)
 
 
 class CardSprite(Piece):
@@ -145,6 +144,12 @@ class TableView:
     # ================================================================= placing sprites
     def _place(self, piece: Piece, image: pygame.Surface, pos: tuple[int, int], layer: int) -> None:
         """Show ``image`` at ``pos`` on ``layer`` of the piece's group; a change redraws it."""
+        if not piece.alive():
+            piece.image, piece.pos, piece.level = image, pos, layer
+            piece.rect = image.get_rect(topleft=pos)
+            piece.home.add(piece, layer=layer)
+            self._changed.add(piece.home)
+            return
         if piece.image is not image or piece.pos != pos:
             piece.image = image
             piece.rect = image.get_rect(topleft=pos)
@@ -154,14 +159,12 @@ class TableView:
             piece.home.change_layer(piece, layer)
             piece.level = layer
             piece.dirty = 1
-        if not piece.visible:
-            piece.visible = 1
         if piece.dirty:
             self._changed.add(piece.home)
 
     def _hide(self, piece: Piece) -> None:
-        if piece.visible:
-            piece.visible = 0
+        if piece.alive():
+            piece.home.remove(piece)  # its area is drawn again
             self._changed.add(piece.home)
 
     def _overlay(
@@ -183,11 +186,8 @@ class TableView:
     def _move_to(self, sprite: CardSprite, group: Group, layer: int) -> None:
         """Hand a card to the top layer (it moves) or back to the resting layer."""
         if sprite.home is not group:
-            sprite.home.remove(sprite)  # its old area is drawn again
-            self._changed.add(sprite.home)
-            group.add(sprite, layer=layer)
+            self._hide(sprite)  # its old area is drawn again; _place shows it in ``group``
             sprite.home, sprite.level = group, layer
-            self._changed.add(group)
 
     # ================================================================= syncing with the scene
     def sync(self) -> None:
@@ -392,7 +392,7 @@ class TableView:
         """The top-most resting card drawn at ``pos`` (a foundation shows only its top)."""
         self.sync()
         for sprite in reversed(self.rest.get_sprites_at(pos)):
-            if isinstance(sprite, CardSprite) and sprite.resting and sprite.visible:
+            if isinstance(sprite, CardSprite) and sprite.resting:
                 return sprite.card
         return None
 
