@@ -120,3 +120,18 @@ class TestDirtyDrawing:
         while table.tweens:
             rects = app.step()
             assert 0 < sum(r.width * r.height for r in rects) < screen // 4
+
+    def test_a_resize_in_mid_drag_leaves_no_lifted_group_behind(self):
+        app = played()
+        finger = Finger(app)
+        start = finger.card("JH")
+        finger.down(start)
+        finger.move((start[0] + 30, start[1] + 60))
+        finger.move((start[0] + 60, start[1] + 120))
+        assert app.table.view.lifted.alive()
+        app.resize(pygame.display.set_mode((720, 1280)))
+        app.step()
+        view = app.table.view
+        assert app.table.drag is None and not view.lifted.alive() and not view.shadow.alive()
+        assert view.card_at(finger.card("JH")) == parse_card("JH")
+        assert differing(app.screen.copy(), full_picture(app)) == 0

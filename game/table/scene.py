@@ -50,6 +50,10 @@ class Drag:
     offsets: tuple[int, ...]  # y of each group card relative to the first
     legal: frozenset[int]  # destinations that take the group
 
+    def corner(self) -> tuple[int, int]:
+        """Where the top-left corner of the group's first card is drawn now."""
+        return (self.pos[0] - self.grab[0], self.pos[1] - self.grab[1])
+
     def origin(self) -> dict[Card, Pos]:
         """Where each card of the group is drawn now."""
         x, y = self.pos[0] - self.grab[0], self.pos[1] - self.grab[1]
@@ -409,7 +413,9 @@ class TableScene(Scene):
     def pause(self) -> None:
         self.active = False
         self.finish_tweens()
-        self.drag = None
+        if self.drag:
+            self.drag = None
+            self.repaint()
 
     def resume(self) -> None:
         self.active = True

@@ -85,7 +85,6 @@ class TableView:
         self.picture = pygame.Surface((0, 0))
         self._changed: set[Group] = set()  # groups with something to draw
         self._synced = -1  # the scene version the resting layer shows
-        self._moving: set[Card] = set()
         self._background: tuple[object, ...] | None = None
         self._shown: dict[Piece, object] = {}  # what each overlay shows (a change redraws it)
         self._hidden: tuple[Card, ...] = ()  # the lifted cards, hidden where they rest
@@ -120,6 +119,10 @@ class TableView:
             self.picture = self.picture.convert()
         self._synced = -1
         self._background = None
+        for piece in (self.pressed, *self.hints, self.target, self.shadow, self.lifted, self.toast):
+            self._hide(piece)  # placed again as the scene says
+        for piece in self.help:
+            self._hide(piece)
         self._shown.clear()
         self._hidden = ()
         self._overlays = ()
@@ -194,17 +197,13 @@ class TableView:
         """Bring the sprites up to the scene: the resting picture when its version changed,
         then everything that moves or blinks this frame."""
         scene = self.scene
-        still = not (scene.tweens or scene.drag or self._moving)
-        if still and self._synced == scene.version:
-            self._sync_overlays()  # the common case: an idle table
-            return
-        moving = scene.moving()
-        if self._synced != scene.version or moving != self._moving:
+        if self._synced != scene.version:  # (every change of what moves is a new version)
             self._sync_background()
-            self._sync_rest(moving)
-            self._moving = moving
-        self._sync_glides()
-        self._sync_drag()
+            self._sync_rest(scene.moving())
+        if scene.tweens:
+            self._sync_glides()
+        if scene.drag or self._hidden:
+            self._sync_drag()
         self._sync_overlays()
 
     def _sync_background(self) -> None:
@@ -333,8 +332,7 @@ class TableView:
                 sprite.resting = False
                 self._move_to(sprite, self.rest, REST)
                 self._hide(sprite)
-        first = drag.origin()[drag.card]
-        corner = (int(first[0]), int(first[1]))
+        corner = drag.corner()
         target = None
         if scene.app.settings.placement_help:
             dest = scene.places.drop_dest(Rect(corner, (lay.card_w, lay.card_h)))
