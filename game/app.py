@@ -80,7 +80,7 @@ class App:
         if game is None:
             game = self.games.new(code)
         self.table = TableScene(self, game)
-        self.table.elapsed = elapsed
+        self.table.play_time.reset(elapsed)
         self.scenes.push(self.table)
 
     @property
@@ -150,9 +150,10 @@ class App:
     # ----------------------------------------------------------------- time and drawing
     def update(self, real_dt: float, *, clamp: bool = True) -> None:
         for _ in range(self.clock.advance(real_dt, clamp=clamp)):
+            dt = self.clock.tick()  # each step sees its own time (app.clock.time)
             for scene in list(self.scenes):
-                scene.update(self.clock.step)
-            self.hooks.step(self.clock.step)
+                scene.update(dt)
+            self.hooks.step(dt)
 
     def busy(self) -> bool:
         return any(scene.busy() for scene in self.scenes)

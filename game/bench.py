@@ -102,8 +102,8 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
         # (Images stay cached, as any sane full-redraw loop keeps them.)
         view = table.view
         assert view is not None
-        screen.blit(view.build_static(), (0, 0))
-        screen.fblits(view.items())
+        view.repaint_all()
+        view.draw(screen, True)
         pygame.display.update()
 
     full = _timed(naive_frame, frames)

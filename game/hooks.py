@@ -32,9 +32,6 @@ class TableHooks:
     def ended(self, game: Game, result: str) -> None:
         """An unfinished game was left: ``result`` is "abandoned" or "idle"."""
 
-    def tick(self, dt: float) -> None:
-        """``dt`` seconds of play time passed (the clock runs)."""
-
     def step(self, dt: float) -> None:
         """One fixed update step of the loop (``dt`` seconds), whatever is on screen."""
 
@@ -76,9 +73,6 @@ class Hooks(TableHooks):
 
     def ended(self, game: Game, result: str) -> None:
         self._tell("ended", game, result)
-
-    def tick(self, dt: float) -> None:
-        self._tell("tick", dt)
 
     def step(self, dt: float) -> None:
         self._tell("step", dt)

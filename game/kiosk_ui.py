@@ -159,6 +159,9 @@ def attach_kiosk(app: App, config: Config, session: Session, *, resumed: bool) -
     app.hooks.add(controller)
     app.event_filters.append(controller.filter)
     app.kiosk = controller
+    # One play time: the table's, which the autosave and the statistics read as well.
+    app.table.play_time.running = session.clock.running
+    session.clock = app.table.play_time
     apply_lock(config)
     if not resumed:
         session.started(app.table.game)

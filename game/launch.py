@@ -123,7 +123,7 @@ def show_scene(app: App, scene: str) -> None:
         app.scenes.open("settings")
         app.scenes.open("rules")
     elif scene == "win":
-        app.scenes.open("win", game=app.table.game, elapsed=app.table.elapsed)
+        app.scenes.open("win", game=app.table.game, play_time=app.table.play_time)
     elif scene in ("newgame", "settings"):
         app.scenes.open(scene)
 

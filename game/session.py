@@ -8,21 +8,21 @@ The table owns the `Game` and the screen; it tells the session what happened:
     session.moved(game, move)                  # after every accepted move: autosave + log
     session.undone(game)                       # after an undo
     session.ended(game, "won")                 # the win (statistics once), or a new deal
-    session.tick(dt)                           # the game clock, from update()
     session.shutdown(game)                     # QUIT / SIGTERM / operator exit: save
 
-and reads `session.clock` and `session.stats`. The session never raises on a
+and reads `session.clock` (the game's play time: the table's own PlayTime once the kiosk is
+attached, game.kiosk_ui) and `session.stats`. The session never raises on a
 full or read-only disk: the game goes on and the problem is logged. Must not import pygame.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine import Game, Move
+from game.clock import PlayTime
 from game.config import Config
 from game.hooks import TableHooks
 from game.logs import (
@@ -41,23 +41,6 @@ from game.storage import autosave_store, state_dir
 log = logging.getLogger("solitaire.session")
 
 
-@dataclass
-class GameClock:
-    """Seconds of play: runs while a game is on the table, stops on a win, pauses while the
-    attract screen shows."""
-
-    elapsed: float = 0.0
-    running: bool = True
-
-    def tick(self, dt: float) -> None:
-        if self.running and dt > 0:
-            self.elapsed += dt
-
-    def reset(self, elapsed: float = 0.0) -> None:
-        self.elapsed = elapsed
-        self.running = True
-
-
 class Session(TableHooks):
     def __init__(self, config: Config, directory: Path) -> None:
         self.config = config
@@ -65,7 +48,7 @@ class Session(TableHooks):
         self.autosave = Autosave(autosave_store(directory), undo_depth=config.game.undo_depth)
         self.crash_guard = CrashGuard(directory)
         self.stats: Stats = load_stats(directory)
-        self.clock = GameClock()
+        self.clock = PlayTime()
         self.recorded = False  # the current game's result is already in the statistics
         self._game: Game | None = None
 
@@ -124,9 +107,6 @@ class Session(TableHooks):
         log_undo(game.code, moves=game.moves, score=game.score)
         self._save(game)
 
-    def tick(self, dt: float) -> None:
-        self.clock.tick(dt)
-
     def ended(self, game: Game, result: str) -> None:
         """The game is over: "won", or left for another deal ("abandoned", "idle"). The
         statistics count it once (a game left without a move not at all)."""
@@ -137,14 +117,14 @@ class Session(TableHooks):
             self.stats = self.stats.record(
                 game.code,
                 won=won,
-                seconds=self.clock.elapsed,
+                seconds=self.clock.seconds,
                 score=game.score,
                 moves=game.moves,
             )
             self.recorded = True
             save_stats(self.stats, self.directory)
             log_game_end(
-                game.code, result, moves=game.moves, score=game.score, seconds=self.clock.elapsed
+                game.code, result, moves=game.moves, score=game.score, seconds=self.clock.seconds
             )
         self._save(game)
 
@@ -170,4 +150,4 @@ class Session(TableHooks):
     def _save(self, game: Game) -> None:
         self._game = game
         meta: dict[str, Any] = {"recorded": self.recorded}
-        self.autosave.save(game, self.clock.elapsed, meta)
+        self.autosave.save(game, self.clock.seconds, meta)

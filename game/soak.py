@@ -216,7 +216,7 @@ class Soak(TableHooks):
             return None
         move = self.rng.choice(moves)
         card = table.card_rect(move.card)
-        target = table.move_rect(move)
+        target = table.places.move_rect(move)
         return (card.centerx, card.top + max(1, card.height // 12)), target.center
 
     def drag(self) -> None:

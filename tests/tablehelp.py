@@ -146,3 +146,14 @@ class ManualExecutor(Executor):
                 future.set_result(fn(*args))
             except Exception as error:
                 future.set_exception(error)
+
+
+def almost_won(code: str = "SH1-C4-AAAAAJ2") -> Game:
+    """Every card home but the four kings, which lie in columns 1 to 4."""
+    data = Game.from_code(code).to_dict()
+    columns: list[list[str]] = [[] for _ in range(10)]
+    for i, king in enumerate(("KS", "KH", "KD", "KC")):
+        columns[i] = [king]
+    data.update(columns=columns, cells=[None] * 4, foundations=[12] * 4, history=[])
+    data.update(won=False, moves=90, score=480)
+    return Game.from_dict(data)

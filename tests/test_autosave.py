@@ -199,7 +199,7 @@ def _drive(state: Path, code: str, seed: int, limit: int, report_fd: int) -> Non
             step += 1
             action = scripted_action(game, step, seed)
             apply(game, action)
-            session.tick(clock(step) - session.clock.elapsed)
+            session.clock.tick(clock(step) - session.clock.seconds)
             if action == "undo":
                 session.undone(game)
             else:

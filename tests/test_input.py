@@ -124,6 +124,9 @@ class TestClock:
         assert clock.advance(1 / 60) == 1
         assert clock.advance(0.5 / 60) == 0
         assert clock.advance(0.5 / 60) == 1
+        assert clock.time == 0.0  # the steps move the time on, one by one
+        assert clock.tick() == clock.step
+        clock.tick()
         assert abs(clock.time - 2 / 60) < 1e-9
 
     def test_a_stall_is_clamped(self):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
-from tablehelp import Finger, make_app
+from tablehelp import Finger, almost_won, make_app
 
 from engine import Game
 from game.app import App
@@ -50,7 +50,7 @@ def kiosk_app(
     game = resumed.game if resumed else Game.from_code(code)
     app = make_app(size=size, game=game)
     if resumed:
-        app.table.elapsed = resumed.elapsed
+        app.table.play_time.reset(resumed.elapsed)
     controller = attach_kiosk(app, config, session, resumed=resumed is not None)
     return app, controller
 
@@ -72,14 +72,14 @@ def test_every_move_is_saved_and_resumed_exactly(tmp_path: Path) -> None:
     finger.tap(finger.button("undo"))
     finger.settle(1.0)
     finger.tap(finger.card("AH"))
-    clock_at_last_move = app.table.elapsed
+    clock_at_last_move = app.table.play_time.seconds
     finger.settle(1.0)  # time after the last move is not saved until the next save
     played = app.table.game
     assert played.moves == 2
     again, _ = kiosk_app(tmp_path, kiosk_config())
     assert again.table.game.to_dict() == played.to_dict()  # cards, score, counter, history
-    assert again.table.elapsed == pytest.approx(clock_at_last_move, abs=0.02)
-    assert again.table.elapsed > 2.5
+    assert again.table.play_time.seconds == pytest.approx(clock_at_last_move, abs=0.02)
+    assert again.table.play_time.seconds > 2.5
     assert again.table.game.undo()  # the undo history came back too
 
 
@@ -239,17 +239,6 @@ def test_a_lost_release_does_not_keep_the_kiosk_awake(tmp_path: Path) -> None:
     assert app.scenes.top is app.table  # a finger held still is not idle
     wait(app, 70.0)
     assert isinstance(app.scenes.top, AttractScene)
-
-
-def almost_won(code: str = "SH1-C4-AAAAAJ2") -> Game:
-    """Every card home but the four kings, which lie in columns 1 to 4."""
-    data = Game.from_code(code).to_dict()
-    columns: list[list[str]] = [[] for _ in range(10)]
-    for i, king in enumerate(("KS", "KH", "KD", "KC")):
-        columns[i] = [king]
-    data.update(columns=columns, cells=[None] * 4, foundations=[12] * 4, history=[])
-    data.update(won=False, moves=90, score=480)
-    return Game.from_dict(data)
 
 
 def test_attract_plays_the_solvers_winning_line(

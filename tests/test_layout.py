@@ -139,15 +139,3 @@ def test_a_covered_card_shows_only_its_index(size):
                 for x in range(4, lay.card_w - 4, 2):
                     assert face.get_at((x, y))[:3] == FACE, (card, x, y)
     pygame.display.quit()
-
-
-def test_merged_dirty_rects_cover_everything_with_fewer_pixels():
-    from game.tableview import merge_rects
-
-    fan = [pygame.Rect(100, 100 + 30 * k, 80, 112) for k in range(4)]  # a dragged group
-    far = pygame.Rect(600, 50, 80, 112)
-    merged = merge_rects([*fan, far])
-    assert len(merged) == 2
-    for rect in [*fan, far]:
-        assert any(m.contains(rect) for m in merged)
-    assert sum(m.w * m.h for m in merged) < sum(r.w * r.h for r in [*fan, far])

@@ -59,7 +59,7 @@ def test_every_covered_index_in_a_long_column_shows_whole(size, locale):
     hidden_gaps = [b - a for a, b in itertools.pairwise(ys[: down + 1])]
     up_gaps = [b - a for a, b in itertools.pairwise(ys[down:])]
     assert max(hidden_gaps) < min(up_gaps)
-    strip = view.strip_size(ys[down:])
+    strip = view.chrome.strip_size(ys[down:])
     assert strip is not None, "the fan is tight: the index strip is drawn"
     height, room = strip
     pad = art.radius
@@ -85,4 +85,4 @@ def test_an_ordinary_column_keeps_the_big_index():
     assert view is not None
     for i, col in enumerate(table.game.cols):
         ys = [table.rest()[c][1] for c in col[table.game.down[i] :]]
-        assert view.strip_size(ys) is None
+        assert view.chrome.strip_size(ys) is None

@@ -9,10 +9,11 @@ import pytest
 from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
 from engine import Game
+from game.clock import PlayTime
 from game.config import Config
 from game.logs import LOG_FILE
 from game.persist import CrashGuard, load_stats
-from game.session import GameClock, Session
+from game.session import Session
 
 CODE = "RU1-C-AAAAABB"
 
@@ -24,7 +25,7 @@ def open_session(tmp_path: Path, config: Config | None = None) -> Session:
 def play_some(session: Session, game: Game, count: int) -> None:
     for _ in range(count):
         move = game.play(game.legal_moves()[0])
-        session.tick(1.5)
+        session.clock.tick(1.5)
         session.moved(game, move)
 
 
@@ -44,7 +45,7 @@ def test_moves_are_saved_and_resumed_with_the_clock(tmp_path: Path) -> None:
     resumed = again.resume()
     assert resumed is not None
     assert resumed.game.to_dict() == game.to_dict()
-    assert again.clock.elapsed == pytest.approx(7.5)
+    assert again.clock.seconds == pytest.approx(7.5)
     assert again.clock.running
 
 
@@ -90,7 +91,7 @@ def test_a_win_counts_once_even_across_a_restart(tmp_path: Path) -> None:
     session = open_session(tmp_path)
     game = won_game()
     session.started(game)
-    session.tick(95.0)
+    session.clock.tick(95.0)
     session.moved(game, "AS-f")  # the move that won (as the table reports it)
     assert not session.clock.running
     stats = load_stats(tmp_path)["SH1-C4"]
@@ -109,7 +110,7 @@ def test_shutdown_saves_the_current_game(tmp_path: Path) -> None:
     game = Game.from_code(CODE)
     session.started(game)
     game.play(game.legal_moves()[0])  # a move the table has not reported yet
-    session.tick(3.0)
+    session.clock.tick(3.0)
     session.shutdown(game)
     resumed = open_session(tmp_path).resume()
     assert resumed is not None and resumed.game.moves == 1 and resumed.elapsed == 3.0
@@ -128,11 +129,11 @@ def test_crash_save_notes_the_crash(tmp_path: Path) -> None:
 
 
 def test_clock_pauses_and_resets() -> None:
-    clock = GameClock()
+    clock = PlayTime()
     clock.tick(1.0)
     clock.running = False
     clock.tick(5.0)
-    assert clock.elapsed == 1.0
+    assert clock.seconds == 1.0
     clock.reset()
     clock.tick(-1.0)
-    assert clock.elapsed == 0.0 and clock.running
+    assert clock.seconds == 0.0 and clock.running

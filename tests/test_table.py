@@ -231,7 +231,7 @@ class TestSettings:
         finger.down(start)
         for k in range(1, 5):
             finger.move((start[0] - 40 * k, start[1] + 40 * k))  # away from column 7
-        return app.table.dest_rect(6)
+        return app.table.places.dest_rect(6)
 
     @pytest.mark.parametrize("on", [True, False])
     def test_placement_help_lights_legal_places_while_dragging(self, on):
@@ -604,7 +604,7 @@ class TestHint:
         finger = Finger(app)
         finger.tap(finger.button("hint"))
         table = app.table
-        start, drawn = table.now, app.frames_drawn
+        start, drawn = app.clock.time, app.frames_drawn
         # A drag follows the finger and a refused drop glides back, all while thinking.
         card = parse_card("9S")
         home = table.card_rect(card).topleft
@@ -617,7 +617,7 @@ class TestHint:
         assert table.tweens and table.hint_job is not None
         finger.settle(1.0)
         assert not table.tweens and table.card_rect(card).topleft == home
-        assert table.now - start > 1.0 and app.frames_drawn > drawn + 10
+        assert app.clock.time - start > 1.0 and app.frames_drawn > drawn + 10
         assert table.hint_mark is None and table.hint_job is not None
         pool.finish()
         app.step()
@@ -635,7 +635,7 @@ class TestHint:
         future.set_result(("9S-t7", "won", None))
         finger.settle()
         assert app.table.hint_mark is None
-        texts = [app.tr("table.hint_move", move=app.table.describe(Move.parse("9S-t7")))]
+        texts = [app.tr("table.hint_move", move=app.table.hints.describe(Move.parse("9S-t7")))]
         assert app.table.toast is None or app.table.toast.text not in texts
 
     def test_undo_or_a_new_game_meanwhile_discards_it_too(self, monkeypatch):
@@ -881,7 +881,7 @@ class TestWinnableIndicator:
         app = make_app("RU1-C-AAAAAAD", settings=settings(winnable_indicator=True))
         table = app.table
         table.close()  # the real indicator the table started with the setting on
-        table.sync_indicator()
+        table.hints.sync_indicator()
         finger = Finger(app)
         finger.tap(finger.card("AH"))
         assert fake.updates[-1] == 1  # told about the move
@@ -893,7 +893,7 @@ class TestWinnableIndicator:
         finger.tap(finger.button("settings"))
         finger.tap(finger.control(app.tr("settings.winnable_indicator")))
         finger.tap(finger.control(app.tr("dialog.close")))
-        assert fake.closed and table.indicator is None
+        assert fake.closed and table.hints.indicator is None
         assert table.bar_text()[4] == ""
 
 

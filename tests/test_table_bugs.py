@@ -10,6 +10,7 @@ import pytest
 import engine.catalog
 from game import ui
 from game.cards import font
+from game.clock import PlayTime
 from game.input import DoubleTap, Tap
 from game.scenes.rules import RulesScene
 from game.scenes.settings import SettingsScene
@@ -195,7 +196,7 @@ class TestWinNewDeal:
             game.play(Move.parse(move))
         app = make_app(game=game, size=(1024, 600))
         assert app.games.choice.game == "russian"  # the default choice
-        win = WinScene(app, game, 60.0)
+        win = WinScene(app, game, PlayTime(60.0))
         app.scenes.push(win)
         finger = Finger(app)
         finger.settle(0.5)
@@ -229,23 +230,27 @@ class TestPortraitIndex:
 
 class TestDragImage:
     def test_a_group_dragged_after_a_language_change_shows_the_new_indices(self):
-        """The dragged group is one cached image: a language change must not leave the old
-        language's indices on it (Q in English, Д in Russian)."""
+        """A language change must not leave the old language's indices on a dragged group
+        (Q in English, Д in Russian): the lifted cards are drawn with the new card images."""
         app = make_app("RU1-C-AAAAABB", size=(800, 480))
         finger = Finger(app)
-        view = app.table.view
-        assert view is not None
         start = finger.card("QS")
-        finger.drag(start, (start[0] + 4, start[1] + 200))  # dropped nowhere: flies back
+
+        def dragged_corner() -> pygame.Surface:
+            finger.down(start)
+            finger.move((start[0] + 4, start[1] + 100))
+            finger.move((start[0] + 8, start[1] + 200))
+            drag = app.table.drag
+            assert drag is not None
+            x, y = drag.origin()[drag.card]
+            return app.screen.subsurface((int(x), int(y), app.table.layout.card_w, 30)).copy()
+
+        english = dragged_corner()
+        finger.up((start[0] + 8, start[1] + 200))  # dropped nowhere: flies back
         finger.settle()
-        english = view._group[1].copy() if view._group else None
         app.set_locale("ru")
         finger.settle()
-        finger.down(start)
-        finger.move((start[0] + 4, start[1] + 100))
-        finger.move((start[0] + 8, start[1] + 200))
-        assert english is not None and view._group is not None
-        russian = view._group[1]
+        russian = dragged_corner()
         differs = any(
             english.get_at((x, y)) != russian.get_at((x, y))
             for x in range(0, english.get_width(), 2)

@@ -17,10 +17,12 @@ import pytest
 
 from engine import CodeError, IllegalMove
 from engine.reasons import CODE_REASONS, REASONS
-from game import tableview, ui
+from game import ui
 from game.app import App
 from game.cards import font
+from game.clock import PlayTime
 from game.i18n import LOCALES
+from game.table import chrome
 from tests.tablehelp import make_app
 
 SIZES = [(800, 480), (720, 1280)]
@@ -116,6 +118,7 @@ def draw(app: App) -> None:
 
 def dialogs_of(app: App) -> Iterator[str]:
     """Push each dialog in turn (both games where the text differs) and draw it."""
+    hour = PlayTime(3599.0)
     for code in ("RU1-C-AAAAABB", "SH1-C1-AAAAAJ2"):
         app.table.start_game(app.games.new(code))
         draw(app)
@@ -124,7 +127,7 @@ def dialogs_of(app: App) -> Iterator[str]:
             ("newgame", lambda: app.scenes.build("newgame")),
             ("settings", lambda: app.scenes.build("settings")),
             ("rules", lambda: app.scenes.build("rules")),
-            ("win", lambda: app.scenes.build("win", game=app.table.game, elapsed=3599.0)),
+            ("win", lambda: app.scenes.build("win", game=app.table.game, play_time=hour)),
             ("keypad", lambda: app.scenes.build("keypad", text="SH1-C4-AAAAAJ2")),
         ):
             scene = make()
@@ -169,7 +172,7 @@ def test_every_refusal_popup_stays_on_screen(
         app.tr.refusal(IllegalMove(reason, **{p: SAMPLES[p] for p in params}))
         for reason, params in REASONS.items()
     ]
-    texts += [app.tr("table.hint_move", move=table.describe(table.game.legal_moves()[0]))]
+    texts += [app.tr("table.hint_move", move=table.hints.describe(table.game.legal_moves()[0]))]
     for text in texts:
         table.show_toast(text)
         assert table.toast is not None
@@ -185,23 +188,23 @@ def test_the_info_bar_fits_with_big_numbers(
     fit (TableView.draw_bar); with the longest values it must stay at a readable size."""
     app = open_app(locale, size, "SH1-C4-AAAAAJ2")
     table, tr = app.table, app.tr
-    table.elapsed = 10 * 3600 - 1.0
+    table.play_time.reset(10 * 3600 - 1.0)
     table.game.moves = 1888
-    table.indicator_status = max(
+    table.hints.status = max(
         ("won", "lost", "working", "unknown"),
         key=lambda status: font(FLOOR).size(tr(f"table.winnable_{status}"))[0],
     )
     sizes: list[int] = []
-    original = tableview.font
+    original = chrome.font
 
     def watched(size: int, bold: bool = False) -> pygame.font.Font:
         sizes.append(int(size))
         return original(size, bold)
 
-    monkeypatch.setattr(tableview, "font", watched)
+    monkeypatch.setattr(chrome, "font", watched)
     assert table.view is not None
     texts = table.bar_text()
     assert "9:59:59" in texts[0] and "1888" in texts[1] and texts[4]
-    table.view.draw_bar(app.screen, texts)
+    table.view.chrome.draw_bar(app.screen, texts)
     assert sizes and min(sizes) >= FLOOR, f"{texts} drawn at {min(sizes)} px"
     pygame.display.quit()

@@ -13,6 +13,7 @@ from pygame import Rect
 from engine import FOUNDATION, Game, Move
 from engine.hints import heuristic_move
 from game import ui
+from game.clock import FixedClock
 from game.hooks import Hooks
 from game.i18n import Translator
 from game.input import DoubleTap, DragCancel, Drop, Tap
@@ -57,6 +58,10 @@ class DemoApp:
     @property
     def workers(self) -> Workers:
         return self._app.workers
+
+    @property
+    def clock(self) -> FixedClock:
+        return self._app.clock
 
 
 def demo_move(game: Game, seen: set[Any], rng: random.Random) -> Move | None:
@@ -108,11 +113,11 @@ class AttractScene(Scene):
         self.line: list[str] = []
         self.solving: Game | None = None  # the demo game the solver works on
         self.search: tuple[Game, Future[tuple[str, list[str]]]] | None = None
-        self.solve_wait = 0.0
         # The demo's table is a table scene of its own, on a DemoApp (all it asks of an App).
         host = cast("App", DemoApp(app))
         self.demo = cast("TableScene", app.scenes.factory("table")(host, game=self._deal()))
-        self.wait = self.PAUSE_AFTER_DEAL
+        self.wait = self.PAUSE_AFTER_DEAL  # the demo rests this long after it settles
+        self.settled = app.clock.time  # when it last settled (the fixed clock's time)
         self.banner: pygame.Surface | None = None
         self.banner_rect = Rect(0, 0, 0, 0)
         self.resize()
@@ -129,7 +134,7 @@ class AttractScene(Scene):
     def _solve(self, game: Game) -> None:
         """Look for a winning line in the demo worker (app.workers): the loop keeps answering
         touches while it works."""
-        self.solving, self.solve_wait = game, 0.0
+        self.solving = game
         self.search = (game, self.app.workers.solve(game, self.SOLVE_SECONDS))
 
     @property
@@ -177,10 +182,11 @@ class AttractScene(Scene):
 
     def update(self, dt: float) -> None:
         self.demo.update(dt)
+        now = self.app.clock.time
         if self.demo.busy():
+            self.settled = now
             return
-        self.wait -= dt
-        if self.wait > 0:
+        if now - self.settled < self.wait:
             return
         game = self.demo.game
         if self.solving is game:
@@ -188,11 +194,10 @@ class AttractScene(Scene):
             if solved is not None and solved[0] is game:
                 self.line, self.solving = solved[1], None
             else:
-                self.solve_wait += dt
-                if self.solve_wait < self.SOLVE_SECONDS + 2.0:
+                if now - self.settled - self.wait < self.SOLVE_SECONDS + 2.0:
                     return  # the deal rests on the table while the solver thinks
                 self.solving = None
-        self.wait = self.MOVE_EVERY
+        self.wait, self.settled = self.MOVE_EVERY, now
         move = None if game.is_won else self._next(game)
         if move is None:
             self.demo.start_game(self._deal())

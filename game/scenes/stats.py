@@ -8,6 +8,7 @@ import pygame
 from pygame import Rect
 
 from game import ui
+from game.clock import format_clock
 from game.scenes.dialog import Dialog
 from game.ui import Control
 
@@ -16,15 +17,6 @@ if TYPE_CHECKING:
 from engine.rules import Rules
 from game import rulesets
 from game.stats import RuleSetStats
-
-
-def _clock(seconds: float | None) -> str:
-    if seconds is None:
-        return ""
-    s = round(seconds)
-    if s >= 3600:
-        return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
-    return f"{s // 60}:{s % 60:02d}"
 
 
 class StatsScene(Dialog):
@@ -88,9 +80,10 @@ class StatsScene(Dialog):
         tr = self.tr
         none = tr("stats.none")
         percent = round(100 * s.win_rate)
+        best = none if s.best_time is None else format_clock(s.best_time)
         return [
             f"{tr('stats.played')} {s.played} · {tr('stats.win_rate', percent=percent)}",
-            f"{tr('stats.best_time')} {_clock(s.best_time) or none} · "
+            f"{tr('stats.best_time')} {best} · "
             f"{tr('stats.best_score')} {none if s.best_score is None else s.best_score}",
             f"{tr('stats.streak')} {s.current_streak} · {tr('stats.best_streak')} {s.best_streak}",
         ]

@@ -12,6 +12,7 @@ from pygame import Rect
 from engine import Game
 from game import ui
 from game.cards import CardArt
+from game.clock import PlayTime
 from game.scenes.dialog import Dialog
 from game.ui import Control
 
@@ -38,13 +39,13 @@ class WinScene(Dialog):
     closable = False
     LAUNCH_EVERY = 0.11
 
-    def __init__(self, app: App, game: Game, elapsed: float) -> None:
+    def __init__(self, app: App, game: Game, play_time: PlayTime) -> None:
         self.game = game
-        self.elapsed = elapsed
+        self.play_time = play_time  # the table's: the same seconds the bar and the save show
         self.rng = random.Random(game.number)
         self.flyers: list[_Flyer] = []
         self.launched = 0
-        self.clock = 0.0
+        self.since = app.clock.time  # the cards leap from then on
         self.drawn: dict[int, int] = {}
         self.panel_image: pygame.Surface | None = None
         super().__init__(app)
@@ -55,8 +56,7 @@ class WinScene(Dialog):
         p = self.panel
         pad = int(u * 0.4)
         inner = p.inflate(-2 * pad, -2 * pad)
-        seconds = int(self.elapsed)
-        clock = f"{seconds // 60}:{seconds % 60:02d}"
+        clock = self.play_time.text()
         lines = [
             ("title", tr("win.title"), 1.1, int(u * 0.65)),
             ("text", tr("win.time", time=clock), 0.6, int(u * 0.4)),
@@ -92,11 +92,11 @@ class WinScene(Dialog):
         return self.launched < 52 or bool(self.flyers)
 
     def update(self, dt: float) -> None:
-        self.clock += dt
+        clock = self.app.clock.time - self.since
         w, h = self.app.screen.get_size()
         table = self.app.table
         lay = table.layout
-        while self.launched < 52 and self.clock >= self.launched * self.LAUNCH_EVERY:
+        while self.launched < 52 and clock >= self.launched * self.LAUNCH_EVERY:
             k = self.launched
             suit = k % 4
             rank = 12 - k // 4

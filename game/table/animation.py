@@ -1,0 +1,96 @@
+"""Animations as data: a :class:`Tween` glides (and may turn over) one card between two points
+with pytweening's easing; the functions here make the tweens of a move, an undo, a refused
+drop. The scene advances them with the fixed clock; the view places the sprites from them."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pytweening
+
+from engine.cards import Card
+from game.layout import Layout
+from game.table.places import Rest
+
+GLIDE_MIN = 0.15
+GLIDE_MAX = 0.25
+FLIP = 0.2
+
+Pos = tuple[float, float]
+
+
+@dataclass
+class Tween:
+    card: Card
+    start: Pos
+    end: Pos
+    t0: float
+    duration: float
+    flip: int = 0  # +1 turns face up, -1 turns face down, 0 none
+    z: int = 0
+
+    def progress(self, now: float) -> float:
+        if self.duration <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (now - self.t0) / self.duration))
+
+    def position(self, now: float) -> Pos:
+        t = pytweening.easeOutCubic(self.progress(now))
+        return (
+            self.start[0] + (self.end[0] - self.start[0]) * t,
+            self.start[1] + (self.end[1] - self.start[1]) * t,
+        )
+
+    def done(self, now: float) -> bool:
+        return now >= self.t0 + self.duration
+
+
+def glide_time(start: Pos, end: Pos, layout: Layout) -> float:
+    """Longer glides take a little longer (at most GLIDE_MAX, over half the table)."""
+    dist = math.hypot(end[0] - start[0], end[1] - start[1])
+    span = math.hypot(layout.width, layout.height) / 2
+    return GLIDE_MIN + (GLIDE_MAX - GLIDE_MIN) * min(1.0, dist / span)
+
+
+def change_tweens(
+    before: dict[Card, Rest],
+    piles_before: dict[Card, int],
+    after: dict[Card, Rest],
+    piles_after: dict[Card, int],
+    origin: dict[Card, Pos],
+    now: float,
+    layout: Layout,
+) -> list[Tween]:
+    """Glide every card whose pile changed from where it was (or from ``origin``, a dragged
+    card) to its new place, and turn over every card whose face changed. Cards that only shift
+    inside their column (a fan that squeezes) just take their new place."""
+    tweens: list[Tween] = []
+    for card, (x, y, up) in after.items():
+        bx, by, bup = before[card]
+        start = origin.get(card, (float(bx), float(by)))
+        moved = piles_before[card] != piles_after[card] or card in origin
+        flip = 0 if up == bup else (1 if up else -1)
+        if moved or flip:
+            end = (float(x), float(y))
+            duration = glide_time(start, end, layout) if moved else FLIP
+            if flip and moved:
+                duration = max(duration, FLIP)
+            tweens.append(Tween(card, start, end, now, duration, flip, len(tweens) + 1))
+    return tweens
+
+
+def fly_back(
+    group: tuple[Card, ...],
+    origin: dict[Card, Pos],
+    rest: dict[Card, Rest],
+    now: float,
+    layout: Layout,
+) -> list[Tween]:
+    """A refused (or nowhere) drop: the group flies back to where it lies."""
+    tweens = []
+    for z, card in enumerate(group):
+        x, y, _ = rest[card]
+        start, end = origin[card], (float(x), float(y))
+        tweens.append(Tween(card, start, end, now, glide_time(start, end, layout), 0, z))
+    return tweens

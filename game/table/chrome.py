@@ -1,0 +1,230 @@
+"""The table's images: its fixed picture (felt, title, pile slots and buttons: the sprite
+layer's background), the info bar, a lifted group, the index strips of squeezed columns and
+the outlines of piles. Drawn once per size, language and state, then cached."""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from engine.cards import RANKS, Card
+from game import ui
+from game.cards import HIGHLIGHT, CardArt, felt, font, slot
+from game.layout import BUTTONS
+
+if TYPE_CHECKING:
+    from game.table.scene import TableScene
+
+SUIT_MARKS = "♠♥♦♣"
+PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
+INDICATOR_COLORS = {"won": (120, 230, 140), "lost": (255, 150, 120)}
+TEXTS_KEPT = 40  # rendered texts of the info bar kept
+BUTTON_ICONS = {"new": "new", "undo": "undo", "hint": "hint", "settings": "settings"}
+
+
+class Chrome:
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float], CardArt] = {}
+        self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._bar_image: tuple[tuple[str, ...], pygame.Surface] | None = None
+        self.art: CardArt
+        self.resize()
+
+    def resize(self) -> None:
+        """New layout or language: card images for the size (and the language's indices),
+        the felt, the slot marks; every cached image is dropped."""
+        lay = self.scene.layout
+        size = (lay.card_w, lay.card_h)
+        ranks = tuple(self.scene.tr.rank(r) for r in RANKS)
+        # Portrait cards are narrow in millimetres, and the portrait fan (0.295 of a card)
+        # leaves room for a larger corner index.
+        scale = PORTRAIT_INDEX if lay.portrait else 1.0
+        if (size, ranks, scale) not in self._arts:
+            self._arts = {(size, ranks, scale): CardArt(*size, ranks, index_scale=scale)}
+        self.art = self._arts[(size, ranks, scale)]
+        self.felt = felt((lay.width, lay.height))
+        radius = self.art.radius
+        self.slot_found = [slot(size, radius, mark) for mark in SUIT_MARKS]
+        self.slot_cell = slot(size, radius)
+        self.slot_column = slot(size, radius, "K")
+        self._chrome = None
+        self._bar_image = None
+        self._lift: tuple[object, pygame.Surface] | None = None  # the lifted group's image
+        self._bar_base: pygame.Surface | None = None
+        self._texts: dict[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = {}
+
+    def key(self) -> tuple[object, ...]:
+        """What the background shows: size, language, Undo's state, the title."""
+        lay, game = self.scene.layout, self.scene.game
+        return (lay.width, lay.height, self.scene.tr.locale, game.can_undo(), self.title_text())
+
+    def bar(self, texts: tuple[str, ...]) -> pygame.Surface:
+        """The info bar's image; drawn once per text."""
+        if self._bar_image is None or self._bar_image[0] != texts:
+            self._bar_image = (texts, self._render_bar(texts))
+        return self._bar_image[1]
+
+    def draw_bar(self, surface: pygame.Surface, texts: tuple[str, ...]) -> None:
+        surface.blit(self.bar(texts), self.scene.layout.info_bar)
+
+    def _render_bar(self, texts: tuple[str, ...]) -> pygame.Surface:
+        area = self.scene.layout.info_bar
+        if self._bar_base is None:
+            base = pygame.Surface(area.size).convert()
+            base.blit(self.felt, (0, 0), area)
+            shade = pygame.Surface(area.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 110))
+            base.blit(shade, (0, 0))
+            self._bar_base = base
+        surface = self._bar_base.copy()
+        bar = surface.get_rect()
+        pad = self.scene.layout.margin * 2
+        size = max(10, int(bar.height * 0.55))
+        while size > 10:
+            f, bold = font(size), font(size, True)
+            need = (
+                sum(f.size(t)[0] for t in (*texts[:3], texts[4]))
+                + bold.size(texts[3])[0]
+                + size * (9 if texts[4] else 6)
+                + 2 * pad
+            )
+            if need <= bar.width:
+                break
+            size -= 1
+        x = bar.left + pad
+        for text in texts[:3]:
+            img = self._text(text, size, ui.INK)
+            surface.blit(img, img.get_rect(midleft=(x, bar.centery)))
+            x += img.get_width() + size * 2
+        if texts[4]:
+            color = INDICATOR_COLORS.get(self.scene.indicator_status, ui.INK_DIM)
+            pygame.draw.circle(surface, color, (x + size // 3, bar.centery), max(3, size // 3))
+            img = self._text(texts[4], size, color)
+            surface.blit(img, img.get_rect(midleft=(x + size, bar.centery)))
+        code = self._text(texts[3], size, HIGHLIGHT, bold=True)
+        surface.blit(code, code.get_rect(midright=(bar.right - pad, bar.centery)))
+        return surface
+
+    def _text(
+        self, text: str, size: int, color: tuple[int, int, int], *, bold: bool = False
+    ) -> pygame.Surface:
+        """A text of the bar, rendered once (a move changes two of its five texts)."""
+        key = (text, size, color, bold)
+        image = self._texts.get(key)
+        if image is None:
+            if len(self._texts) >= TEXTS_KEPT:
+                self._texts.clear()  # the clock makes a new text every second
+            image = font(size, bold).render(text, True, color)
+            self._texts[key] = image
+        return image
+
+    def title_text(self) -> str:
+        """The game's name and its rules, for the free room in the top row."""
+        rules, tr = self.scene.game.rules, self.scene.tr
+        if rules.game == "seahaven":
+            return tr("names.seahaven") + "\n" + tr("table.free_cells", count=rules.cells)
+        variant = tr("names.same_suit") if rules.same_suit else tr("names.mixed_suits")
+        return tr("names.russian") + "\n" + variant
+
+    def chrome(self) -> pygame.Surface:
+        """Felt, title, pile slots and buttons: drawn once per size, language and Undo state,
+        the background of the table's sprite layer."""
+        lay, game = self.scene.layout, self.scene.game
+        key = self.key()
+        if self._chrome is not None and self._chrome[0] == key:
+            return self._chrome[1]
+        s = pygame.Surface((lay.width, lay.height)).convert()
+        s.blit(self.felt, (0, 0))
+        if lay.title.width > lay.card_w // 2:
+            ui.draw_wrapped(
+                s,
+                self.title_text(),
+                lay.title.inflate(-lay.gap, -lay.gap),
+                int(lay.card_h * 0.16),
+                (200, 230, 205),
+                bold=True,
+            )
+        for suit, rect in enumerate(lay.foundations):
+            s.blit(self.slot_found[suit], rect)
+        for rect in lay.cells:
+            s.blit(self.slot_cell, rect)
+        enabled = {"undo": game.can_undo()}
+        labels = {name: self.scene.tr(f"buttons.{name}") for name in BUTTONS}
+        text_size = self._button_text_size(labels)
+        for name in BUTTONS:
+            ui.button(
+                s,
+                lay.buttons[name],
+                labels[name],
+                enabled=enabled.get(name, True),
+                icon=BUTTON_ICONS[name],
+                size=text_size,
+            )
+        self._chrome = (key, s)
+        return s
+
+    def _button_text_size(self, labels: dict[str, str]) -> int:
+        """One text size for all buttons: the largest at which every label fits."""
+        rect = self.scene.layout.buttons[BUTTONS[0]]
+        stacked = rect.height > rect.width * 0.55
+        size = int(rect.height * 0.2) if stacked else int(rect.height * 0.34)
+        room = rect.width - 10 if stacked else int(rect.width - rect.height * 0.5 - 22)
+        while size > 9 and any(font(size).size(text)[0] > room for text in labels.values()):
+            size -= 1
+        return size
+
+    def lift_image(self, group: tuple[Card, ...], offsets: tuple[int, ...]) -> pygame.Surface:
+        """A lifted group as one image, drawn once per drag (a frame blits it once)."""
+        art = self.art
+        key = (group, offsets, id(art))  # a new size or language makes a new CardArt
+        if self._lift is None or self._lift[0] != key:
+            image = pygame.Surface((art.width, offsets[-1] + art.height), pygame.SRCALPHA)
+            strip = self.strip_size(list(offsets))
+            for k, (card, y) in enumerate(zip(group, offsets, strict=True)):
+                image.blit(art.face(card), (0, y))
+                if strip and k < len(group) - 1:
+                    image.blit(art.index_strip(card, *strip), (0, y))
+            self._lift = (key, image)
+        image = self._lift[1]
+        return image
+
+    def strip_size(self, ys: list[int]) -> tuple[int, int] | None:
+        """For face-up cards fanned at ``ys`` (bottom to top): the index strip the covered ones
+        need, as (height, room): a little taller than the widest gap, its index sized for the
+        narrowest (one size for the whole column). None when the fan shows every corner index
+        whole."""
+        if len(ys) < 2:
+            return None
+        gaps = [b - a for a, b in itertools.pairwise(ys)]
+        if min(gaps) >= self.art.index_clear:
+            return None
+        # Taller than the gap: the next card's soft edge and round corners show what is
+        # beneath them, which must be the strip and not the big index.
+        return min(self.art.height, max(gaps) + self.art.radius), min(gaps)
+
+
+_OUTLINES: dict[tuple[int, int, tuple[int, int, int], int, int, int], pygame.Surface] = {}
+OUTLINES_KEPT = 24
+
+
+def outline_image(
+    rect: Rect, color: tuple[int, int, int], radius: int, width: int, *, margin: int = 2
+) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A rounded outline ``width`` thick around ``rect``, its outer edge ``margin`` widths out
+    (1: hugging the pile, the placement help; 2: clear of it, the hint and the drop target),
+    and where to put it."""
+    key = (rect.width, rect.height, color, radius, width, margin)
+    image = _OUTLINES.get(key)
+    if image is None:
+        if len(_OUTLINES) >= OUTLINES_KEPT:
+            _OUTLINES.clear()  # bounded: group outlines come in ever new sizes (soak)
+        out = 2 * margin * width
+        image = pygame.Surface((rect.width + out, rect.height + out), pygame.SRCALPHA)
+        box = image.get_rect() if margin == 1 else image.get_rect().inflate(-width, -width)
+        pygame.draw.rect(image, color, box, width, border_radius=radius + width)
+        _OUTLINES[key] = image
+    return image, (rect.left - margin * width, rect.top - margin * width)

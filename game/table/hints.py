@@ -1,0 +1,154 @@
+"""The table's client of the solver workers (``app.workers``): a hint asked for without
+blocking the frame loop and shown when it comes, and the winnable-from-here indicator.
+
+The answer is shown only if the position is still the one asked about; a move, an undo or a
+new deal drops the question. A worker that does not answer within HINT_GIVE_UP_SECONDS is
+given up (and stopped), and the next hint starts a fresh one.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine import FOUNDATION, Game, IllegalMove, Move
+from engine.game import CELL0
+from game.workers import Indicator, LostPosition
+
+if TYPE_CHECKING:
+    from game.table.scene import TableScene
+
+HINT_SECONDS = 3.0  # how long the hinted move stays outlined
+HINT_GIVE_UP_SECONDS = 20.0  # a worker this late is stuck (or still spawning on a busy Pi)
+
+
+@dataclass
+class HintMark:
+    move: Move
+    until: float
+
+
+@dataclass
+class HintJob:
+    """A hint being worked out in the hint worker, for this game in this position."""
+
+    future: Future[Any]
+    game: Game
+    key: tuple[Any, ...]
+    since: float
+
+
+class HintClient:
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.job: HintJob | None = None
+        self.mark: HintMark | None = None
+        self.indicator: Indicator | None = None  # the winnable indicator, when on
+        self.status = ""  # its verdict: "", "won", "lost", ...
+
+    @property
+    def thinking(self) -> bool:
+        return self.job is not None and not self.job.future.done()
+
+    def ask(self) -> None:
+        """Ask the solver and say "thinking" at once; :meth:`poll` shows the answer when it
+        comes, if the position is still the same."""
+        scene = self.scene
+        thinking = scene.tr("table.hint_thinking")
+        job, key = self.job, scene.game.position_key()
+        if job is not None and job.game is scene.game and job.key == key:
+            scene.show_toast(thinking)  # already on it: no second search
+            return
+        self.drop()
+        self.mark = None
+        scene.show_toast(thinking)
+        future = scene.app.workers.ask_hint(scene.game)
+        self.job = HintJob(future, scene.game, key, scene.app.clock.time)
+
+    def drop(self) -> None:
+        """The position changed (a move, undo or new game): forget the hint being worked out."""
+        job, self.job = self.job, None
+        if job is None:
+            return
+        job.future.cancel()  # still queued: never runs; running: its answer is ignored
+        toast = self.scene.toast
+        if toast is not None and toast.text == self.scene.tr("table.hint_thinking"):
+            self.scene.toast = None
+
+    def poll(self, now: float) -> None:
+        """Each frame: show the hint when it has come (cheap while it has not); the outline
+        and the indicator's verdict follow the clock."""
+        if self.mark and now >= self.mark.until:
+            self.mark = None
+        if self.indicator is not None:
+            self.status = self.indicator.poll()
+        job, scene = self.job, self.scene
+        if job is None:
+            return
+        if not job.future.done():
+            if now - job.since < HINT_GIVE_UP_SECONDS:
+                toast = scene.toast
+                if toast is not None and toast.text == scene.tr("table.hint_thinking"):
+                    toast.until = max(toast.until, now + 0.5)  # thinking until it is done
+                return
+            self.drop()  # a stuck worker: give up on it, the next hint gets a new one
+            scene.app.workers.stop("hint")
+            scene.show_toast(scene.tr("table.hint_unavailable"))
+            return
+        if not scene.active:
+            return  # shown when the player is back at the table
+        self.job = None
+        if job.game is not scene.game or job.key != scene.game.position_key():
+            return  # asked about another position: stale
+        self.show(job.future, now)
+
+    def show(self, future: Future[Any], now: float) -> None:
+        scene, tr = self.scene, self.scene.tr
+        try:
+            move = scene.app.workers.hint_answer(future)
+        except LostPosition:
+            # Moves remain (a card may even go home), but none leads to a win.
+            scene.show_toast(tr("table.hint_lost"))
+            return
+        except LookupError:
+            scene.show_toast(tr("table.hint_unavailable"))
+            return
+        except IllegalMove as refusal:
+            scene.show_toast(tr.refusal(refusal))
+            return
+        if move is None:
+            scene.show_toast(tr("table.hint_none"))
+            return
+        self.mark = HintMark(move, now + HINT_SECONDS)
+        scene.show_toast(tr("table.hint_move", move=self.describe(move)))
+
+    def describe(self, move: Move) -> str:
+        tr = self.scene.tr
+        card = tr.card(str(move).split("-")[0])
+        if move.dest == FOUNDATION:
+            return tr("table.to_foundation", card=card)
+        if move.dest >= CELL0:
+            return tr("table.to_cell", card=card, cell=move.dest - CELL0 + 1)
+        return tr("table.to_column", card=card, column=move.dest + 1)
+
+    # ----------------------------------------------------------------- the indicator
+    def sync_indicator(self) -> None:
+        """Start or stop the winnable indicator as the setting says; tell it the position."""
+        scene = self.scene
+        wanted = bool(getattr(scene.app.settings, "winnable_indicator", False))
+        if wanted and self.indicator is None:
+            self.indicator = scene.app.workers.indicator()
+        elif not wanted and self.indicator is not None:
+            self.close_indicator()
+        if self.indicator is not None:
+            self.indicator.update(scene.game)
+            self.status = self.indicator.poll()
+
+    def close_indicator(self) -> None:
+        if self.indicator is not None:
+            try:
+                self.scene.app.workers.close_indicator(self.indicator)
+            finally:
+                self.indicator = None
+                self.status = ""

@@ -1,0 +1,448 @@
+"""The table scene: turns gestures into engine commands and keeps what the view shows.
+
+Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo` and a new deal
+through :meth:`start_game`; they report to ``app.hooks`` (``moved``, ``undone``, ``ended``,
+``started``): the one place autosave, statistics and logs hook in (docs/architecture.md).
+
+Where cards lie is game.table.places'; gliding is game.table.animation's; hints and the winnable
+indicator are game.table.hints'; drawing is game.table.view's, which reads this scene and
+changes nothing in it (:meth:`repaint` tells it the resting picture changed). Time is the App's
+fixed clock (``app.clock.time``); the game's play time is :attr:`play_time`, the one the info
+bar, the win screen, the statistics and the autosave read.
+
+Taps: a single tap acts at once (a card to its foundation). The double tap that may follow belongs
+to the card the first tap touched: when the first tap already moved it, the double tap does
+nothing (it never takes the card back from its foundation or acts on whatever now lies there).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from engine import FOUNDATION, Game, IllegalMove, Move
+from engine.cards import Card
+from game.clock import PlayTime
+from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
+from game.layout import Layout, compute_layout
+from game.scene import Event, Scene
+from game.table.animation import Pos, Tween, change_tweens, fly_back
+from game.table.hints import HintClient, HintJob, HintMark
+from game.table.places import Places, Rest
+from game.table.toast import Toast, make_toast
+from game.table.view import TableView
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.cards import CardArt
+
+
+@dataclass
+class Drag:
+    card: Card
+    group: tuple[Card, ...]
+    grab: tuple[int, int]  # pointer minus the card's corner
+    pos: tuple[int, int]
+    offsets: tuple[int, ...]  # y of each group card relative to the first
+    legal: frozenset[int]  # destinations that take the group
+
+    def corner(self) -> tuple[int, int]:
+        """Where the top-left corner of the group's first card is drawn now."""
+        return (self.pos[0] - self.grab[0], self.pos[1] - self.grab[1])
+
+    def origin(self) -> dict[Card, Pos]:
+        """Where each card of the group is drawn now."""
+        x, y = self.pos[0] - self.grab[0], self.pos[1] - self.grab[1]
+        pairs = zip(self.group, self.offsets, strict=True)
+        return {c: (float(x), float(y + off)) for c, off in pairs}
+
+
+@dataclass
+class LastTap:
+    card: Card | None
+    acted: bool
+
+
+class TableScene(Scene):
+    name = "table"
+    opaque = True
+
+    def __init__(self, app: App, game: Game) -> None:
+        super().__init__(app)
+        self.game = game
+        self.play_time = PlayTime()
+        self.active = True
+        self.tweens: list[Tween] = []
+        self.drag: Drag | None = None
+        self.toast: Toast | None = None
+        self.hints = HintClient(self)
+        self.last_tap: LastTap | None = None
+        self.pending_win = False
+        self.pressed_button: str | None = None
+        self.version = 0  # the resting picture's version: the view rebuilds when it changes
+        self.layout: Layout
+        self.places: Places
+        self.view: TableView | None = None
+        self.resize()
+        self.hints.sync_indicator()
+
+    # ================================================================= geometry
+    def resize(self) -> None:
+        w, h = self.app.screen.get_size()
+        rules = self.game.rules
+        self.layout = compute_layout(
+            w, h, columns=rules.columns, cells=rules.cells, px_per_mm=self.app.px_per_mm
+        )
+        self.places = Places(self.game, self.layout)
+        if self.view is None:
+            self.view = TableView(self)
+        else:
+            self.view.resize()
+        self.repaint()
+        self.drag = None  # a resize in mid-drag drops nothing anywhere
+        if self.toast:
+            self.show_toast(self.toast.text)
+
+    def rest(self) -> dict[Card, Rest]:
+        """Where every card lies when nothing moves: (x, y, face up)."""
+        return self.places.rest()
+
+    def card_rect(self, card: Card) -> Rect:
+        return self.places.card_rect(card)
+
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        """The card drawn at ``pos`` (top-most first); foundation: its top card. The sprite
+        layer answers."""
+        assert self.view is not None
+        return self.view.card_at(pos)
+
+    def button_at(self, pos: tuple[int, int]) -> str | None:
+        for name, rect in self.layout.buttons.items():
+            if rect.collidepoint(pos):
+                return name
+        return None
+
+    # ================================================================= what is shown
+    @property
+    def art(self) -> CardArt:
+        assert self.view is not None
+        return self.view.art
+
+    @property
+    def hint_mark(self) -> HintMark | None:
+        return self.hints.mark
+
+    @property
+    def hint_job(self) -> HintJob | None:
+        return self.hints.job
+
+    @property
+    def indicator_status(self) -> str:
+        return self.hints.status
+
+    def repaint(self) -> None:
+        """The resting picture changed (cards, highlights, buttons): the view rebuilds it."""
+        self.version += 1
+
+    def changed(self) -> None:
+        """The position changed: the cards lie elsewhere."""
+        self.places = Places(self.game, self.layout)
+        self.repaint()
+
+    def moving(self) -> set[Card]:
+        cards = {t.card for t in self.tweens}
+        if self.drag:
+            cards.update(self.drag.group)
+        return cards
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
+        assert self.view is not None
+        return self.view.draw(screen, full)
+
+    def bar_text(self) -> tuple[str, ...]:
+        tr, status = self.tr, self.hints.status
+        return (
+            tr("table.time", time=self.play_time.text()),
+            tr("table.moves", count=self.game.moves),
+            tr("table.score", score=self.game.score),
+            self.game.code,
+            tr(f"table.winnable_{status}") if status else "",
+        )
+
+    def show_toast(self, text: str) -> None:
+        lowest = self.places.lowest_card()
+        self.toast = make_toast(text, self.layout, lowest, self.app.clock.time)
+
+    # ================================================================= commands
+    def start_game(self, game: Game, *, left: str = "abandoned") -> None:
+        """Show a new game (from the new-game dialog, a code, the win screen, the idle timer).
+        An unfinished game with moves is reported as ended with ``left`` ("abandoned",
+        "idle")."""
+        self.finish_tweens()
+        columns_changed = (game.rules.columns, game.rules.cells) != (
+            self.game.rules.columns,
+            self.game.rules.cells,
+        )
+        old = self.game
+        if old is not game and old.moves and not old.is_won:
+            self.app.hooks.ended(old, left)
+        self.game = game
+        self.play_time.reset()
+        self.drag = None
+        self.toast = None
+        self.hints.mark = None
+        self.hints.drop()
+        self.last_tap = None
+        self.pending_win = False
+        if columns_changed:
+            self.resize()
+        self.changed()
+        self.hints.sync_indicator()
+        self.app.hooks.started(game)
+
+    def finish_tweens(self) -> None:
+        """New input: every running animation jumps to its end."""
+        if self.tweens:
+            self.tweens = []
+            self.repaint()
+
+    def _animate(
+        self, before: dict[Card, Rest], piles: dict[Card, int], origin: dict[Card, Pos]
+    ) -> None:
+        after = self.places
+        now, lay = self.app.clock.time, self.layout
+        self.tweens += change_tweens(before, piles, after.rest(), after.piles(), origin, now, lay)
+        self.repaint()
+
+    def make_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
+        """The one place where the table makes a move. Refusals show the rule (when the
+        "Interactive rules" setting is on) and change nothing."""
+        refusal = self.game.check(move)
+        if refusal is not None:
+            self.refuse(refusal)
+            return False
+        before, piles = dict(self.rest()), self.places.piles()
+        self.game.play(move)
+        self.changed()
+        self._animate(before, piles, origin or {})
+        self.hints.mark = None
+        self.hints.drop()
+        if self.game.is_won:
+            self.pending_win = True
+        self.hints.sync_indicator()
+        self.app.hooks.moved(self.game, move)
+        return True
+
+    def undo(self) -> bool:
+        self.finish_tweens()
+        self.drag = None
+        before, piles = dict(self.rest()), self.places.piles()
+        if not self.game.undo():
+            self.show_toast(self.tr("table.nothing_to_undo"))
+            return False
+        self.changed()
+        self._animate(before, piles, {})
+        self.hints.mark = None
+        self.hints.drop()
+        self.hints.sync_indicator()
+        self.app.hooks.undone(self.game)
+        return True
+
+    def hint(self) -> None:
+        self.finish_tweens()
+        self.hints.ask()
+
+    def refuse(self, refusal: Exception) -> None:
+        if self.app.settings.interactive_rules:
+            self.show_toast(self.tr.refusal(refusal))
+
+    # ================================================================= gestures
+    def handle(self, event: Event) -> bool:
+        if isinstance(event, pygame.event.EventType):
+            return self.handle_key(event)
+        if isinstance(event, Press):
+            self.finish_tweens()
+            self.toast = None
+            self.pressed_button = self.button_at(event.pos)
+        elif isinstance(event, Tap):
+            self.pressed_button = None
+            self.on_tap(event.pos)
+        elif isinstance(event, DoubleTap):
+            self.pressed_button = None
+            self.on_double_tap(event)
+        elif isinstance(event, DragStart):
+            self.pressed_button = None
+            self.on_drag_start(event)
+        elif isinstance(event, DragMove):
+            if self.drag:
+                self.drag.pos = event.pos
+        elif isinstance(event, Drop):
+            self.on_drop(event.pos)
+        elif isinstance(event, DragCancel):
+            self.on_drop(None)
+        return True
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        key, mod = event.key, getattr(event, "mod", 0)
+        if (key == pygame.K_z and mod & pygame.KMOD_CTRL) or key == pygame.K_BACKSPACE:
+            self.undo()
+        elif key == pygame.K_h:
+            self.hint()
+        elif key == pygame.K_n:
+            self.press_button("new")
+        else:
+            return False
+        return True
+
+    def press_button(self, name: str) -> None:
+        self.finish_tweens()
+        if name == "undo":
+            self.undo()
+        elif name == "hint":
+            self.hint()
+        elif name == "new":
+            self.app.scenes.open("newgame")
+        elif name == "settings":
+            self.app.scenes.open("settings")
+
+    def on_tap(self, pos: tuple[int, int]) -> None:
+        self.finish_tweens()
+        name = self.button_at(pos)
+        if name:
+            self.last_tap = None
+            self.press_button(name)
+            return
+        card = self.card_at(pos)
+        if card is None:
+            self.last_tap = LastTap(None, False)
+            return
+        acted = False
+        if self.game.locate(card)[0] != FOUNDATION:
+            move = self.game.tap_move(card)
+            if move is not None:
+                acted = self.make_move(move)
+        self.last_tap = LastTap(card, acted)
+
+    def on_double_tap(self, event: DoubleTap) -> None:
+        if not self.app.settings.double_tap:
+            self.on_tap(event.pos)
+            return
+        self.finish_tweens()
+        last, self.last_tap = self.last_tap, None
+        if last is None:
+            self.on_tap(event.pos)  # the first tap went to a button or another scene
+            return
+        if last.card is None or last.acted:
+            return  # nothing under the first tap, or it already moved: never act again
+        card = last.card
+        if self.game.locate(card)[0] == FOUNDATION:
+            return  # foundation cards come back only by dragging
+        move = self.game.double_tap_move(card)
+        if move is not None:
+            self.make_move(move)
+        else:
+            self.refuse(self.game.why_stuck(card))
+
+    def on_drag_start(self, event: DragStart) -> None:
+        self.finish_tweens()
+        self.last_tap = None
+        if self.button_at(event.start):
+            return
+        card = self.card_at(event.start)
+        if card is None:
+            return
+        try:
+            group = self.game.lift(card)
+        except IllegalMove as refusal:
+            self.refuse(refusal)
+            return
+        rest = self.rest()
+        x, y, _ = rest[card]
+        offsets = tuple(rest[c][1] - y for c in group)
+        legal = frozenset(m.dest for m in self.game.targets(card))
+        grab = (event.start[0] - x, event.start[1] - y)
+        self.drag = Drag(card, group, grab, event.pos, offsets, legal)
+        self.repaint()
+
+    def on_drop(self, pos: tuple[int, int] | None) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return
+        self.repaint()
+        if pos is not None:
+            drag.pos = pos
+        origin = drag.origin()
+        first = origin[drag.card]
+        rect = Rect(int(first[0]), int(first[1]), self.layout.card_w, self.layout.card_h)
+        dest = self.places.drop_dest(rect) if pos is not None else None
+        source = self.game.locate(drag.card)[0]
+        refusal: IllegalMove | None = None
+        move: Move | None = None
+        if dest is not None and dest != source:
+            candidate = Move(drag.card, dest)
+            refusal = self.game.check(candidate)
+            if refusal is None:
+                move = candidate
+        back_home = dest == source  # put back where it was: the player changed their mind
+        if move is None and pos is not None and not back_home and self.app.settings.auto_placement:
+            center = rect.center
+
+            def distance(m: Move) -> float:
+                target = self.places.move_rect(m)
+                return math.hypot(target.centerx - center[0], target.centery - center[1])
+
+            move = self.game.auto_target(drag.card, near=distance)
+            if move is None and refusal is None:
+                refusal = self.game.why_stuck(drag.card)
+        if move is not None:
+            self.make_move(move, origin)
+            return
+        # Refused or dropped nowhere: fly back.
+        now = self.app.clock.time
+        self.tweens += fly_back(drag.group, origin, self.rest(), now, self.layout)
+        if refusal is not None:
+            self.refuse(refusal)
+
+    # ================================================================= time
+    def pause(self) -> None:
+        self.active = False
+        self.finish_tweens()
+        if self.drag:
+            self.drag = None
+            self.repaint()
+
+    def resume(self) -> None:
+        self.active = True
+        self.repaint()
+        self.hints.sync_indicator()  # the setting may have changed
+
+    def close(self) -> None:
+        """The table goes away: forget the hint, stop the indicator (app.workers.close stops
+        every worker process on quit)."""
+        self.hints.drop()
+        self.hints.close_indicator()
+
+    def update(self, dt: float) -> None:
+        now = self.app.clock.time
+        if self.active and self.game.moves and not self.game.is_won:
+            self.play_time.tick(dt)
+        if self.tweens:
+            alive = [t for t in self.tweens if not t.done(now)]
+            if len(alive) != len(self.tweens):
+                self.tweens = alive
+                self.repaint()
+        if self.toast and now >= self.toast.until:
+            self.toast = None
+        self.hints.poll(now)
+        if self.pending_win and not self.tweens and self.active:
+            self.pending_win = False
+            self.app.scenes.open("win", game=self.game, play_time=self.play_time)
+
+    def busy(self) -> bool:
+        return bool(self.tweens or self.drag or self.pending_win or self.hints.thinking)

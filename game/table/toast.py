@@ -1,0 +1,45 @@
+"""The toast: a short message over the table (a refused move's rule, a hint), drawn once as
+an image that the view shows until the scene lets it go."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from game import ui
+from game.cards import HIGHLIGHT, font
+from game.layout import Layout
+
+TOAST_SECONDS = 3.2
+
+
+@dataclass
+class Toast:
+    text: str
+    until: float
+    surface: pygame.Surface
+    rect: Rect
+    text_size: int = 0
+
+
+def make_toast(text: str, lay: Layout, lowest: int, now: float) -> Toast:
+    """``text`` in a box centred under the columns: just under the cards where there is room
+    (``lowest``: the bottom of the lowest card; a tall portrait table), else at the bottom."""
+    # Readable on the panel: at least 3 mm (small cards on a dense portrait panel).
+    size = max(13, int(lay.card_h * 0.15), int(3.0 * lay.px_per_mm))
+    max_w = min(int(lay.width * 0.8), int(size * 28))
+    lines = ui.wrap(text, max_w - 2 * size, size)
+    line_h = font(size).get_linesize()
+    w = min(max_w, max(font(size).size(line)[0] for line in lines) + 2 * size)
+    h = line_h * len(lines) + size
+    surface = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surface, (20, 24, 22, 235), surface.get_rect(), border_radius=size // 2)
+    pygame.draw.rect(surface, (*HIGHLIGHT, 255), surface.get_rect(), 2, border_radius=size // 2)
+    ui.draw_wrapped(surface, text, Rect(size, size // 2, w - 2 * size, h - size), size)
+    area_bottom = lay.column_bottom - lay.margin
+    bottom = min(area_bottom, max(lowest + 2 * lay.gap + h, lay.columns[0].bottom))
+    row = lay.columns[-1].right - lay.columns[0].left
+    rect = surface.get_rect(midbottom=(lay.columns[0].left + row // 2, bottom))
+    return Toast(text, now + TOAST_SECONDS, surface.convert_alpha(), rect, size)
