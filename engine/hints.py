@@ -55,10 +55,11 @@ def heuristic_move(game: Game) -> Move | None:
     mode = Mode.of(game.rules)
     state = state_of(game)
     earlier = {state_key(state)}
-    for snapshot, _ in game.history:
+    for step in game.history:
         old = game.copy()
-        old.cols, old.down = list(snapshot[0]), list(snapshot[1])
-        old.cells, old.found = list(snapshot[2]), list(snapshot[3])
+        before = step.before
+        old.cols, old.down = list(before.cols), list(before.down)
+        old.cells, old.found = list(before.cells), list(before.found)
         earlier.add(state_key(state_of(old)))
     options = sorted(visible_moves(state, mode), key=lambda item: -item[0])
     for category, move in options:
@@ -145,7 +146,7 @@ class Indicator:
         if known is None and game.is_won:
             known = "won"
         if known is None and game.history:
-            before = tuple(tuple(part) for part in game.history[-1][0][:4])
+            before = game.history[-1].before.position_key()
             if self._cache.get(before) == "lost":
                 known = "lost"  # no move turns a lost position into a winnable one
         if known is not None:

@@ -25,6 +25,76 @@ from engine.game import EMPTY, Game
 from engine.rules import ALL_RULES, RULES_BY_KEY, Rules
 from engine.solver import solve
 
+HIDDEN = 64
+
+
+def baseline_solve(game: Game, time_limit: float) -> str:
+    """The yardstick: a plain depth-first search with a foundation "settle" step, for Russian
+    classic only (same-suit building, no take-backs: lemma 1 of :mod:`engine.solver`). Every
+    face-up group that fits goes everywhere it fits, in column order; a column top its
+    foundation wants goes there at once; a set of sorted-column keys stops repeats. No move
+    ordering, no other dominance, no restarts. ``won`` / ``lost`` / ``unknown``."""
+    if not game.rules.same_suit or game.rules.runs_only:
+        raise ValueError("the baseline search plays Russian classic only")
+    deadline = time.monotonic() + time_limit
+    limit = game.rules.max_group
+    Node = tuple[list[tuple[int, ...]], list[int]]
+
+    def settle(cols: list[tuple[int, ...]], found: list[int]) -> Node:
+        moved = True
+        while moved:
+            moved = False
+            for i, col in enumerate(cols):
+                if col and found[col[-1] // 13] == col[-1] % 13:
+                    found[col[-1] // 13] += 1
+                    cols[i] = reveal(col[:-1])
+                    moved = True
+        return cols, found
+
+    def reveal(rest: tuple[int, ...]) -> tuple[int, ...]:
+        return (*rest[:-1], rest[-1] - HIDDEN) if rest and rest[-1] >= HIDDEN else rest
+
+    def children(cols: list[tuple[int, ...]], found: list[int]) -> list[Node]:
+        accept = {col[-1] - 1: j for j, col in enumerate(cols) if col and col[-1] % 13}
+        empty = next((j for j, col in enumerate(cols) if not col), -1)
+        out = []
+        for i, col in enumerate(cols):
+            for p in range(max(0, len(col) - limit), len(col)):
+                card = col[p]
+                dest = accept.get(card, -1)  # face-down cards (+ HIDDEN) fit nowhere
+                if dest < 0 and card % 13 == 12 and card < HIDDEN and p > 0:
+                    dest = empty
+                if dest >= 0 and dest != i:
+                    new = list(cols)
+                    new[i], new[dest] = reveal(col[:p]), cols[dest] + col[p:]
+                    out.append(settle(new, list(found)))
+        return out
+
+    start = [
+        tuple(c + HIDDEN if k < d else c for k, c in enumerate(col))
+        for col, d in zip(game.cols, game.down, strict=True)
+    ]
+    seen: set[tuple[tuple[int, ...], ...]] = set()
+    stack = [[settle(start, list(game.found))]]
+    nodes = 0
+    while stack:
+        if not stack[-1]:
+            stack.pop()
+            continue
+        cols, found = stack[-1].pop()
+        if not any(cols):
+            return "won"
+        key = tuple(sorted(cols))
+        if key in seen:
+            continue
+        seen.add(key)
+        nodes += 1
+        if nodes % 256 == 0 and time.monotonic() > deadline:
+            return "unknown"
+        stack.append(children(cols, found))
+    return "lost"
+
+
 WEBSITE = "the website of seed 003: 1,996 of 30,000 (6.7%) for Russian classic"
 
 
