@@ -111,6 +111,7 @@ class Figures:
     max: float = 0.0
     slowest: int = -1
     fc: dict[str, object] | None = None
+    baseline: dict[str, float] | None = None
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -151,7 +152,13 @@ def fc_solve(game: Game, time_limit: float, program: str) -> tuple[str, float]:
 
 
 def bench(
-    rules: Rules, first: int, count: int, time_limit: float, fc_program: str | None
+    rules: Rules,
+    first: int,
+    count: int,
+    time_limit: float,
+    fc_program: str | None,
+    *,
+    baseline: bool = True,
 ) -> Figures:
     figures = Figures(rules.key, first, count, time_limit)
     times: list[float] = []
@@ -170,6 +177,25 @@ def bench(
     figures.median = statistics.median(times)
     figures.p99 = percentile(times, 0.99)
     figures.max = max(times)
+    if baseline and rules.same_suit and not rules.runs_only and not rules.cells:
+        # The yardstick in the same run: CPU seconds of both over the same deals.
+        ours_cpu = base_cpu = 0.0
+        agree = 0
+        for number in range(first, first + count):
+            game = Game(rules, number)
+            started = time.process_time()
+            mine = solve(game, time_limit=time_limit).status
+            ours_cpu += time.process_time() - started
+            started = time.process_time()
+            theirs = baseline_solve(game, time_limit)
+            base_cpu += time.process_time() - started
+            agree += mine == theirs or "unknown" in (mine, theirs)
+        figures.baseline = {
+            "ours_cpu": ours_cpu,
+            "baseline_cpu": base_cpu,
+            "speedup": base_cpu / ours_cpu if ours_cpu else 0.0,
+            "disagreements": float(count - agree),
+        }
     if fc_program and rules.game == "seahaven":
         fc_verdicts: dict[str, int] = {}
         agree = fc_won_we_lost = fc_won_we_unknown = 0
@@ -207,6 +233,13 @@ def describe(f: Figures) -> str:
         f"        time per deal: median {f.median * 1000:.1f} ms, p99 {f.p99:.2f} s, "
         f"max {f.max:.2f} s (deal {f.slowest}), total {f.total:.1f} s, limit {f.time_limit:g} s",
     ]
+    if f.baseline is not None:
+        b = f.baseline
+        lines.append(
+            f"        plain depth-first search with settle, same deals, same run: "
+            f"{b['baseline_cpu']:.1f} s CPU against our {b['ours_cpu']:.1f} s: "
+            f"{b['speedup']:.1f}x as fast; verdicts that differ: {b['disagreements']:.0f}"
+        )
     if f.fc is not None:
         fc = f.fc
         fv = fc["verdicts"]
@@ -235,6 +268,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--no-fc-solve", action="store_true", help="skip Freecell Solver")
+    parser.add_argument(
+        "--no-baseline", action="store_true", help="skip the plain depth-first yardstick"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.count <= 0 or args.start < 0 or args.time_limit <= 0:
@@ -248,7 +284,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     results = []
     for key in args.rules:
-        figures = bench(RULES_BY_KEY[key], args.start, args.count, args.time_limit, program)
+        figures = bench(
+            RULES_BY_KEY[key],
+            args.start,
+            args.count,
+            args.time_limit,
+            program,
+            baseline=not args.no_baseline,
+        )
         results.append(figures)
         if not args.json:
             print(describe(figures), flush=True)
