@@ -6,8 +6,9 @@ moves from the deal, leaning towards the foundations as a player does. Each posi
 solved with :func:`engine.solver.solve` (``--time-limit`` seconds at most) and timed in CPU
 seconds (``time.process_time``, so other load on the machine matters little). Prints, per rule
 set, the share decided within 0.2 s and 1 s, the p50 / p90 / p99 / max CPU time and the
-verdict counts. The Hint button has 1 s on a Raspberry Pi 4 core, about a fifth of this
-machine: 0.2 s here.
+verdict counts; then the hint itself (:func:`engine.hints.hint`: its work budget, and the
+check of a fallback move): the share it decides and its CPU p99 / max. The Hint button has 1 s
+on a Raspberry Pi 4 core, about a fifth of this machine: 0.2 s here.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from dataclasses import asdict, dataclass, field
 
 from engine.bench import random_play
 from engine.game import Game
+from engine.hints import HINT_NODES, hint
 from engine.rules import ALL_RULES, RULES_BY_KEY, Rules
+from engine.solver import solve
 
 MAX_MOVES = 40
 PI_SECOND = 0.2  # the Pi's second of hint time, on this machine
@@ -47,6 +50,9 @@ class Figures:
     max: float = 0.0
     verdicts: dict[str, int] = field(default_factory=dict)
     slowest: str = ""
+    hint_decided: float = 0.0  # share the hint's own budget decides
+    hint_p99: float = 0.0  # CPU seconds of a whole hint (search, and fallback checks)
+    hint_max: float = 0.0
 
 
 def positions(rules: Rules, count: int, seed: int) -> list[Position]:
@@ -76,13 +82,24 @@ def _quantile(values: Sequence[float], share: float) -> float:
 
 
 def measure(
-    rules: Rules, count: int, seed: int, decide: Callable[[Game], str]
+    rules: Rules,
+    count: int,
+    seed: int,
+    decide: Callable[[Game], str],
+    ask: Callable[[Game], str] | None = None,
 ) -> tuple[Figures, list[float]]:
+    """The figures of ``decide`` (a verdict) and, if given, of ``ask`` (a hint's status)."""
     figures = Figures(rules.key, count)
     times: list[float] = []
+    hint_times: list[float] = []
+    decided = 0
     worst = -1.0
     for position in positions(rules, count, seed):
         game = replay(position)
+        if ask is not None:
+            started = time.process_time()
+            decided += ask(game) != "unknown"
+            hint_times.append(time.process_time() - started)
         started = time.process_time()
         status = decide(game)
         spent = time.process_time() - started
@@ -95,6 +112,9 @@ def measure(
     figures.within_1 = sum(t <= 1.0 for t in times) / count
     figures.p50, figures.p90 = _quantile(times, 0.5), _quantile(times, 0.9)
     figures.p99, figures.max = _quantile(times, 0.99), max(times)
+    if hint_times:
+        figures.hint_decided = decided / count
+        figures.hint_p99, figures.hint_max = _quantile(hint_times, 0.99), max(hint_times)
     return figures, times
 
 
@@ -105,6 +125,12 @@ def describe(f: Figures) -> str:
         f"within 1 s {100 * f.within_1:.1f}% | CPU p50 {1000 * f.p50:.0f} ms, "
         f"p90 {1000 * f.p90:.0f} ms, p99 {1000 * f.p99:.0f} ms, max {f.max:.2f} s "
         f"({f.slowest}) | {verdicts}"
+        + (
+            f"\n        hint ({HINT_NODES} positions): decides {100 * f.hint_decided:.1f}%, "
+            f"CPU p99 {1000 * f.hint_p99:.0f} ms, max {1000 * f.hint_max:.0f} ms"
+            if f.hint_max
+            else ""
+        )
     )
 
 
@@ -120,19 +146,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=200, help="positions per rule set")
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--time-limit", type=float, default=3.0, help="seconds per position")
+    parser.add_argument("--no-hint", action="store_true", help="time the solver only")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.count <= 0 or args.time_limit <= 0:
         print("error: --count and --time-limit must be positive", file=sys.stderr)
         return 2
-    from engine.solver import solve
 
     def decide(game: Game) -> str:
         return solve(game, time_limit=args.time_limit).status
 
+    def ask(game: Game) -> str:
+        return hint(game, time_limit=60).status
+
     results = []
     for key in args.rules:
-        figures, _ = measure(RULES_BY_KEY[key], args.count, args.seed, decide)
+        figures, _ = measure(
+            RULES_BY_KEY[key], args.count, args.seed, decide, None if args.no_hint else ask
+        )
         results.append(figures)
         if not args.json:
             print(describe(figures), flush=True)

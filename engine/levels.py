@@ -236,6 +236,14 @@ def hint_point(path: list[State], mode: Mode, hints: Hints) -> int:
     return lo
 
 
+def wins_once(game: Game, *, plays: int = PLAYS, seed: int = 0) -> bool:
+    """Does one of the honest player's ``plays`` plays of ``game`` win (the plays of
+    :func:`judge`, in the same order)? Such a win proves the deal winnable and not hard."""
+    mode = Mode.of(game.rules)
+    start = state_of(game)
+    return any(play_path(start, mode, play_seed(game.number, seed, k))[0] for k in range(plays))
+
+
 def play_seed(number: int, seed: int, play: int) -> int:
     """The tie-break seed of one play: a pure function of deal number, grading seed and play."""
     return (number * 0x9E3779B1 + seed * 0x85EBCA77 + play * 0xC2B2AE3D) & ((1 << 64) - 1)
