@@ -148,7 +148,7 @@ class Mode:
     forced_successor: bool  # rule 4
     takebacks: bool  # lemma 2 (any-suit building)
     ranked: bool  # order children by promise() (where groups are runs; it did worse elsewhere)
-    dead_check: bool  # rule 5 (it is exact everywhere, but finds next to nothing with free cells)
+    dead_check: bool  # rule 5 (is_dead leaves free cells out: it holds only where there are none)
     dive_first: bool  # each round of solve() starts with the depth-first probe
 
     @classmethod
@@ -317,7 +317,8 @@ def is_dead(state: State, mode: Mode) -> bool:
     position is lost. The least set M of rule 5, built by propagation: a card joins M once its
     conditions hold, and each card that joins wakes up only the cards whose conditions it can
     complete (the card under it, the cards that fit on that one, the next card of its suit,
-    the kings). For rule sets without free cells (:attr:`Mode.dead_check`)."""
+    the kings). It leaves out the free cells (where cells take any card it finds next to
+    nothing), so it holds only for rule sets without them (:attr:`Mode.dead_check`)."""
     cols, _down, _cells, found = state
     below = [-1] * 52  # the card directly under a card in its column
     top = [False] * 52  # is, or can be, the top of its column (nothing on it, or that card in M)
@@ -516,16 +517,9 @@ def _first(item: tuple[int, IMove]) -> int:
 
 class _Search:
     def __init__(
-        self,
-        mode: Mode,
-        deadline: float,
-        budget: int = 0,
-        noise: random.Random | None = None,
-        *,
-        dead_check: bool = False,
+        self, mode: Mode, deadline: float, budget: int = 0, noise: random.Random | None = None
     ) -> None:
         self.mode = mode
-        self.dead_check = dead_check and mode.dead_check
         self.deadline = deadline
         self.budget = budget or (1 << 62)
         self.noise = noise
@@ -582,8 +576,6 @@ class _Search:
             if ranked:
                 children: list[Any] = self._children(child, seen, noise)
                 stack.append((child, children, 0))
-            elif self.dead_check and is_dead(child, mode):
-                continue  # rule 5: lost, nothing to search there
             else:
                 stack.append((child, generate(child, mode, limit, noise), 0))
             path.append(edge)
