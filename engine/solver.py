@@ -608,10 +608,12 @@ class _BestFirst:
     to the newest; resumable, so :func:`solve` can share its time with the depth-first probes.
 
     It is exhaustive: every generated move of every position taken from the queue is tried,
-    and a position is dropped only when it (or the unsettled position it settles from) was
-    met before. Settling is a function of the position, so an unsettled position met again
-    settles to a position met before. The queue running dry is therefore a proof of ``lost``,
-    on the same grounds as the depth-first search's (the lemmas and rules above).
+    unless rule 5 proves that position lost (asked of the start and about one position in
+    DEAD_EVERY: the check costs about as much as expanding one); and a position is dropped
+    only when it (or the unsettled position it settles from) was met before. Settling is a
+    function of the position, so an unsettled position met again settles to a position met
+    before. The queue running dry is therefore a proof of ``lost``, on the same grounds as the
+    depth-first search's (the lemmas and rules above).
     """
 
     def __init__(self, start: State, mode: Mode) -> None:
