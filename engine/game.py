@@ -20,7 +20,7 @@ from engine.deal import shuffled_deck
 from engine.reasons import check_params
 from engine.rules import (
     Rules,
-    fit_key,
+    fit_keys,
     fits_on,
     fits_on_empty,
     group_limit,
@@ -221,12 +221,13 @@ class Game:
         player's generators are."""
         rules = self.rules
         by_key, empties = takers(rules, self.cols)
+        keys = fit_keys(rules)
         found = self.found
         out: list[Move] = []
         add = out.append
 
         def to_columns(card: Card, source: int, empty_ok: bool) -> None:
-            for dest in by_key.get(fit_key(rules, card), ()):
+            for dest in by_key.get(keys[card], ()):
                 if dest != source:
                     add(Move(card, dest))
             if empty_ok and fits_on_empty(card):

@@ -116,6 +116,14 @@ def fit_key(rules: Rules, card: Card) -> int:
     return card if rules.same_suit else card % 13
 
 
+_FIT_KEYS = {True: tuple(range(52)), False: tuple(c % 13 for c in range(52))}
+
+
+def fit_keys(rules: Rules) -> tuple[int, ...]:
+    """:func:`fit_key` of every card, as a table (for the move generators' inner loops)."""
+    return _FIT_KEYS[rules.same_suit]
+
+
 def takers(rules: Rules, cols: Sequence[Sequence[int]]) -> tuple[dict[int, list[int]], list[int]]:
     """Which columns take which card, and the empty columns. ``cols`` are columns bottom to top
     (a column's top card is always face up); a card ``c`` fits on the non-empty columns
