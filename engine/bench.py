@@ -15,11 +15,26 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from engine.game import FOUNDATION, Game
+from engine.game import FOUNDATION, Game, Move
 from engine.rules import ALL_RULES, Rules
 
 TARGETS_US = {"russian": 40.0, "seahaven": 60.0}
 PLAY_UNDO_TARGET_US = 30.0
+
+
+def random_play(game: Game, rng: random.Random, steps: int) -> list[Move]:
+    """Up to ``steps`` random legal moves, leaning towards the foundations as a player does;
+    the moves made."""
+    played: list[Move] = []
+    for _ in range(steps):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        home = [m for m in moves if m.dest == FOUNDATION]
+        move = rng.choice(home if home and rng.random() < 0.7 else moves)
+        game.push(move)
+        played.append(move)
+    return played
 
 
 def random_positions(rules: Rules, count: int, seed: int) -> list[Game]:
@@ -28,12 +43,7 @@ def random_positions(rules: Rules, count: int, seed: int) -> list[Game]:
     positions: list[Game] = []
     while len(positions) < count:
         game = Game(rules, rng.randrange(2**35))
-        for _ in range(rng.randrange(0, 120)):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            home = [m for m in moves if m.dest == FOUNDATION]
-            game.push(rng.choice(home if home and rng.random() < 0.7 else moves))
+        random_play(game, rng, rng.randrange(0, 120))
         if game.legal_moves():
             positions.append(game)
     return positions

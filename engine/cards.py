@@ -1,4 +1,4 @@
-"""Cards as small integers, and their text form both ways (SPEC.md section 1).
+"""Cards as small integers, and their text form both ways (docs/codes.md).
 
 A card is ``suit * 13 + (rank - 1)`` with the suits in the fixed order spades, hearts, diamonds,
 clubs, so ``0`` is the ace of spades and ``51`` the king of clubs. Plain integers keep the
@@ -16,24 +16,6 @@ ACE = 1
 
 Card = int
 DECK: tuple[Card, ...] = tuple(range(52))
-
-
-def suit_of(card: Card) -> int:
-    """0..3 for spades, hearts, diamonds, clubs."""
-    return card // 13
-
-
-def rank_of(card: Card) -> int:
-    """1 (ace) .. 13 (king)."""
-    return card % 13 + 1
-
-
-def make_card(rank: int, suit: int) -> Card:
-    return suit * 13 + rank - 1
-
-
-def is_red(card: Card) -> bool:
-    return card // 13 in (1, 2)
 
 
 def card_name(card: Card) -> str:

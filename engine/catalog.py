@@ -15,7 +15,9 @@ rewrites the file (atomically) every few seconds. Each level takes the first ``-
 graded to it; the build stops at ``--count`` deal numbers or when every level is full. The
 solver gets a node limit per deal (``--node-limit``; it and the target are recorded in the file
 and reused on resume), so a scan gives the same catalog on any machine; deals it cannot decide
-within it are counted as unknown and left out. Only deals proved winnable are listed.
+within it are counted as unknown and left out. Only deals proved winnable are listed. Once only
+hard deals are wanted, a deal the honest player wins in one of its plays counts as won without
+the solver (that play is the winning line) and is not listed (it is not hard).
 ``regrade`` grades the listed deals again after :mod:`engine.levels` changes (no solving).
 """
 
@@ -38,7 +40,7 @@ from typing import TextIO
 from engine.codes import CodeError, format_code, parse_code
 from engine.deal import DEAL_NUMBERS
 from engine.game import Game
-from engine.levels import EASY_WINS, LEVELS, PLAYS, judge
+from engine.levels import EASY_WINS, LEVELS, PLAYS, judge, wins_once
 from engine.rules import ALL_RULES, RULES_BY_KEY
 from engine.solver import solve
 
@@ -255,6 +257,10 @@ def examine(job: Job) -> tuple[int, str, str]:
     when it is none of the levels the job still wants. Runs in a worker."""
     key, number, time_limit, node_limit, want = job
     game = Game(RULES_BY_KEY[key], number)
+    if "easy" not in want and "medium" not in want and wins_once(game):
+        # Only hard deals are still wanted: one win of the honest player proves the deal
+        # winnable (the win is the line) and not hard, so the solver need not run.
+        return number, "won", ""
     status = solve(game, time_limit=time_limit, node_limit=node_limit).status
     return number, status, _level(game, want) if status == "won" else ""
 

@@ -69,12 +69,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("moves", nargs="*")
     p.add_argument("--time-limit", type=float, default=30.0)
     p.add_argument("--json", action="store_true")
-    sub.add_parser("bench", help="time the engine; 'bench solver' times the solver", add_help=False)
+    sub.add_parser(
+        "bench", help="time the engine; 'bench solver', 'bench hints': the solver", add_help=False
+    )
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["bench"]:  # the bench modules read their own options
-        of_solver = argv[1:2] == ["solver"]
-        module = importlib.import_module("engine.solver_bench" if of_solver else "engine.bench")
-        result: int = module.main(argv[2:] if of_solver else argv[1:])
+        which = {"solver": "engine.solver_bench", "hints": "engine.hints_bench"}.get(
+            argv[1] if len(argv) > 1 else ""
+        )
+        module = importlib.import_module(which or "engine.bench")
+        result: int = module.main(argv[2:] if which else argv[1:])
         return result
     args = parser.parse_args(argv)
     try:

@@ -1,4 +1,4 @@
-"""Game codes: ``RU1-C-AAAAABB`` names one deal under one rule set (SPEC.md section 2)."""
+"""Game codes: ``RU1-C-AAAAABB`` names one deal under one rule set (docs/codes.md)."""
 
 from __future__ import annotations
 

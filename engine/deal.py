@@ -1,4 +1,4 @@
-"""The deal: a pure function of the deal number with its own PRNG (SPEC.md section 2)."""
+"""The deal: a pure function of the deal number with its own PRNG (docs/codes.md)."""
 
 from __future__ import annotations
 

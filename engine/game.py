@@ -1,4 +1,7 @@
-"""One game: the position, its moves, score, counter and undo history (SPEC.md sections 3-5).
+"""One game: the position, its moves, score, counter and undo history.
+
+The rules are in docs/rules.md, the move notation in docs/codes.md, the saved form in
+docs/save-format.md.
 
 Two tiers, as in python-chess: :meth:`Game.push` applies a move it trusts (the solver's fast
 path) and :meth:`Game.play` checks first and raises :class:`IllegalMove` with a reason. Undo
@@ -15,7 +18,16 @@ from engine.cards import CARD_NAMES, RANKS, Card, card_name, parse_card
 from engine.codes import CodeError, format_code, parse_code
 from engine.deal import shuffled_deck
 from engine.reasons import check_params
-from engine.rules import Rules, fits_on, is_run, run_capacity
+from engine.rules import (
+    Rules,
+    fit_keys,
+    fits_on,
+    fits_on_empty,
+    group_limit,
+    is_run,
+    run_start,
+    takers,
+)
 
 FOUNDATION = 10
 CELL0 = 11
@@ -79,9 +91,26 @@ class Move(NamedTuple):
         return cls(card, dest)
 
 
-Snapshot = tuple[
-    tuple[tuple[Card, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int
-]
+class Snapshot(NamedTuple):
+    """A position as undo restores it: the piles (as in :class:`Game`, as tuples) and the
+    score. The move counter is not in it: undo never lowers the counter."""
+
+    cols: tuple[tuple[Card, ...], ...]
+    down: tuple[int, ...]
+    cells: tuple[int, ...]
+    found: tuple[int, ...]
+    score: int
+
+    def position_key(self) -> tuple[Any, ...]:
+        """The same key as :meth:`Game.position_key` of the game in this position."""
+        return (self.cols, self.down, self.cells, self.found)
+
+
+class Step(NamedTuple):
+    """One entry of the undo history: the position ``before`` ``move`` was made."""
+
+    before: Snapshot
+    move: Move
 
 
 def _clamp_score(score: int) -> int:
@@ -101,7 +130,7 @@ class Game:
         self.found: list[int] = [0, 0, 0, 0]
         self.score = 0
         self.moves = 0
-        self.history: deque[tuple[Snapshot, Move]] = deque(maxlen=history_limit)
+        self.history: deque[Step] = deque(maxlen=history_limit)
         self._deal()
 
     # ----------------------------------------------------------------- construction
@@ -145,7 +174,7 @@ class Game:
     @property
     def move_stack(self) -> list[Move]:
         """The moves that undo can still take back, oldest first."""
-        return [move for _, move in self.history]
+        return [step.move for step in self.history]
 
     def can_undo(self) -> bool:
         return bool(self.history)
@@ -174,65 +203,41 @@ class Game:
                 return CELL0 + i, 0
         return FOUNDATION, card % 13
 
-    def pile_name(self, card: Card) -> str:
-        return DEST_NAMES[self.locate(card)[0]]
-
-    def is_face_up(self, card: Card) -> bool:
-        pile, pos = self.locate(card)
-        return pile >= FOUNDATION or pos >= self.down[pile]
-
     def position_key(self) -> tuple[Any, ...]:
         """Everything that decides the future of the game (not score or counter)."""
-        return (tuple(self.cols), tuple(self.down), tuple(self.cells), tuple(self.found))
+        return self.snapshot().position_key()
+
+    def snapshot(self) -> Snapshot:
+        """The position and score as they are now (what undo would restore)."""
+        return Snapshot(
+            tuple(self.cols), tuple(self.down), tuple(self.cells), tuple(self.found), self.score
+        )
 
     # ----------------------------------------------------------------- move generation
 
-    def _fit_map(self) -> tuple[dict[Card, int], dict[int, list[int]], list[int]]:
-        """Which column takes which card: by card (same suit) or by rank index (any suit),
-        and the empty columns."""
-        by_card: dict[Card, int] = {}
-        by_rank: dict[int, list[int]] = {}
-        empties: list[int] = []
-        same_suit = self.rules.same_suit
-        for i, col in enumerate(self.cols):
-            if not col:
-                empties.append(i)
-                continue
-            top = col[-1]
-            if top % 13 == 0:
-                continue
-            if same_suit:
-                by_card[top - 1] = i
-            else:
-                by_rank.setdefault(top % 13 - 1, []).append(i)
-        return by_card, by_rank, empties
-
     def legal_moves(self) -> list[Move]:
-        """Every move :meth:`play` accepts, pointless ones included (SPEC.md section 3)."""
+        """Every move :meth:`play` accepts, pointless ones included (docs/codes.md, "Moves").
+        Built from the shared predicates of :mod:`engine.rules`, as the solver's and the honest
+        player's generators are."""
         rules = self.rules
-        by_card, by_rank, empties = self._fit_map()
-        same_suit = rules.same_suit
+        by_key, empties = takers(rules, self.cols)
+        keys = fit_keys(rules)
         found = self.found
         out: list[Move] = []
         add = out.append
 
         def to_columns(card: Card, source: int, empty_ok: bool) -> None:
-            if same_suit:
-                dest = by_card.get(card)
-                if dest is not None and dest != source:
+            for dest in by_key.get(keys[card], ()):
+                if dest != source:
                     add(Move(card, dest))
-            else:
-                for dest in by_rank.get(card % 13, ()):
-                    if dest != source:
-                        add(Move(card, dest))
-            if empty_ok and card % 13 == 12:
+            if empty_ok and fits_on_empty(card):
                 for dest in empties:
                     add(Move(card, dest))
 
         free_cells = [CELL0 + i for i, held in enumerate(self.cells) if held == EMPTY]
         if rules.runs_only:
-            lift_cap = run_capacity(len(free_cells), len(empties))
-            empty_cap = run_capacity(len(free_cells), len(empties) - 1) if empties else 0
+            lift_cap = group_limit(rules, len(free_cells), len(empties))
+            empty_cap = group_limit(rules, len(free_cells), len(empties) - 1) if empties else 0
             for i, col in enumerate(self.cols):
                 n = len(col)
                 if not n:
@@ -243,15 +248,9 @@ class Game:
                     add(Move(top, FOUNDATION))
                 for cell in free_cells:
                     add(Move(top, cell))
-                size = 1
-                for j in range(n - 2, self.down[i] - 1, -1):
-                    card = col[j]
-                    if card != col[j + 1] + 1 or card % 13 == 0:
-                        break
-                    size += 1
-                    if size > lift_cap:
-                        break
-                    to_columns(card, i, size <= empty_cap)
+                start = max(run_start(col, self.down[i]), n - lift_cap)
+                for j in range(n - 2, start - 1, -1):
+                    to_columns(col[j], i, n - j <= empty_cap)
             for c, held in enumerate(self.cells):
                 if held == EMPTY:
                     continue
@@ -262,12 +261,12 @@ class Game:
                     if cell != CELL0 + c:
                         add(Move(held, cell))
         else:
-            limit = rules.max_group
+            lift_cap = group_limit(rules, len(free_cells), len(empties))
             for i, col in enumerate(self.cols):
                 n = len(col)
                 if not n:
                     continue
-                for j in range(max(self.down[i], n - limit), n):
+                for j in range(max(self.down[i], n - lift_cap), n):
                     to_columns(col[j], i, True)
                 top = col[-1]
                 if found[top // 13] == top % 13:
@@ -333,18 +332,15 @@ class Game:
         size = len(col) - pos
         if size == 1:
             return 1
-        if not rules.runs_only:
-            if size > rules.max_group:
-                raise IllegalMove("group_too_large", card=name, size=size, limit=rules.max_group)
-            return size
-        if not is_run(col[pos:]):
+        if rules.runs_only and not is_run(col[pos:]):
             raise IllegalMove("not_in_sequence", card=name)
         empties = self.empty_columns()
         if dest is not None and dest < FOUNDATION and not self.cols[dest]:
             empties -= 1
-        limit = run_capacity(self.empty_cells(), empties)
+        limit = group_limit(rules, self.empty_cells(), empties)
         if size > limit:
-            raise IllegalMove("run_too_long", card=name, size=size, limit=limit)
+            reason = "run_too_long" if rules.run_capacity else "group_too_large"
+            raise IllegalMove(reason, card=name, size=size, limit=limit)
         return size
 
     def _validate(self, move: Move) -> None:
@@ -404,18 +400,7 @@ class Game:
         """Make a move known to be legal, unchecked (the solver's fast path)."""
         card, dest = move
         rules = self.rules
-        self.history.append(
-            (
-                (
-                    tuple(self.cols),
-                    tuple(self.down),
-                    tuple(self.cells),
-                    tuple(self.found),
-                    self.score,
-                ),
-                move,
-            )
-        )
+        self.history.append(Step(self.snapshot(), move))
         pile, pos = self.locate(card)
         score = self.score
         if pile < FOUNDATION:
@@ -447,14 +432,10 @@ class Game:
         """Take back the last move: cards, face-up state and score; the counter stays."""
         if not self.history:
             return False
-        (cols, down, cells, found, score), _ = self.history.pop()
-        self.cols, self.down, self.cells, self.found = (
-            list(cols),
-            list(down),
-            list(cells),
-            list(found),
-        )
-        self.score = score
+        before = self.history.pop().before
+        self.cols, self.down = list(before.cols), list(before.down)
+        self.cells, self.found = list(before.cells), list(before.found)
+        self.score = before.score
         return True
 
     # ----------------------------------------------------------------- queries for the table
@@ -536,14 +517,14 @@ class Game:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: the position, score, counter and the undo history (SPEC.md section 5)."""
+        """JSON-ready: the position, score, counter and the undo history (docs/save-format.md)."""
         data = {"format": SAVE_FORMAT, "code": self.code}
         data.update(self._state_dict(self.cols, self.down, self.cells, self.found, self.score))
         data["moves"] = self.moves
         data["won"] = self.is_won
         data["history_limit"] = self.history.maxlen
         data["history"] = [
-            {"move": str(move), **self._state_dict(*snapshot)} for snapshot, move in self.history
+            {"move": str(step.move), **self._state_dict(*step.before)} for step in self.history
         ]
         return data
 
@@ -579,8 +560,8 @@ class Game:
                 move = Move.parse(entry.get("move"))
             except IllegalMove as error:
                 raise StateError(f"{where}move: {error}") from None
-            snapshot = (tuple(cols), tuple(down), tuple(cells), tuple(found), score)
-            game.history.append((snapshot, move))
+            snapshot = Snapshot(tuple(cols), tuple(down), tuple(cells), tuple(found), score)
+            game.history.append(Step(snapshot, move))
         return game
 
 

@@ -1,8 +1,10 @@
 """Hints and the winnable-from-here indicator, both built on :mod:`engine.solver`.
 
-``hint(game)`` answers the H key: the next move of a winning line when the solver finds one in
-time, else the best move by the honest player's judgement, else the reason id
-``no_useful_moves`` ("undo or start a new game").
+``hint(game)`` answers the H key: the next move of a winning line when the solver finds one
+within its work budget (:data:`HINT_NODES` positions, about a second on a Raspberry Pi 4 core;
+the same hint on any machine, the clock only a safety net), else the best move by the honest
+player's judgement that is not known to lose, else the reason id ``no_useful_moves`` ("undo
+or start a new game"). A position proved lost gets no move at all.
 
 The indicator runs the solver off the frame loop, in a worker process::
 
@@ -29,10 +31,26 @@ from typing import Any
 
 from engine.game import CELL0, EMPTY, Game, Move, StateError
 from engine.levels import visible_moves
-from engine.solver import CELL, Mode, apply, solve, state_key, state_of
+from engine.solver import (
+    CELL,
+    Mode,
+    _Limit,
+    apply,
+    is_dead,
+    settle,
+    solve,
+    state_key,
+    state_of,
+)
 
-HINT_TIME = 2.0
-INDICATOR_TIME = 10.0
+HINT_TIME = 2.0  # seconds: only a safety net behind HINT_NODES
+# Positions the hint's search may visit: this machine searches about 20,000 a second of CPU,
+# a Raspberry Pi 4 core about a fifth of that, so 4,000 fit the Pi's one second.
+HINT_NODES = 4000
+CHECK_NODES = 300  # positions for checking a fallback move (is it known to lose?)
+CHECKS = 4  # fallback moves checked so at most (the hint's whole work stays near HINT_NODES)
+INDICATOR_TIME = 10.0  # seconds: only a safety net behind INDICATOR_NODES
+INDICATOR_NODES = 40_000  # about ten seconds on a Pi 4 core
 CACHE_SIZE = 5000
 NO_USEFUL_MOVES = "no_useful_moves"
 
@@ -50,32 +68,47 @@ class Hint:
 
 def heuristic_move(game: Game) -> Move | None:
     """The honest player's favourite move here (first of its best category, no seeded
-    randomness), skipping moves back to a position in the undo history; None if only idle
-    shuffles are left."""
+    randomness), skipping moves back to a position in the undo history and moves known to
+    lose (the position after them is proved lost by rule 5 of :mod:`engine.solver`, or, for
+    the first :data:`CHECKS` candidates, by a search of :data:`CHECK_NODES` positions). None if
+    only idle shuffles are left."""
     mode = Mode.of(game.rules)
     state = state_of(game)
     earlier = {state_key(state)}
-    for snapshot, _ in game.history:
+    for step in game.history:
         old = game.copy()
-        old.cols, old.down = list(snapshot[0]), list(snapshot[1])
-        old.cells, old.found = list(snapshot[2]), list(snapshot[3])
+        before = step.before
+        old.cols, old.down = list(before.cols), list(before.down)
+        old.cells, old.found = list(before.cells), list(before.found)
         earlier.add(state_key(state_of(old)))
     options = sorted(visible_moves(state, mode), key=lambda item: -item[0])
+    checks = CHECKS
     for category, move in options:
         if category <= 0:
             break
-        if state_key(apply(state, move)) in earlier:
+        after = apply(state, move)
+        if state_key(after) in earlier:
+            continue
+        if mode.dead_check and is_dead(settle(after, mode, [], _Limit()), mode):
             continue
         card, _src, _pos, dest = move
         if dest == CELL:
             dest = CELL0 + game.cells.index(EMPTY)
-        return Move(card, dest)
+        chosen = Move(card, dest)
+        if checks:
+            checks -= 1
+            trial = game.copy()
+            trial.push(chosen)
+            if solve(trial, time_limit=HINT_TIME, node_limit=CHECK_NODES).status == "lost":
+                continue
+        return chosen
     return None
 
 
-def hint(game: Game, time_limit: float = HINT_TIME) -> Hint:
-    """What to do next (never changes ``game``)."""
-    result = solve(game, time_limit=time_limit)
+def hint(game: Game, time_limit: float = HINT_TIME, *, nodes: int = HINT_NODES) -> Hint:
+    """What to do next (never changes ``game``): the solver gets ``nodes`` positions, and
+    ``time_limit`` seconds only as a safety net for a machine far slower than expected."""
+    result = solve(game, time_limit=time_limit, node_limit=nodes)
     if result.status == "won" and result.moves:
         return Hint(Move.parse(result.moves[0]), "won")
     if result.status == "unknown":
@@ -109,7 +142,7 @@ def verdict(data: dict[str, Any], time_limit: float = INDICATOR_TIME) -> tuple[s
         game = Game.from_dict(data)
     except StateError:
         return "unknown", []
-    result = solve(game, time_limit=time_limit)
+    result = solve(game, time_limit=time_limit, node_limit=INDICATOR_NODES)
     return result.status, result.moves
 
 
@@ -145,7 +178,7 @@ class Indicator:
         if known is None and game.is_won:
             known = "won"
         if known is None and game.history:
-            before = tuple(tuple(part) for part in game.history[-1][0][:4])
+            before = game.history[-1].before.position_key()
             if self._cache.get(before) == "lost":
                 known = "lost"  # no move turns a lost position into a winnable one
         if known is not None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from engine.deal import splitmix64
 from engine.game import FOUNDATION, Game
+from engine.rules import fit_key, group_limit, run_start, takers
 from engine.solver import (
     CELL,
     IMove,
@@ -71,18 +72,14 @@ def visible_moves(state: State, mode: Mode) -> list[tuple[int, IMove]]:
     """Every useful move the player can see, with its category (higher is better). Uses only
     face-up cards and the number of face-down cards in each column."""
     cols, down, cells, found = state
+    rules = mode.rules
     out: list[tuple[int, IMove]] = []
     add = out.append
-    empties = [i for i, col in enumerate(cols) if not col]
+    tops, empties = takers(rules, cols)  # by fit_key: the columns that take a card
     first_empty = empties[0] if empties else -1
-    tops: dict[int, list[int]] = {}  # the card (same suit) or rank (any suit) a column takes
-    for j, col in enumerate(cols):
-        if col and col[-1] % 13:
-            want = col[-1] - 1 if mode.same_suit else col[-1] % 13 - 1
-            tops.setdefault(want, []).append(j)
 
     def fits(card: int) -> list[int]:
-        return tops.get(card if mode.same_suit else card % 13, [])
+        return tops.get(fit_key(rules, card), [])
 
     def ready(card: int) -> bool:
         return found[card // 13] == card % 13
@@ -92,7 +89,8 @@ def visible_moves(state: State, mode: Mode) -> list[tuple[int, IMove]]:
         for col, d in zip(cols, down, strict=True)
         for p in range(max(d, 1), len(col))
     )
-    if mode.russian:
+    if mode.any_group:
+        lift = group_limit(rules, 0, len(empties))
         for i, col in enumerate(cols):
             n = len(col)
             if not n:
@@ -100,7 +98,7 @@ def visible_moves(state: State, mode: Mode) -> list[tuple[int, IMove]]:
             d = down[i]
             if ready(col[-1]):
                 add((6, (col[-1], i, n - 1, FOUNDATION)))
-            for p in range(max(d, n - mode.max_group), n):
+            for p in range(max(d, n - lift), n):
                 c = col[p]
                 if p == d and d > 0:
                     category = 5  # turns a card up
@@ -119,8 +117,8 @@ def visible_moves(state: State, mode: Mode) -> list[tuple[int, IMove]]:
                     add((max(category, 3), (c, i, p, first_empty)))
         return out
     free = mode.cells - len(cells)
-    cap = (free + 1) << len(empties)
-    cap_empty = (free + 1) << (len(empties) - 1) if empties else 0
+    cap = group_limit(rules, free, len(empties))
+    cap_empty = group_limit(rules, free, len(empties) - 1) if empties else 0
     for c in cells:
         if ready(c):
             add((6, (c, CELL, 0, FOUNDATION)))
@@ -135,9 +133,7 @@ def visible_moves(state: State, mode: Mode) -> list[tuple[int, IMove]]:
         top = col[-1]
         if ready(top):
             add((6, (top, i, n - 1, FOUNDATION)))
-        p = n - 1
-        while p > 0 and col[p - 1] == col[p] + 1 and col[p] % 13 != 12:
-            p -= 1
+        p = run_start(col, down[i])
         size = n - p
         under = col[p - 1] if p > 0 else -1
         helps = p == 0 or ready(under) or bool(fits(under))
@@ -238,6 +234,14 @@ def hint_point(path: list[State], mode: Mode, hints: Hints) -> int:
         else:
             hi = mid
     return lo
+
+
+def wins_once(game: Game, *, plays: int = PLAYS, seed: int = 0) -> bool:
+    """Does one of the honest player's ``plays`` plays of ``game`` win (the plays of
+    :func:`judge`, in the same order)? Such a win proves the deal winnable and not hard."""
+    mode = Mode.of(game.rules)
+    start = state_of(game)
+    return any(play_path(start, mode, play_seed(game.number, seed, k))[0] for k in range(plays))
 
 
 def play_seed(number: int, seed: int, play: int) -> int:

@@ -1,12 +1,16 @@
 """The five rule sets as data, and the few pure predicates every move check is built from.
 
 Two base records, one per game; each variant is a ``replace(...)`` of its base. Nothing else in
-the engine branches on the game's name: it reads these fields.
+the engine branches on the game's name: it reads these fields. The three move generators
+(:meth:`engine.game.Game.legal_moves`, the solver's and the honest player's in
+:mod:`engine.levels`) all ask the functions below what fits where, how large a group may be and
+which move to a foundation is safe; docs/rules.md states the rules in words.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.cards import KING, Card
@@ -104,3 +108,65 @@ def run_capacity(free_cells: int, empty_columns: int) -> int:
     """The longest run that may move at once: ``(free cells + 1) * 2 ** empty columns``.
     Pass the empty columns other than the destination."""
     return (free_cells + 1) << empty_columns
+
+
+def fit_key(rules: Rules, card: Card) -> int:
+    """The key under which :func:`takers` files the columns that take ``card``: the card itself
+    in same-suit building, its rank index in any-suit building."""
+    return card if rules.same_suit else card % 13
+
+
+_FIT_KEYS = {True: tuple(range(52)), False: tuple(c % 13 for c in range(52))}
+
+
+def fit_keys(rules: Rules) -> tuple[int, ...]:
+    """:func:`fit_key` of every card, as a table (for the move generators' inner loops)."""
+    return _FIT_KEYS[rules.same_suit]
+
+
+def takers(rules: Rules, cols: Sequence[Sequence[int]]) -> tuple[dict[int, list[int]], list[int]]:
+    """Which columns take which card, and the empty columns. ``cols`` are columns bottom to top
+    (a column's top card is always face up); a card ``c`` fits on the non-empty columns
+    ``takers(...)[0].get(fit_key(rules, c), [])``: the same answers as :func:`fits_on`."""
+    by_key: dict[int, list[int]] = {}
+    empties: list[int] = []
+    same_suit = rules.same_suit
+    for i, col in enumerate(cols):
+        if not col:
+            empties.append(i)
+            continue
+        top = col[-1]
+        if top % 13 == 0:
+            continue  # an ace takes nothing
+        key = top - 1 if same_suit else top % 13 - 1
+        if key in by_key:
+            by_key[key].append(i)
+        else:
+            by_key[key] = [i]
+    return by_key, empties
+
+
+def group_limit(rules: Rules, free_cells: int, empty_columns: int) -> int:
+    """The most cards one move may carry: the run capacity where it applies (pass the empty
+    columns other than the destination), else the rule set's fixed limit."""
+    if rules.run_capacity:
+        return min(rules.max_group, run_capacity(free_cells, empty_columns))
+    return rules.max_group
+
+
+def run_start(col: Sequence[int], down: int) -> int:
+    """Where the same-suit run on top of a column starts (its lowest card's position); never
+    below the face-down cards."""
+    p = len(col) - 1
+    while p > down and col[p - 1] == col[p] + 1 and col[p] % 13 != 12:
+        p -= 1
+    return p
+
+
+def is_safe_home(rules: Rules, card: Card, found: Sequence[int]) -> bool:
+    """May ``card``, which its foundation wants next (a column's top card or a free-cell card),
+    go there with no loss of any line of play? In same-suit building only ``card - 1`` goes on
+    it, and that card is home; in any-suit building the cards that go on it are the four of the
+    rank below, so it is safe when every foundation holds them: ``rank <= min(found) + 1``.
+    The proof is rule 3 of :mod:`engine.solver`; the one shared "safe move to foundation"."""
+    return rules.same_suit or card % 13 <= min(found)

@@ -1,9 +1,10 @@
-"""Exact solver: is there a line of play that wins from here, and which one (SPEC.md section 5).
+"""Exact solver: is there a line of play that wins from here, and which one (docs/codes.md).
 
-The solver sees the hidden cards. It searches depth first over its own compact position, with
-a set of canonical keys (every column is interchangeable, and so is every free cell), and never
-recurses: the path lives in a list. A verdict is ``won`` (with a line that replays through
-:meth:`Game.play`), ``lost`` (the whole tree was searched) or ``unknown`` (time ran out).
+The solver sees the hidden cards. It searches its own compact position, with a set of
+canonical keys (every column is interchangeable, and so is every free cell), and never
+recurses. A verdict is ``won`` (with a line that replays through :meth:`Game.play`), ``lost``
+(every reachable position was searched or proved lost) or ``unknown`` (the work budget or the
+time ran out).
 
 Internal position: ``cols`` is a tuple of ``bytes``, one per real column, bottom to top, a
 face-down card stored as ``card + 64``; ``down`` the face-down count per column; ``cells`` the
@@ -11,11 +12,13 @@ sorted bytes of the cards in free cells (empty cells are not stored: cells are i
 ``found`` the count per suit. The foundations follow from the cards still on the table, so the
 key is just the sorted columns and the cells.
 
-Move order decides how fast a win is found, never the verdict: moves are scored by kind
-(turn a card up, free a column, dig where a foundation waits, ...); in Seahaven every child is
-settled first and the most promising (:func:`promise`) is tried first; and :func:`solve`
-restarts with growing node budgets and a seeded shuffle of similar moves, so one bad early
-choice cannot swallow the whole time limit.
+Two searches share the work (:func:`solve`): a best-first search (:class:`_BestFirst`, the
+most promising position by :func:`promise` first), which finds most wins soonest and whose
+queue running dry proves ``lost``, and short depth-first probes (:class:`_Search`, moves
+scored by kind: turn a card up, free a column, dig where a foundation waits, ...; in Seahaven
+each child settled first and ranked by :func:`promise`) with a seeded shuffle of similar moves
+on each retry, which dive to a win that the best-first order would reach late. Move order
+decides how fast a win is found, never the verdict.
 
 Why the search may skip moves and still be exact
 ================================================
@@ -75,6 +78,23 @@ that group may hold the very card the move goes onto (deal RU1-C-AAAAADE: JH's g
 holds KH, went onto QH, and QH could then never reach KH). The search with the wrong rule
 proved about one winnable Russian deal in five lost.
 
+Rule 5 (dead positions: nothing is searched from a position proved lost). Call a move of
+a group whose lowest card is ``x`` a move *of* ``x`` (a card carried on top of a group is not
+moved by it). To win, every card on the table goes home, and that is a move of that card, so
+each must be moved at least once. :func:`is_dead` computes a set M of cards that contains
+every card that any line of play from the position ever moves, as the least set closed under:
+``x`` is in M when it can be face up (it is, or the card now directly on it is in M: a hidden
+card turns up only when that card leaves it, and it leaves only by a move of its own, since
+whatever moves under it would carry it along) and it has a place to go: home (it can be a
+top, as before, and every lower card of its suit that is not home is in M: each goes home by
+a move of its own first); an empty column for a king (one is empty now, or the bottom card of
+another column is in M: a column empties only by a move of its bottom card); a free cell
+(one is free now, or a card in a cell is in M); or a card it fits on that can be a top (it is
+one now, it is on a foundation, or the card now directly on it is in M). Induction on the time
+of each card's first move shows that every card moved in any line is in M. So if some card on
+the table is not in M, no line wins: the position is lost. The search drops such positions
+without looking further (their successors are lost too), which keeps ``lost`` a proof.
+
 Completeness. Each closure rule (3 and 4) turns a winning line into one that is no longer (it
 only drops moves), and lemmas 1 and 2 likewise only drop moves. So from a settled winnable
 position some generated move leads, after settling, to a position strictly closer to a win,
@@ -90,6 +110,7 @@ drop moves); this one can need one more move, so it is an ordinary, first-tried 
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
 from collections.abc import Iterable
@@ -97,14 +118,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.game import CELL0, EMPTY, FOUNDATION, Game, Move
-from engine.rules import Rules
+from engine.rules import Rules, fit_key, group_limit, is_safe_home, run_start, takers
 
 HIDDEN = 64  # added to a face-down card in the internal columns
 CELL = 11  # internal destination or source: "a free cell" (the real cell is chosen on replay)
 CHECK_EVERY = 256  # nodes between clock checks
+DEAD_EVERY = 8  # rule 5 is asked of the start and about one expanded position in eight
 # The same-suit run from each king down to its ace, keyed by the king: rule 4's columns.
 KING_RUNS = {13 * s + 12: bytes(range(13 * s + 12, 13 * s - 1, -1)) for s in range(4)}
-FIRST_BUDGET = 4000  # nodes for the first search; each restart gets twice as many
+FIRST_BUDGET = 1000  # nodes for the first best-first round; each round gets twice as many
+PROBE_SHARE = 4  # a depth-first probe gets a quarter of the next best-first round
 NOISE = 40  # how far a restart may reorder moves (move scores run from -100 to about 170)
 
 Cols = tuple[bytes, ...]
@@ -114,27 +137,40 @@ IMove = tuple[int, int, int, int]  # card, source (column, CELL, FOUNDATION), po
 
 @dataclass(frozen=True)
 class Mode:
-    """What the search needs to know about a rule set."""
+    """What the search needs to know about a rule set, read from its :class:`Rules` fields
+    (never from its name)."""
 
-    russian: bool
+    rules: Rules
+    any_group: bool  # any face-up cards move together (not only same-suit runs)
     same_suit: bool
     cells: int
     max_group: int
-    forced_successor: bool  # rule 4 (Russian classic)
-    takebacks: bool  # lemma 2 (relaxed Russian)
-    ranked: bool  # order children by promise() (Seahaven; it did worse in relaxed Russian)
+    forced_successor: bool  # rule 4
+    takebacks: bool  # lemma 2 (any-suit building)
+    ranked: bool  # order children by promise() (where groups are runs; it did worse elsewhere)
+    dead_check: bool  # rule 5 (is_dead leaves free cells out: it holds only where there are none)
+    dive_first: bool  # each round of solve() starts with the depth-first probe
 
     @classmethod
     def of(cls, rules: Rules, *, forced: bool = True) -> Mode:
-        russian = rules.game == "russian"
+        """ValueError for a rule set the proofs below do not cover: runs in any-suit building,
+        or free cells where any group may move."""
+        if rules.runs_only and not rules.same_suit:
+            raise ValueError(f"{rules.key}: the solver has no proof for runs in any-suit building")
+        if not rules.runs_only and rules.cells:
+            raise ValueError(f"{rules.key}: the solver has no proof for free cells with any group")
+        any_group = not rules.runs_only
         return cls(
-            russian=russian,
+            rules=rules,
+            any_group=any_group,
             same_suit=rules.same_suit,
             cells=rules.cells,
-            max_group=rules.max_group if russian else 52,
-            forced_successor=forced and russian and rules.same_suit,
-            takebacks=russian and not rules.same_suit,
-            ranked=not russian,
+            max_group=rules.max_group,
+            forced_successor=forced and any_group and rules.same_suit,
+            takebacks=not rules.same_suit,
+            ranked=rules.runs_only,
+            dead_check=rules.cells == 0,
+            dive_first=not rules.same_suit,
         )
 
 
@@ -216,8 +252,8 @@ def apply(state: State, move: IMove) -> State:
 
 def is_safe(mode: Mode, card: int, found: tuple[int, ...]) -> bool:
     """Rule 3: may ``card`` (a column top or a cell card whose foundation wants it next) go to
-    its foundation without branching? The one shared "safe move to foundation" test."""
-    return mode.same_suit or card % 13 <= min(found)
+    its foundation without branching? :func:`engine.rules.is_safe_home`, the shared test."""
+    return is_safe_home(mode.rules, card, found)
 
 
 class _Limit:
@@ -276,6 +312,91 @@ def settle(state: State, mode: Mode, out: list[IMove], limit: _Limit) -> State:
     return state
 
 
+def is_dead(state: State, mode: Mode) -> bool:
+    """Rule 5: is some card on the table one that no line of play can ever move? Then the
+    position is lost. The least set M of rule 5, built by propagation: a card joins M once its
+    conditions hold, and each card that joins wakes up only the cards whose conditions it can
+    complete (the card under it, the cards that fit on that one, the next card of its suit,
+    the kings). It leaves out the free cells (where cells take any card it finds next to
+    nothing), so it holds only for rule sets without them (:attr:`Mode.dead_check`)."""
+    cols, _down, _cells, found = state
+    below = [-1] * 52  # the card directly under a card in its column
+    top = [False] * 52  # is, or can be, the top of its column (nothing on it, or that card in M)
+    hidden = [False] * 52
+    home = [True] * 52
+    bottoms: list[int] = []
+    king_room = False  # an empty column now
+    for col in cols:
+        if not col:
+            king_room = True
+            continue
+        prev = -1
+        for c in col:
+            if c >= HIDDEN:
+                c -= HIDDEN
+                hidden[c] = True
+            home[c] = False
+            below[c] = prev
+            prev = c
+        top[prev] = True
+        bottoms.append(col[0] & 63)
+    same_suit = mode.same_suit
+    # room[k]: a card x has a card to go on (home, or one that can be a top), with k = x + 1
+    # in same-suit building and rank(x) + 1 in any-suit building.
+    room = [False] * 53
+    if same_suit:
+        for d in range(52):
+            if home[d] or top[d]:
+                room[d] = True
+    else:
+        for d in range(52):
+            if home[d] or top[d]:
+                room[d % 13] = True
+    low = [s * 13 + found[s] for s in range(4)]  # per suit: the lowest card not home, not in M
+    moved = home[:]  # M, and the cards at home (they need no move)
+    left = 52 - sum(found)
+    work: list[int] = []
+    wake: list[int] = list(range(52))
+    while True:
+        for x in wake:
+            if moved[x] or (hidden[x] and not top[x]):
+                continue
+            if top[x] and low[x // 13] >= x:
+                pass  # home
+            elif x % 13 == 12:
+                if not king_room and not any(b != x and moved[b] for b in bottoms):
+                    continue
+            elif not room[x + 1 if same_suit else x % 13 + 1]:
+                continue
+            moved[x] = True
+            work.append(x)
+        if not work:
+            return left > 0
+        y = work.pop()
+        left -= 1
+        wake = []
+        z = below[y]
+        if z >= 0:
+            if not top[z]:
+                top[z] = True
+                wake.append(z)
+                k = z if same_suit else z % 13
+                if not room[k]:
+                    room[k] = True
+                    r = z % 13
+                    if r:
+                        wake.extend((z - 1,) if same_suit else (r - 1, r + 12, r + 25, r + 38))
+        else:
+            wake.extend((12, 25, 38, 51))  # its column can be empty: room for a king
+        s = y // 13
+        if low[s] == y:
+            end = s * 13 + 13
+            while low[s] < end and moved[low[s]]:
+                low[s] += 1
+            if low[s] < end:
+                wake.append(low[s])
+
+
 # --------------------------------------------------------------------------- move generation
 
 
@@ -285,21 +406,15 @@ def generate(
     """The moves worth trying from a settled position, best first (``noise`` shuffles moves
     of similar promise, for the restarts of :func:`solve`)."""
     cols, down, cells, found = state
+    rules = mode.rules
     scored: list[tuple[int, IMove]] = []
     add = scored.append
-    empties = [i for i, col in enumerate(cols) if not col]
+    by_key, empties = takers(rules, cols)
     first_empty = empties[0] if empties else -1
-    if mode.russian:
-        max_group = mode.max_group
+    if mode.any_group:
+        max_group = group_limit(rules, 0, len(empties))
         m = min(found)
-        accept: dict[int, int] = {}  # same suit: card -> the column that takes it
-        by_rank: dict[int, list[int]] = {}  # any suit: rank index -> the columns that take it
-        for j, col in enumerate(cols):
-            if col and col[-1] % 13:
-                if mode.same_suit:
-                    accept[col[-1] - 1] = j
-                else:
-                    by_rank.setdefault(col[-1] % 13 - 1, []).append(j)
+        same_suit = mode.same_suit
         for i, col in enumerate(cols):
             n = len(col)
             if not n:
@@ -310,7 +425,7 @@ def generate(
                 # Groups this large are refused; note it when one would have had a place.
                 for p in range(d, lo):
                     c = col[p]
-                    if c in accept or c % 13 in by_rank or (c % 13 == 12 and first_empty >= 0):
+                    if fit_key(rules, c) in by_key or (c % 13 == 12 and first_empty >= 0):
                         limit.refused += 1
                         break
             else:
@@ -320,13 +435,13 @@ def generate(
                 r = c % 13
                 reveal = p == d and d > 0
                 base = 100 + 3 * d if reveal else (40 if p == 0 else 0)
-                if mode.same_suit:
-                    j = accept.get(c, -1)
-                    if j >= 0 and j != i:
-                        add((base + 10, (c, i, p, j)))
-                else:
-                    targets = by_rank.get(r)
-                    if targets:
+                targets = by_key.get(c if same_suit else r)
+                if targets:
+                    if same_suit:
+                        for j in targets:
+                            if j != i:
+                                add((base + 10, (c, i, p, j)))
+                    else:
                         under = col[p - 1] if p > d else -1
                         lateral = under >= 0 and under % 13 == r + 1
                         for j in targets:
@@ -347,16 +462,14 @@ def generate(
                         if first_empty >= 0:
                             add((-100, (card, FOUNDATION, 0, first_empty)))
                     else:
-                        for j in by_rank.get(k - 1, ()):
+                        for j in by_key.get(fit_key(rules, card), ()):
                             add((-100, (card, FOUNDATION, 0, j)))
     else:
         free = mode.cells - len(cells)
-        accept = {col[-1] - 1: j for j, col in enumerate(cols) if col and col[-1] % 13}
-        cap = (free + 1) << len(empties)
-        cap_empty = (free + 1) << (len(empties) - 1) if empties else 0
+        cap = group_limit(rules, free, len(empties))
+        cap_empty = group_limit(rules, free, len(empties) - 1) if empties else 0
         for c in cells:
-            j = accept.get(c, -1)
-            if j >= 0:
+            for j in by_key.get(fit_key(rules, c), ()):
                 add((70, (c, CELL, 0, j)))
             if c % 13 == 12 and first_empty >= 0:
                 add((60, (c, CELL, 0, first_empty)))
@@ -367,14 +480,11 @@ def generate(
             # Dig where the foundations wait: the sooner a card of this column is wanted
             # there, the more a move off this column is worth.
             dig = 2 * max(0, 8 - min(c % 13 - found[c // 13] for c in col))
-            p = n - 1
-            while p > 0 and col[p - 1] == col[p] + 1 and col[p] % 13 != 12:
-                p -= 1
+            p = run_start(col, down[i])
             size = n - p
             bottom = col[p]
             if size <= cap:
-                j = accept.get(bottom, -1)
-                if j >= 0:
+                for j in by_key.get(fit_key(rules, bottom), ()):
                     add((50 + dig + (20 if p == 0 else 0) + 3 * p, (bottom, i, p, j)))
             if bottom % 13 == 12 and p > 0 and first_empty >= 0 and size <= cap_empty:
                 add((40 + dig + 3 * p, (bottom, i, p, first_empty)))
@@ -382,7 +492,11 @@ def generate(
                 top = col[-1]
                 under = col[-2] if n > 1 else -1
                 score = dig - 10 * (mode.cells - free) - 3 * n
-                if under >= 0 and (found[under // 13] == under % 13 or under + 1 in accept):
+                # (Kept as first written, ``under + 1`` rather than ``under``: the move order
+                # decides which hint the level grading gets, and so the catalogs' levels.)
+                if under >= 0 and (
+                    found[under // 13] == under % 13 or fit_key(rules, under + 1) in by_key
+                ):
                     score += 30  # the card it uncovers can go somewhere at once
                 if size > 1:
                     score -= 30  # breaks a run
@@ -489,6 +603,92 @@ class _Search:
         return [(child, edge) for _, _, child, edge in scored]
 
 
+class _BestFirst:
+    """Best-first search over settled positions, most promising (:func:`promise`) first, ties
+    to the newest; resumable, so :func:`solve` can share its time with the depth-first probes.
+
+    It is exhaustive: every generated move of every position taken from the queue is tried,
+    unless rule 5 proves that position lost (asked of the start and about one position in
+    DEAD_EVERY: the check costs about as much as expanding one); and a position is dropped
+    only when it (or the unsettled position it settles from) was met before. Settling is a
+    function of the position, so an unsettled position met again settles to a position met
+    before. The queue running dry is therefore a proof of ``lost``, on the same grounds as the
+    depth-first search's (the lemmas and rules above).
+    """
+
+    def __init__(self, start: State, mode: Mode) -> None:
+        self.mode = mode
+        self.limit = _Limit()
+        self.line: list[IMove] = []
+        state = settle(start, mode, self.line, self.limit)
+        key = state_key(state)
+        self.won: list[IMove] | None = list(self.line) if is_won_state(state) else None
+        self.parents: dict[bytes, tuple[bytes, list[IMove]]] = {key: (b"", [])}
+        self.seen: set[bytes] = {key}  # settled keys and the unsettled ones met
+        self.queue: list[tuple[int, int, State, bytes]] = [(0, 0, state, key)]
+        self.nodes = 0
+
+    def step(self, budget: int, deadline: float) -> str | None:
+        """Search ``budget`` more positions at most: ``won`` / ``lost``, or None when the
+        budget is spent. Raises _OutOfTime at the deadline."""
+        if self.won is not None:
+            return "won"
+        mode, limit, seen, parents, queue = (
+            self.mode,
+            self.limit,
+            self.seen,
+            self.parents,
+            self.queue,
+        )
+        stop = self.nodes + budget
+        nodes = self.nodes
+        clock = time.monotonic
+        push, pop = heapq.heappush, heapq.heappop
+        while queue:
+            if nodes >= stop:
+                self.nodes = nodes
+                return None
+            _, _, state, key = pop(queue)
+            if (
+                mode.dead_check
+                and (nodes % DEAD_EVERY == 0 or len(queue) < 2)
+                and is_dead(state, mode)
+            ):
+                continue  # rule 5: lost, and so is everything after it
+            for move in generate(state, mode, limit):
+                raw = apply(state, move)
+                raw_key = state_key(raw)
+                if raw_key in seen:
+                    continue
+                seen.add(raw_key)
+                edge = [move]
+                child = settle(raw, mode, edge, limit)
+                if is_won_state(child):
+                    self.nodes = nodes
+                    self.won = self._path(key) + edge
+                    return "won"
+                child_key = state_key(child)
+                if child_key != raw_key:
+                    if child_key in seen:
+                        continue
+                    seen.add(child_key)
+                parents[child_key] = (key, edge)
+                nodes += 1
+                if nodes % CHECK_EVERY == 0 and clock() > deadline:
+                    self.nodes = nodes
+                    raise _OutOfTime
+                push(queue, (-promise(child, mode), -nodes, child, child_key))
+        self.nodes = nodes
+        return "lost"
+
+    def _path(self, key: bytes) -> list[IMove]:
+        steps: list[list[IMove]] = []
+        while key:
+            key, edge = self.parents[key]
+            steps.append(edge)
+        return self.line + [m for edge in reversed(steps) for m in edge]
+
+
 def _two(item: tuple[int, int, State, list[IMove]]) -> tuple[int, int]:
     return item[0], item[1]
 
@@ -532,55 +732,65 @@ def to_notation(game: Game, line: Iterable[IMove]) -> list[str]:
 def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> SolveResult:
     """Decide ``game`` from its current position. Never changes ``game``. ``unknown`` when
     ``time_limit`` seconds pass or, if given, ``node_limit`` positions have been searched (a
-    node limit gives the same verdicts on any machine under any load: the catalogs use it).
+    node limit gives the same verdicts on any machine under any load: the catalogs and the
+    hint use it; the clock is only a safety net).
 
-    Depth-first search can sink its time into one huge dead subtree while a win lies in the
-    next one, so the solver restarts: the first search may visit FIRST_BUDGET positions, and
-    each restart twice as many as the one before, with the move order shuffled a little by a
-    seeded generator (restart k uses seed k, so results do not depend on chance). Any restart
-    that runs to the end decides the position: a win is a win, and a search that saw every
-    reachable position proves ``lost`` whatever its move order. The doubling keeps the total
-    work within about twice that of the last search."""
+    The two searches of the module text share the work, in rounds. In round k the
+    best-first search goes on where it stopped for ``FIRST_BUDGET << k`` positions, and a
+    depth-first probe gets a quarter of that, from the start, its move order shuffled a
+    little by a generator seeded with k (so results never depend on chance). Where building
+    ignores suits (:attr:`Mode.dive_first`: most positions are won, and a quick dive finds
+    many wins at once) the probe comes first in each round, else after. Any search that ends
+    decides the position: a win is a win, and a search that saw every reachable position (or
+    proved it lost by rule 5) proves ``lost`` whatever its order. The probes repeat work, but
+    take at most a fifth of it."""
     started = time.monotonic()
     if game.is_won:
         return SolveResult("won", [], 0, 0.0)
+    mode = Mode.of(game.rules)
     start = state_of(game)
     deadline = started + max(0.0, time_limit)
-    nodes = 0
+    best = _BestFirst(start, mode)
+    probed = 0
     attempt = 0
-    while True:
-        budget = FIRST_BUDGET << attempt
-        if node_limit:
-            left = node_limit - nodes
-            if left <= 0:
-                return SolveResult("unknown", [], nodes, time.monotonic() - started)
-            budget = min(budget, left) if budget else left
+    status: str | None = None
+    line: list[IMove] = []
+
+    def left() -> int:
+        return node_limit - best.nodes - probed if node_limit else 1 << 62
+
+    def probe(budget: int) -> str | None:
+        nonlocal line, probed
         noise = random.Random(attempt) if attempt else None
+        search = _Search(mode, deadline, min(budget, left()), noise)
         try:
-            status, line, used = _decide(game, start, deadline, budget, noise)
-            nodes += used
-            break
-        except _OutOfBudget as stop:
-            nodes += int(str(stop) or 0)
+            verdict, line = search.run(start)
+        except _OutOfBudget:
+            verdict = None
+        probed += search.nodes
+        return verdict
+
+    try:
+        while status is None and left() > 0:
+            budget = FIRST_BUDGET << attempt
+            if mode.dive_first:
+                status = probe(budget // PROBE_SHARE)
+                if status is not None or left() <= 0:
+                    break
+            status = best.step(min(budget, left()), deadline)
+            if status is not None:
+                line = best.won or []
+                break
+            if not mode.dive_first and left() > 0:
+                status = probe(budget // PROBE_SHARE)
             attempt += 1
-        except _OutOfTime as stop:
-            nodes += int(str(stop) or 0)
-            return SolveResult("unknown", [], nodes, time.monotonic() - started)
+    except _OutOfTime:
+        status = None
+    nodes = best.nodes + probed
+    if status is None:
+        return SolveResult("unknown", [], nodes, time.monotonic() - started)
     moves = to_notation(game, line) if status == "won" else []
     return SolveResult(status, moves, nodes, time.monotonic() - started)
-
-
-def _decide(
-    game: Game, start: State, deadline: float, budget: int, noise: random.Random | None
-) -> tuple[str, list[IMove], int]:
-    """One search."""
-    mode = Mode.of(game.rules)
-    search = _Search(mode, deadline, budget, noise)
-    try:
-        status, line = search.run(start)
-    except (_OutOfTime, _OutOfBudget) as stop:
-        raise type(stop)(str(search.nodes)) from None
-    return status, line, search.nodes
 
 
 def first_move(state: State, mode: Mode, node_limit: int) -> IMove | None:
@@ -593,8 +803,3 @@ def first_move(state: State, mode: Mode, node_limit: int) -> IMove | None:
     except _OutOfBudget:
         return None
     return line[0] if status == "won" and line else None
-
-
-def solve_dict(data: dict[str, Any], time_limit: float = 10.0) -> SolveResult:
-    """:func:`solve` on a saved game (``Game.to_dict()``): picklable in and out, for a worker."""
-    return solve(Game.from_dict(data), time_limit=time_limit)

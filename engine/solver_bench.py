@@ -25,6 +25,76 @@ from engine.game import EMPTY, Game
 from engine.rules import ALL_RULES, RULES_BY_KEY, Rules
 from engine.solver import solve
 
+HIDDEN = 64
+
+
+def baseline_solve(game: Game, time_limit: float) -> str:
+    """The yardstick: a plain depth-first search with a foundation "settle" step, for Russian
+    classic only (same-suit building, no take-backs: lemma 1 of :mod:`engine.solver`). Every
+    face-up group that fits goes everywhere it fits, in column order; a column top its
+    foundation wants goes there at once; a set of sorted-column keys stops repeats. No move
+    ordering, no other dominance, no restarts. ``won`` / ``lost`` / ``unknown``."""
+    if not game.rules.same_suit or game.rules.runs_only:
+        raise ValueError("the baseline search plays Russian classic only")
+    deadline = time.monotonic() + time_limit
+    limit = game.rules.max_group
+    Node = tuple[list[tuple[int, ...]], list[int]]
+
+    def settle(cols: list[tuple[int, ...]], found: list[int]) -> Node:
+        moved = True
+        while moved:
+            moved = False
+            for i, col in enumerate(cols):
+                if col and found[col[-1] // 13] == col[-1] % 13:
+                    found[col[-1] // 13] += 1
+                    cols[i] = reveal(col[:-1])
+                    moved = True
+        return cols, found
+
+    def reveal(rest: tuple[int, ...]) -> tuple[int, ...]:
+        return (*rest[:-1], rest[-1] - HIDDEN) if rest and rest[-1] >= HIDDEN else rest
+
+    def children(cols: list[tuple[int, ...]], found: list[int]) -> list[Node]:
+        accept = {col[-1] - 1: j for j, col in enumerate(cols) if col and col[-1] % 13}
+        empty = next((j for j, col in enumerate(cols) if not col), -1)
+        out = []
+        for i, col in enumerate(cols):
+            for p in range(max(0, len(col) - limit), len(col)):
+                card = col[p]
+                dest = accept.get(card, -1)  # face-down cards (+ HIDDEN) fit nowhere
+                if dest < 0 and card % 13 == 12 and card < HIDDEN and p > 0:
+                    dest = empty
+                if dest >= 0 and dest != i:
+                    new = list(cols)
+                    new[i], new[dest] = reveal(col[:p]), cols[dest] + col[p:]
+                    out.append(settle(new, list(found)))
+        return out
+
+    start = [
+        tuple(c + HIDDEN if k < d else c for k, c in enumerate(col))
+        for col, d in zip(game.cols, game.down, strict=True)
+    ]
+    seen: set[tuple[tuple[int, ...], ...]] = set()
+    stack = [[settle(start, list(game.found))]]
+    nodes = 0
+    while stack:
+        if not stack[-1]:
+            stack.pop()
+            continue
+        cols, found = stack[-1].pop()
+        if not any(cols):
+            return "won"
+        key = tuple(sorted(cols))
+        if key in seen:
+            continue
+        seen.add(key)
+        nodes += 1
+        if nodes % 256 == 0 and time.monotonic() > deadline:
+            return "unknown"
+        stack.append(children(cols, found))
+    return "lost"
+
+
 WEBSITE = "the website of seed 003: 1,996 of 30,000 (6.7%) for Russian classic"
 
 
@@ -41,6 +111,7 @@ class Figures:
     max: float = 0.0
     slowest: int = -1
     fc: dict[str, object] | None = None
+    baseline: dict[str, float] | None = None
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -81,7 +152,13 @@ def fc_solve(game: Game, time_limit: float, program: str) -> tuple[str, float]:
 
 
 def bench(
-    rules: Rules, first: int, count: int, time_limit: float, fc_program: str | None
+    rules: Rules,
+    first: int,
+    count: int,
+    time_limit: float,
+    fc_program: str | None,
+    *,
+    baseline: bool = True,
 ) -> Figures:
     figures = Figures(rules.key, first, count, time_limit)
     times: list[float] = []
@@ -100,6 +177,25 @@ def bench(
     figures.median = statistics.median(times)
     figures.p99 = percentile(times, 0.99)
     figures.max = max(times)
+    if baseline and rules.same_suit and not rules.runs_only and not rules.cells:
+        # The yardstick in the same run: CPU seconds of both over the same deals.
+        ours_cpu = base_cpu = 0.0
+        agree = 0
+        for number in range(first, first + count):
+            game = Game(rules, number)
+            started = time.process_time()
+            mine = solve(game, time_limit=time_limit).status
+            ours_cpu += time.process_time() - started
+            started = time.process_time()
+            theirs = baseline_solve(game, time_limit)
+            base_cpu += time.process_time() - started
+            agree += mine == theirs or "unknown" in (mine, theirs)
+        figures.baseline = {
+            "ours_cpu": ours_cpu,
+            "baseline_cpu": base_cpu,
+            "speedup": base_cpu / ours_cpu if ours_cpu else 0.0,
+            "disagreements": float(count - agree),
+        }
     if fc_program and rules.game == "seahaven":
         fc_verdicts: dict[str, int] = {}
         agree = fc_won_we_lost = fc_won_we_unknown = 0
@@ -137,6 +233,13 @@ def describe(f: Figures) -> str:
         f"        time per deal: median {f.median * 1000:.1f} ms, p99 {f.p99:.2f} s, "
         f"max {f.max:.2f} s (deal {f.slowest}), total {f.total:.1f} s, limit {f.time_limit:g} s",
     ]
+    if f.baseline is not None:
+        b = f.baseline
+        lines.append(
+            f"        plain depth-first search with settle, same deals, same run: "
+            f"{b['baseline_cpu']:.1f} s CPU against our {b['ours_cpu']:.1f} s: "
+            f"{b['speedup']:.1f}x as fast; verdicts that differ: {b['disagreements']:.0f}"
+        )
     if f.fc is not None:
         fc = f.fc
         fv = fc["verdicts"]
@@ -165,6 +268,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--no-fc-solve", action="store_true", help="skip Freecell Solver")
+    parser.add_argument(
+        "--no-baseline", action="store_true", help="skip the plain depth-first yardstick"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.count <= 0 or args.start < 0 or args.time_limit <= 0:
@@ -178,7 +284,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     results = []
     for key in args.rules:
-        figures = bench(RULES_BY_KEY[key], args.start, args.count, args.time_limit, program)
+        figures = bench(
+            RULES_BY_KEY[key],
+            args.start,
+            args.count,
+            args.time_limit,
+            program,
+            baseline=not args.no_baseline,
+        )
         results.append(figures)
         if not args.json:
             print(describe(figures), flush=True)

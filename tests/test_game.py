@@ -209,3 +209,13 @@ class TestTableQueries:
         assert refusal is not None and refusal.reason == "wrong_suit"
         assert refusal.params["fits"] == "4D"
         assert game.moves == 0
+
+
+def test_undo_history_holds_named_snapshots() -> None:
+    game = Game.from_code("RU1-C-AAAAABB")
+    before = game.snapshot()
+    game.play(game.legal_moves()[0])
+    step = game.history[-1]
+    assert step.before == before
+    assert step.before.score == 0 and step.before.cols[0] == before.cols[0]
+    assert step.before.position_key() == Game.from_code("RU1-C-AAAAABB").position_key()

@@ -42,13 +42,28 @@ def test_hint_in_a_lost_position_says_undo_or_new_game() -> None:
     assert "no_useful_moves" in REASONS
 
 
-def test_hint_falls_back_to_a_heuristic_move_when_time_runs_out() -> None:
-    game = Game.from_code("RU1-R-AAAAAAK")  # deal 10: no verdict in seconds
-    shown = hint(game, time_limit=0.05)
+def test_hint_falls_back_to_a_heuristic_move_when_the_budget_runs_out() -> None:
+    game = Game.from_code("RU1-R-AAAAAAK")  # deal 10: no verdict in 100 positions
+    shown = hint(game, nodes=100)
     assert shown.status == "unknown"
     assert shown.move is not None
     assert shown.move in game.legal_moves()
     assert not game.is_pointless(shown.move)
+
+
+def test_the_hint_is_a_function_of_the_position_not_of_the_clock() -> None:
+    """A work budget, not the clock, ends the hint's search: a machine five times slower (the
+    Raspberry Pi) gets the same hint, and the budget fits its second here with room to spare."""
+    for code, moves in (("RU1-R-AAAAAAK", []), ("SH1-C4-AAAAAJ2", ["6H-c3"])):
+        game = Game.from_code(code)
+        for move in moves:
+            game.play(move)
+        started = time.process_time()
+        fast = hint(game, time_limit=60)
+        assert time.process_time() - started < 1.0
+        assert hint(game, time_limit=60) == fast
+    game = Game.from_code("RU1-R-AAAAAAK")
+    assert hint(game, nodes=100, time_limit=60) == hint(game, nodes=100, time_limit=5)
 
 
 def test_heuristic_prefers_the_foundation_and_never_suggests_going_back() -> None:

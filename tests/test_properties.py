@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from engine import ALL_RULES, Game, IllegalMove, Move
 from engine.game import CELL0, DEST_NAMES, FOUNDATION
+from engine.levels import visible_moves
+from engine.solver import CELL, Mode, _Limit, apply, generate, settle, state_of
 
 deals = st.builds(Game, st.sampled_from(ALL_RULES), st.integers(min_value=0, max_value=2**35 - 1))
 
@@ -106,3 +108,37 @@ def test_move_notation_round_trips() -> None:
             move = Move(card, dest)
             assert Move.parse(str(move)) == move
             assert Move.parse(str(move).lower()) == move
+
+
+def _as_game_move(game: Game, move: tuple[int, int, int, int]) -> Move:
+    """An internal move (card, source, position, dest) as the move of ``game`` it stands for:
+    the solver's "a free cell" is the first empty one, as the solver's replay names it."""
+    card, _src, _pos, dest = move
+    if dest == CELL:
+        dest = CELL0 + game.cells.index(-1)
+    return Move(card, dest)
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals, st.integers(0, 2**32), st.integers(0, 80))
+def test_solver_and_grader_moves_are_legal_moves_of_the_game(
+    game: Game, seed: int, steps: int
+) -> None:
+    """The solver's settling and its generated moves, and the honest player's (levels.py)
+    moves, are all moves that Game.play accepts: the three generators agree."""
+    random_play(game, seed, steps)
+    mode = Mode.of(game.rules)
+    state = state_of(game)
+    for _category, move in visible_moves(state, mode):
+        assert _as_game_move(game, move) in game.legal_moves(), (game.code, move)
+    settled: list[tuple[int, int, int, int]] = []
+    state = settle(state, mode, settled, _Limit())
+    for move in settled:
+        game.play(_as_game_move(game, move))
+    assert state_of(game) == state
+    legal = game.legal_moves()
+    for move in generate(state, mode, _Limit()):
+        assert _as_game_move(game, move) in legal, (game.code, move)
+        after = game.copy()
+        after.play(_as_game_move(game, move))
+        assert state_of(after) == apply(state, move)

@@ -9,7 +9,9 @@ import pytest
 
 from engine import Game, card_name
 from engine.hints import hint
-from engine.solver import SolveResult, solve
+from engine.rules import RUSSIAN, RUSSIAN_RELAXED
+from engine.solver import Mode, SolveResult, is_dead, settle, solve, state_of
+from engine.solver import _Limit as Limit
 
 
 def assert_wins(game: Game, result: SolveResult) -> None:
@@ -111,6 +113,7 @@ def test_lost_proved_on_a_position_lost_by_hand() -> None:
     game = Game.from_dict(spade_lock("RU1-C-AAAAAAA"))
     result = solve(game, time_limit=10)
     assert result.status == "lost"
+    assert result.nodes == 0  # rule 5 sees it at once: 8S can never move
     assert brute_force(game, 50_000) == "lost"
 
 
@@ -216,8 +219,42 @@ def test_endgame_verdicts_match_brute_force(code: str) -> None:
         assert result.status == expected, game.to_dict()
         if expected == "won":
             assert_wins(game, result)
+            mode = Mode.of(game.rules)
+            assert not (mode.dead_check and is_dead(state_of(game), mode))
         checked += 1
     assert checked >= 4
+
+
+@pytest.mark.parametrize("rules", [RUSSIAN, RUSSIAN_RELAXED], ids=lambda r: r.key)
+def test_rule_5_never_calls_a_position_on_a_winning_line_dead(rules: object) -> None:
+    """Rule 5 (a card that no line can ever move) is a proof of loss only if it never fires on
+    a winnable position: walk the winning lines of 40 deals, position by position."""
+    assert isinstance(rules, type(RUSSIAN))
+    mode = Mode.of(rules)
+    walked = 0
+    for number in range(40):
+        game = Game(rules, number)
+        result = solve(game, time_limit=20)
+        if result.status != "won":
+            continue
+        for move in result.moves:
+            assert not is_dead(settle(state_of(game), mode, [], Limit()), mode), game.to_dict()
+            game.play(move)
+            walked += 1
+    assert walked > 100
+
+
+def test_rule_5_proves_most_lost_classic_deals_at_once() -> None:
+    """Most classic deals are lost, and rule 5 sees it in the deal itself (deal 0 is not one of
+    them; the spade lock is)."""
+    mode = Mode.of(RUSSIAN)
+    dead = [
+        n
+        for n in range(100)
+        if is_dead(settle(state_of(Game(RUSSIAN, n)), mode, [], Limit()), mode)
+    ]
+    assert 60 <= len(dead) <= 94  # at most the lost ones: 94 of these 100 deals
+    assert all(solve(Game(RUSSIAN, n), time_limit=10).nodes == 0 for n in dead[:10])
 
 
 def test_seahaven_lock_is_lost() -> None:
