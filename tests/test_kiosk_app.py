@@ -19,8 +19,8 @@ from game.persist import load_stats
 from game.session import Session
 from game.table import TableScene
 
-PIN = "2468"
-PIN_HASH = hash_pin(PIN, iterations=1000)
+PIN = "246813"
+PIN_HASH = hash_pin(PIN, iterations=100_000)
 CODE = "RU1-C-AAAAAAD"  # AH is alone in column 1: a tap sends it home
 
 

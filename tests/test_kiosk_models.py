@@ -68,7 +68,7 @@ class TestLongPress:
 
 
 class TestPinPad:
-    stored = hash_pin("2580", iterations=1000)
+    stored = hash_pin("258036", iterations=100_000)
 
     def type_pin(self, pad: PinPad, pin: str, now: float) -> PinResult:
         for digit in pin:
@@ -81,7 +81,7 @@ class TestPinPad:
         pad.press("9", 0)
         pad.press("back", 0)
         assert pad.masked == ""
-        assert self.type_pin(pad, "2580", 1) is PinResult.ACCEPTED
+        assert self.type_pin(pad, "258036", 1) is PinResult.ACCEPTED
 
     def test_wrong_pins_then_a_wait_that_grows(self) -> None:
         pad = PinPad(self.stored)
@@ -94,7 +94,7 @@ class TestPinPad:
         assert pad.press("2", 10) is PinResult.LOCKED
         assert self.type_pin(pad, "", 33) is PinResult.LOCKED  # empty OK: a wrong try
         assert pad.wait_left(33) == 60.0
-        assert self.type_pin(pad, "2580", 93) is PinResult.ACCEPTED
+        assert self.type_pin(pad, "258036", 93) is PinResult.ACCEPTED
         assert pad.wrong == 0
 
     def test_no_hash_accepts_nothing(self) -> None:

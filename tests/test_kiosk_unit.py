@@ -242,7 +242,7 @@ def test_install_writes_a_valid_kiosk_config(tmp_path: Path) -> None:
 
     config = tmp_path / "config.toml"
     shutil.copy(REPO / "config.toml", config)
-    stored = hash_pin("1357", iterations=1000)
+    stored = hash_pin("135790", iterations=100_000)
     run_install_function(
         tmp_path,
         f'set_toml_key "{config}" display show_cursor false; '
