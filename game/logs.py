@@ -35,6 +35,12 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 log = logging.getLogger(LOGGER_NAME)
 game_log = logging.getLogger(LOGGER_NAME + ".game")
+_crash: list[BaseException] = []
+
+
+def current_crash() -> BaseException | None:
+    """The uncaught exception the crash hook is handling (for its `save`), else None."""
+    return _crash[-1] if _crash else None
 
 
 def log_dir_for(config: Config, state: Path | None = None) -> Path:
@@ -144,6 +150,8 @@ def install_excepthook(
             return  # another thread is already handling a crash
         with contextlib.suppress(Exception):
             log.critical("uncaught exception; saving and exiting", exc_info=exc or exc_type())
+        if exc is not None:
+            _crash.append(exc)
         try:
             save()
         except BaseException:
