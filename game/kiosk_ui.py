@@ -73,7 +73,7 @@ class KioskController:
         self.idle = IdleTimer.from_config(config, now)
         ppm = app.px_per_mm or 4.0
         self.long_press = LongPress(config.kiosk.exit_press_seconds, slop_px=4 * ppm)
-        self.pin = PinPad(config.kiosk.operator_pin_hash)
+        self.pin = PinPad.persistent(config.kiosk.operator_pin_hash, session.directory, now)
         self.exit_enabled = self.lock and bool(config.kiosk.operator_pin_hash)
         self.fresh_dealt = False  # the idle period's fresh deal is done
         self.pressing = False  # a finger held still is not idle...
