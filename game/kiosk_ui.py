@@ -32,6 +32,7 @@ from game.kiosk import (
     apply_lock,
     classify_event,
 )
+from game.prefs import reset_visitor_settings
 from game.scenes import Event, Scene
 from game.session import Session
 from game.stats import RULE_SET_KEYS, RuleSetStats
@@ -142,6 +143,7 @@ class KioskController:
         app, table = self.app, self.app.table
         attract = isinstance(app.top, AttractScene)
         app.pop_to_table()
+        reset_visitor_settings(app, self.config, self.session.directory)
         table.start_game(app.new_game(), left="idle")
         log.info("idle: fresh deal %s", table.game.code)
         if attract:
