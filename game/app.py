@@ -25,6 +25,7 @@ from game.display import Presenter
 from game.i18n import Translator
 from game.input import DoubleTap, GestureReader, InputTuning, Tap
 from game.layout import estimate_px_per_mm
+from game.lifeline import die_with_parent
 from game.prefs import PlayerSettings
 from game.scenes import Event, Scene
 
@@ -237,7 +238,9 @@ class App:
         try:
             if self.hint_executor is None:
                 self.hint_executor = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
+                    max_workers=1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=die_with_parent,  # no worker outlives a hard-killed game
                 )
                 self._own_hint_executor = True
             return self.hint_executor.submit(hints.hint_data, game.to_dict(), HINT_SECONDS)

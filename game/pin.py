@@ -37,7 +37,7 @@ _PIN_RE = re.compile(r"[0-9]{4,12}")
 _NEW_PIN_RE = re.compile(r"[0-9]{6,12}")
 _HASH_RE = re.compile(r"pbkdf2_sha256\$([0-9]{1,8})\$([0-9a-f]{16,128})\$([0-9a-f]{64})")
 _SECRET_RE = re.compile(r"(pbkdf2[^\s\"']*|\$[0-9]+\$[0-9a-fA-F$]{8,}|\b[0-9a-fA-F]{32,}\b)")
-_KEY_VALUE_RE = re.compile(r"(operator_pin_hash\s*=\s*)(\"[^\"]*\"|'[^']*'|\S+)")
+_KEY_VALUE_RE = re.compile(r"(operator_pin_hash\s*=\s*)(\"[^\"]+\"|'[^']+'|[^\s\"']\S*)")
 
 
 def is_valid_pin(pin: str) -> bool:
