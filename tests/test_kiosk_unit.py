@@ -230,11 +230,11 @@ def test_install_adds_kernel_arguments_once(tmp_path: Path) -> None:
     assert (tmp_path / "cmdline.txt.solitaire-bak").read_text() == original
 
 
-def test_install_keeps_an_existing_kernel_argument(tmp_path: Path) -> None:
+def test_install_sets_consoleblank_0_over_an_existing_value(tmp_path: Path) -> None:
     cmdline = tmp_path / "cmdline.txt"
-    cmdline.write_text("root=/dev/mmcblk0p2 consoleblank=600\n")
+    cmdline.write_text("root=/dev/mmcblk0p2 consoleblank=600 quiet\n")
     run_install_function(tmp_path, f'add_cmdline_args "{cmdline}" consoleblank=0')
-    assert cmdline.read_text() == "root=/dev/mmcblk0p2 consoleblank=600\n"
+    assert cmdline.read_text() == "root=/dev/mmcblk0p2 consoleblank=0 quiet\n"
 
 
 def test_install_writes_a_valid_kiosk_config(tmp_path: Path) -> None:
