@@ -224,7 +224,7 @@ main() {
     if [ "$use_cage" = 1 ]; then
         chosen=$CAGE_UNIT
         other=$KMSDRM_UNIT
-        PACKAGES+=(cage)
+        PACKAGES+=(cage xwayland)
     fi
 
     # ------------------------------------------------------------ 1. check everything
