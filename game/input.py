@@ -2,7 +2,8 @@
 
 Everything runs from mouse button 1: SDL already turns touches into mouse events (marked
 ``event.touch``), so ``FINGER*`` events are ignored, as are presses while pressed, releases while
-not pressed, and the late ``touch == False`` echo some systems send after a touch (PLATFORM.md).
+not pressed, and the late ``touch == False`` echo some systems send after a touch
+(docs/architecture.md, "Pointer input").
 
 Gestures: :class:`Press` (finger down), :class:`Tap` (released without moving),
 :class:`DoubleTap` (a second tap soon after and near the first; it comes *instead of* a second

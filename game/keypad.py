@@ -1,5 +1,5 @@
-"""The on-screen keypad of the game code (game.dialogs.KeypadScene) and of the operator's PIN
-(game.kiosk_ui.PinScene): a title, the typed text in a field, a line for a hint or an error,
+"""The on-screen keypad of the game code (game.scenes.keypad.KeypadScene) and of the operator's PIN
+(game.scenes.pin.PinScene): a title, the typed text in a field, a line for a hint or an error,
 then rows of keys on a grid of equal columns (a key may span several).
 
 Each keypad says what differs in a :class:`KeypadLook` and lists its keys; :func:`add_keypad`
@@ -17,7 +17,7 @@ from pygame import Rect
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.dialogs import Dialog
+    from game.scenes.dialog import Dialog
 
 # A key's text size: "glyph" a letter, digit or sign that fills the key, "word" a word on a wide
 # key, "short" a short word on a one-column key, "plain" the dialog's usual text size.

@@ -4,15 +4,15 @@ player's saved settings; write screenshots of any scene."""
 from __future__ import annotations
 
 import logging
-import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pygame
 
 from engine import Game
-from game.app import App, GameChoice
+from game.app import App
 from game.config import Config, effective_px_per_mm, load_config
+from game.games import GameChoice
 from game.input import InputTuning
 from game.kiosk import install_sigterm_handler, prepare_sdl
 from game.persist import Resumed
@@ -33,10 +33,11 @@ class LaunchOptions:
 
 def read_config(path: Path | None) -> Config:
     """The operator's config (config.toml, or $SOLITAIRE_CONFIG when ``path`` is None);
-    problems are printed and never fatal: the defaults stand in."""
+    problems are logged (stderr until the kiosk's log is open: _open_session logs them there)
+    and never fatal: the defaults stand in."""
     config, problems = load_config(path)
     for problem in problems:
-        print(f"config: {problem}", file=sys.stderr)
+        logging.getLogger("solitaire.config").warning("%s", problem)
     return config
 
 
@@ -76,7 +77,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         drag_threshold_mm=pointer.drag_threshold_mm,
         echo_ms=pointer.echo_ms,
     )
-    choice = GameChoice(
+    choice = GameChoice.from_options(
         game=rules.default_game,
         russian_rules=rules.russian_rules,
         seahaven_cells=rules.seahaven_cells,
@@ -110,7 +111,7 @@ def _guard_x11_window(app: App, session: Session) -> None:
     from game import xguard
 
     if xguard.install(session.shutdown):
-        app.hooks.append(xguard.WindowGuard())  # type: ignore[arg-type]  # duck-typed: step()
+        app.hooks.add(xguard.WindowGuard())
 
 
 def _open_session(
@@ -126,21 +127,16 @@ def _open_session(
 
 def show_scene(app: App, scene: str) -> None:
     """Push the named scene over the table (screenshots and tools)."""
-    from game import dialogs
-
-    if scene == "newgame":
-        app.push(dialogs.NewGameScene(app))
-    elif scene == "keypad":
-        app.push(dialogs.NewGameScene(app))
-        keypad = dialogs.KeypadScene(app, "RU1-C-AAAA")
-        app.push(keypad)
-    elif scene == "settings":
-        app.push(dialogs.SettingsScene(app))
+    if scene == "keypad":
+        app.scenes.open("newgame")
+        app.scenes.open("keypad", text="RU1-C-AAAA")
     elif scene == "rules":
-        app.push(dialogs.SettingsScene(app))
-        app.push(dialogs.RulesScene(app))
+        app.scenes.open("settings")
+        app.scenes.open("rules")
     elif scene == "win":
-        app.push(dialogs.WinScene(app, app.table.game, app.table.elapsed))
+        app.scenes.open("win", game=app.table.game, elapsed=app.table.elapsed)
+    elif scene in ("newgame", "settings"):
+        app.scenes.open(scene)
 
 
 def save_screenshot(app: App, path: Path, scene: str = "table") -> None:

@@ -83,16 +83,16 @@ def load_prefs(config: Config, directory: Path | None = None) -> PlayerSettings:
 
 def reset_visitor_settings(app: Any, config: Config, directory: Path | None = None) -> bool:
     """In kiosk mode, give the next visitor the operator's toggles and language (the idle fresh
-    deal calls this); True when it did. `app` is the App (duck-typed: `settings`,
-    `set_locale`)."""
+    deal calls this); True when it did. `app` is the App (duck-typed: `settings`, `prefs`,
+    `set_locale`, `redraw`)."""
     if not resets_visitors(config):
         return False
     base = PlayerSettings.from_config(config)
     locale = app.settings.locale
-    app.settings = replace(base, locale=locale)
+    app.prefs.settings = replace(base, locale=locale)  # the toggles (game.player.Preferences)
     if locale != base.locale:
         app.set_locale(base.locale)  # lays every screen out again
-    app.full_redraw = True
+    app.redraw()
     settings_store(directory).clear()
     log.info("idle: the visitor's settings are back to the operator's defaults")
     return True

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import Game
+from engine import Game, Move
 from game import savecheck
 from game.config import Config
+from game.hooks import TableHooks
 from game.logs import (
     current_crash,
     install_excepthook,
@@ -59,7 +60,7 @@ class GameClock:
         self.running = True
 
 
-class Session:
+class Session(TableHooks):
     def __init__(self, config: Config, directory: Path) -> None:
         self.config = config
         self.directory = directory
@@ -125,7 +126,7 @@ class Session:
 
     # ---------------------------------------------------------------- play
 
-    def moved(self, game: Game, move: object) -> None:
+    def moved(self, game: Game, move: Move) -> None:
         if self.line is not None:
             self.line.append(str(move))
         log_move(game.code, str(move), moves=game.moves, score=game.score)

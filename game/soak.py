@@ -37,8 +37,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from engine import Game
+from engine import Game, Move
 from game.app import App
+from game.hooks import TableHooks
 from game.prefs import PlayerSettings
 
 SIZES = [(800, 480), (1024, 600), (1280, 800), (720, 1280), (1920, 1080), (600, 1024)]
@@ -70,29 +71,7 @@ def rss_mb() -> float:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-class _CountingHook:
-    """Wraps an App hook: an exception inside it is counted (the App only prints it)."""
-
-    def __init__(self, hook: Any, soak: Soak) -> None:
-        self._hook = hook
-        self._soak = soak
-
-    def __getattr__(self, name: str) -> Any:
-        method = getattr(self._hook, name)
-        if not callable(method):
-            return method
-
-        def call(*args: Any) -> Any:
-            try:
-                return method(*args)
-            except Exception:
-                self._soak.exception(f"hook {name}")
-                raise
-
-        return call
-
-
-class Soak:
+class Soak(TableHooks):
     def __init__(self, seed: int, size: tuple[int, int], *, kiosk: bool) -> None:
         self.rng = random.Random(seed)
         self.exceptions = 0
@@ -112,8 +91,9 @@ class Soak:
         )
         if kiosk:
             self._attach_kiosk()
-        self.app.hooks = [_CountingHook(h, self) for h in self.app.hooks]  # type: ignore[misc]
-        self.app.hooks.append(self)  # type: ignore[arg-type]  # counts moves and new deals
+        # A hook that fails is counted (the App only logs it); this one counts moves and deals.
+        self.app.hooks.on_error = lambda event, error: self.exception(f"hook {event}")
+        self.app.hooks.add(self)
         self.moves_played = 0
         self.done = 0
         self.games_started = 0
@@ -139,13 +119,13 @@ class Soak:
         attach_kiosk(self.app, config, session, resumed=False)
 
     def close(self) -> None:
-        self.app.table.close()  # the winnable indicator's worker, when a tap turned it on
+        self.app.close()  # every solver worker (the indicator, when a tap turned it on)
         if self.state is not None:
             self.state.cleanup()
         pygame.display.quit()
 
     # ---------------------------------------------------------------- hook
-    def moved(self, game: Game, move: object) -> None:
+    def moved(self, game: Game, move: Move) -> None:
         self.moves_played += 1
 
     def started(self, game: Game) -> None:
@@ -197,7 +177,7 @@ class Soak:
     def point(self) -> tuple[int, int]:
         w, h = self.app.screen.get_size()
         roll = self.rng.random()
-        top = self.app.top
+        top = self.app.scenes.top
         controls = getattr(top, "controls", None)
         if controls and roll < 0.7:
             rect = self.rng.choice(controls).rect
@@ -229,7 +209,7 @@ class Soak:
     def legal_drag(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
         """A drag that plays a legal move (from the card's visible corner to its place)."""
         table = self.app.table
-        if self.app.top is not table:
+        if self.app.scenes.top is not table:
             return None
         moves = table.game.legal_moves()
         if not moves:
@@ -321,7 +301,7 @@ class Soak:
                 self.violation(f"{game.code}: the save does not round-trip")
         except ValueError as error:
             self.violation(f"{game.code}: the save does not load: {error}")
-        if app.top is app.table and not app.table.busy():
+        if app.scenes.top is app.table and not app.table.busy():
             screen = app.screen.get_rect()
             for card in app.table.rest():
                 if not screen.contains(app.table.card_rect(card)):

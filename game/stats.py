@@ -18,15 +18,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from engine import rules as registry
+
 log = logging.getLogger("solitaire.stats")
 
-RULE_SET_KEYS: tuple[str, ...] = ("RU1-C", "RU1-R", "SH1-C4", "SH1-C2", "SH1-C1")
+
+def rule_set_keys() -> tuple[str, ...]:
+    """Every rule set's key, from the engine's registry (engine.rules.ALL_RULES)."""
+    return tuple(rules.key for rules in registry.ALL_RULES)
 
 
 def rule_set_key(code: str) -> str:
     """The rule-set part of a game code: "RU1-C-AAAAABB" -> "RU1-C". ValueError if unknown."""
     key = code.strip().upper().rsplit("-", 1)[0]
-    if key not in RULE_SET_KEYS:
+    if key not in rule_set_keys():
         raise ValueError(f"game code {code!r}: unknown rule set {key!r}")
     return key
 
@@ -128,10 +133,10 @@ class RuleSetStats:
 
 @dataclass(frozen=True)
 class Stats:
-    """Statistics of every rule set (RULE_SET_KEYS), each starting empty."""
+    """Statistics of every rule set (rule_set_keys()), each starting empty."""
 
     by_rule_set: Mapping[str, RuleSetStats] = field(
-        default_factory=lambda: {key: RuleSetStats() for key in RULE_SET_KEYS}
+        default_factory=lambda: {key: RuleSetStats() for key in rule_set_keys()}
     )
 
     def __getitem__(self, key: str) -> RuleSetStats:
@@ -153,7 +158,7 @@ class Stats:
         return Stats(updated)
 
     def to_dict(self) -> dict[str, Any]:
-        return {key: self[key].to_dict() for key in RULE_SET_KEYS}
+        return {key: self[key].to_dict() for key in rule_set_keys()}
 
     @classmethod
     def from_dict(cls, data: Any) -> Stats:
@@ -163,12 +168,13 @@ class Stats:
                 log.warning("statistics are %s, not an object; starting empty", type(data))
             return cls()
         by_key: dict[str, RuleSetStats] = {}
-        for key in RULE_SET_KEYS:
+        known = rule_set_keys()
+        for key in known:
             entry, problems = RuleSetStats.from_dict(data.get(key, {}))
             for problem in problems:
                 log.warning("statistics of %s: %s", key, problem)
             by_key[key] = entry
         for key in data:
-            if key not in RULE_SET_KEYS:
+            if key not in known:
                 log.warning("statistics: unknown rule set %r ignored", key)
         return cls(by_key)

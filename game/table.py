@@ -1,8 +1,8 @@
 """The table: shows a game, turns gestures into engine moves, animates them.
 
 Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo` and a new deal
-through :meth:`start_game`; they report to ``app.notify`` (``moved``, ``undone``, ``ended`` and
-``started``): the one place autosave, statistics and logs hook in.
+through :meth:`start_game`; they report to ``app.hooks`` (``moved``, ``undone``, ``ended`` and
+``started``, game.hooks): the one place autosave, statistics and logs hook in.
 
 Drawing is game.tableview's: it reads this scene and changes nothing in it; :meth:`repaint`
 tells it that the resting picture changed.
@@ -30,8 +30,9 @@ from game import ui
 from game.cards import HIGHLIGHT, CardArt, font
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.layout import Layout, compute_layout
-from game.scenes import Event, Scene
+from game.scene import Event, Scene
 from game.tableview import TableView
+from game.workers import LostPosition
 
 if TYPE_CHECKING:
     from game.app import App
@@ -114,6 +115,7 @@ class LastTap:
 
 
 class TableScene(Scene):
+    name = "table"
     opaque = True
 
     def __init__(self, app: App, game: Game) -> None:
@@ -276,7 +278,7 @@ class TableScene(Scene):
         )
         old = self.game
         if old is not game and old.moves and not old.is_won:
-            self.app.notify("ended", old, left)
+            self.app.hooks.ended(old, left)
         self.game = game
         self.elapsed = 0.0
         self.drag = None
@@ -289,7 +291,7 @@ class TableScene(Scene):
             self.resize()
         self.changed()
         self.sync_indicator()
-        self.app.notify("started", game)
+        self.app.hooks.started(game)
 
     def finish_tweens(self) -> None:
         """New input: every running animation jumps to its end."""
@@ -360,7 +362,7 @@ class TableScene(Scene):
         if self.game.is_won:
             self.pending_win = True
         self.sync_indicator()
-        self.app.notify("moved", self.game, move)
+        self.app.hooks.moved(self.game, move)
         return True
 
     def undo(self) -> bool:
@@ -375,7 +377,7 @@ class TableScene(Scene):
         self.hint_mark = None
         self.drop_hint()
         self.sync_indicator()
-        self.app.notify("undone", self.game)
+        self.app.hooks.undone(self.game)
         return True
 
     def refuse(self, refusal: Exception) -> None:
@@ -450,17 +452,15 @@ class TableScene(Scene):
         return True
 
     def press_button(self, name: str) -> None:
-        from game.dialogs import NewGameScene, SettingsScene
-
         self.finish_tweens()
         if name == "undo":
             self.undo()
         elif name == "hint":
             self.hint()
         elif name == "new":
-            self.app.push(NewGameScene(self.app))
+            self.app.scenes.open("newgame")
         elif name == "settings":
-            self.app.push(SettingsScene(self.app))
+            self.app.scenes.open("settings")
 
     def on_tap(self, pos: tuple[int, int]) -> None:
         self.finish_tweens()
@@ -584,7 +584,7 @@ class TableScene(Scene):
         self.drop_hint()
         self.hint_mark = None
         self.show_toast(thinking)
-        self.hint_job = HintJob(self.app.ask_hint(self.game), self.game, key, self.now)
+        self.hint_job = HintJob(self.app.workers.ask_hint(self.game), self.game, key, self.now)
 
     def drop_hint(self) -> None:
         """The position changed (a move, undo or new game): forget the hint being worked out."""
@@ -607,7 +607,7 @@ class TableScene(Scene):
                     toast.until = max(toast.until, self.now + 0.5)  # thinking until it is done
                 return
             self.drop_hint()  # a stuck worker: give up on it, the next hint gets a new one
-            self.app.close_hint_worker()
+            self.app.workers.stop("hint")
             self.show_toast(self.tr("table.hint_unavailable"))
             return
         if not self.active:
@@ -618,10 +618,8 @@ class TableScene(Scene):
         self.show_hint(job.future)
 
     def show_hint(self, future: Future[Any]) -> None:
-        from game.app import LostPosition
-
         try:
-            move = self.app.hint_answer(future)
+            move = self.app.workers.hint_answer(future)
         except LostPosition:
             # Moves remain (a card may even go home), but none leads to a win.
             self.show_toast(self.tr("table.hint_lost"))
@@ -661,7 +659,7 @@ class TableScene(Scene):
         """Start or stop the winnable indicator as the setting says; tell it the position."""
         wanted = bool(getattr(self.app.settings, "winnable_indicator", False))
         if wanted and self.indicator is None:
-            self.indicator = self.app.make_indicator()
+            self.indicator = self.app.workers.indicator()
         elif not wanted and self.indicator is not None:
             self.close_indicator()
         if self.indicator is not None:
@@ -669,16 +667,15 @@ class TableScene(Scene):
             self.indicator_status = self.indicator.poll()
 
     def close(self) -> None:
-        """The table goes away (quit): stop the indicator's and the hint's workers."""
+        """The table goes away: forget the hint, stop the indicator (app.workers.close stops
+        every worker process on quit)."""
         self.drop_hint()
-        if self is self.app.table:
-            self.app.close_hint_worker(wait=True)
         self.close_indicator()
 
     def close_indicator(self) -> None:
         if self.indicator is not None:
             try:
-                self.indicator.close()
+                self.app.workers.close_indicator(self.indicator)
             finally:
                 self.indicator = None
                 self.indicator_status = ""
@@ -687,7 +684,7 @@ class TableScene(Scene):
         self.now += dt
         if self.active and self.game.moves and not self.game.is_won:
             self.elapsed += dt
-            self.app.notify("tick", dt)
+            self.app.hooks.tick(dt)
         if self.tweens:
             alive = [t for t in self.tweens if not t.done(self.now)]
             if len(alive) != len(self.tweens):
@@ -701,10 +698,8 @@ class TableScene(Scene):
             self.indicator_status = self.indicator.poll()
         self.poll_hint()
         if self.pending_win and not self.tweens and self.active:
-            from game.dialogs import WinScene
-
             self.pending_win = False
-            self.app.push(WinScene(self.app, self.game, self.elapsed))
+            self.app.scenes.open("win", game=self.game, elapsed=self.elapsed)
 
     def busy(self) -> bool:
         thinking = self.hint_job is not None and not self.hint_job.future.done()

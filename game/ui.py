@@ -27,7 +27,7 @@ Color = tuple[int, int, int]
 
 @dataclass
 class Control:
-    """One thing on a dialog's panel (game.dialogs.Dialog draws and taps it)."""
+    """One thing on a dialog's panel (game.scenes.dialog.Dialog draws and taps it)."""
 
     rect: Rect
     label: str

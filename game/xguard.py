@@ -27,6 +27,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from game.hooks import TableHooks
+
 log = logging.getLogger("solitaire.xguard")
 
 _ERROR_HANDLER = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
@@ -91,8 +93,8 @@ def window_lost() -> bool:
     return bool(_errors)
 
 
-class WindowGuard:
-    """An App hook (`app.hooks.append(WindowGuard())`): after an X error, post QUIT once."""
+class WindowGuard(TableHooks):
+    """An App hook (`app.hooks.add(WindowGuard())`): after an X error, post QUIT once."""
 
     def __init__(self) -> None:
         self.posted = False

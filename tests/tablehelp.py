@@ -107,7 +107,7 @@ class Finger:
 
     def control(self, label: str) -> tuple[int, int]:
         """The centre of the top dialog's control with this label."""
-        scene = self.app.top
+        scene = self.app.scenes.top
         for control in scene.controls:  # type: ignore[attr-defined]
             if control.label == label and control.action:
                 return control.rect.center  # type: ignore[no-any-return]

@@ -1,4 +1,4 @@
-"""``python -m engine``: the command line of SPEC.md section 6."""
+"""``python -m engine``: the command line of docs/codes.md."""
 
 from __future__ import annotations
 

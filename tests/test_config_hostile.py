@@ -295,5 +295,5 @@ def test_property_any_config_checks_cleanly_and_the_game_runs_100_frames(
         assert app.table.game is not None
         assert app.settings.locale == config.game.locale
     finally:
-        app.table.close()
+        app.close()
         pygame.display.quit()

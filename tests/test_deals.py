@@ -1,4 +1,4 @@
-"""Deals and game codes: the golden values of SPEC.md section 2, and every way to mistype a code."""
+"""Deals and game codes: the golden values of docs/codes.md, and every way to mistype a code."""
 
 from __future__ import annotations
 

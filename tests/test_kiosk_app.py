@@ -14,8 +14,11 @@ from tablehelp import Finger, make_app
 from engine import Game
 from game.app import App
 from game.config import EXIT_OPERATOR, Config, config_from_dict, hash_pin
-from game.kiosk_ui import AttractScene, KioskController, PinScene, StatsScene, attach_kiosk
+from game.kiosk_ui import KioskController, attach_kiosk
 from game.persist import load_stats
+from game.scenes.attract import AttractScene
+from game.scenes.pin import PinScene
+from game.scenes.stats import StatsScene
 from game.session import Session
 from game.table import TableScene
 
@@ -101,17 +104,17 @@ def test_quit_from_systemd_saves_and_stops_even_when_locked(tmp_path: Path) -> N
 def test_lock_ignores_close_and_shortcuts(tmp_path: Path, event: pygame.event.Event) -> None:
     app, _ = kiosk_app(tmp_path, kiosk_config())
     Finger(app).tap(Finger(app).button("settings"))
-    assert type(app.top).__name__ == "SettingsScene"
+    assert type(app.scenes.top).__name__ == "SettingsScene"
     app.step([event])
     assert app.running
-    assert type(app.top).__name__ == "SettingsScene"  # not even Escape closes a dialog
+    assert type(app.scenes.top).__name__ == "SettingsScene"  # not even Escape closes a dialog
 
 
 def test_without_lock_escape_still_closes_a_dialog(tmp_path: Path) -> None:
     app, _ = kiosk_app(tmp_path, kiosk_config(lock=False))
     Finger(app).tap(Finger(app).button("settings"))
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
-    assert app.top is app.table
+    assert app.scenes.top is app.table
 
 
 def hold_on_the_code(app: App, controller: KioskController, seconds: float) -> None:
@@ -134,11 +137,11 @@ def test_operator_leaves_with_a_long_press_and_the_pin(tmp_path: Path) -> None:
     app, controller = kiosk_app(tmp_path, kiosk_config())
     Finger(app).tap(Finger(app).card("AH"))
     hold_on_the_code(app, controller, 3.0)
-    assert app.top is app.table  # too short
+    assert app.scenes.top is app.table  # too short
     hold_on_the_code(app, controller, 5.2)
-    assert isinstance(app.top, PinScene)
+    assert isinstance(app.scenes.top, PinScene)
     type_pin(app, "1111")
-    assert app.running and isinstance(app.top, PinScene)
+    assert app.running and isinstance(app.scenes.top, PinScene)
     type_pin(app, PIN)
     assert app.running is False
     assert app.exit_status == EXIT_OPERATOR
@@ -153,16 +156,16 @@ def test_a_long_press_elsewhere_or_a_cancel_changes_nothing(tmp_path: Path) -> N
     for _ in range(6 * 60):
         app.step()
     finger.up(app.table.layout.info_bar.midleft)
-    assert app.top is app.table
+    assert app.scenes.top is app.table
     hold_on_the_code(app, controller, 5.2)
     finger.tap(finger.control("Cancel"))
-    assert app.top is app.table and app.running
+    assert app.scenes.top is app.table and app.running
 
 
 def test_no_exit_gesture_without_a_pin(tmp_path: Path) -> None:
     app, controller = kiosk_app(tmp_path, kiosk_config(operator_pin_hash=""))
     hold_on_the_code(app, controller, 6.0)
-    assert app.top is app.table
+    assert app.scenes.top is app.table
 
 
 def test_idle_attract_then_the_waking_tap_plays_no_move(tmp_path: Path) -> None:
@@ -170,13 +173,13 @@ def test_idle_attract_then_the_waking_tap_plays_no_move(tmp_path: Path) -> None:
     finger = Finger(app)
     before = app.table.game.to_dict()
     wait(app, 2.0)
-    assert app.top is app.table
+    assert app.scenes.top is app.table
     wait(app, 2.0)
-    assert isinstance(app.top, AttractScene)
+    assert isinstance(app.scenes.top, AttractScene)
     wait(app, 10.0)  # the computer plays its own deal meanwhile
     assert app.table.game.to_dict() == before
     finger.tap(finger.card("AH"))  # a tap on a card that would go home
-    assert app.top is app.table
+    assert app.scenes.top is app.table
     assert app.table.game.to_dict() == before
     finger.settle(0.6)  # past the double-tap window: not the second half of the waking tap
     finger.tap(finger.card("AH"))  # the next tap plays
@@ -190,7 +193,7 @@ def test_idle_fresh_deal_for_the_next_visitor(tmp_path: Path) -> None:
     finger.tap(finger.card("AH"))
     finger.settle(0.5)
     wait(app, 13.0)
-    assert isinstance(app.top, AttractScene)
+    assert isinstance(app.scenes.top, AttractScene)
     assert app.table.game.code != CODE and app.table.game.moves == 0
     stats = load_stats(tmp_path)["RU1-C"]
     assert (stats.played, stats.won) == (1, 0)
@@ -210,20 +213,20 @@ def test_statistics_screen_from_settings(tmp_path: Path) -> None:
     app.table.start_game(Game.from_code("SH1-C2-AAAAAJ2"))  # the first game is abandoned
     finger.tap(finger.button("settings"))
     finger.tap(finger.control("Statistics"))
-    assert isinstance(app.top, StatsScene)
-    labels = [c.label for c in app.top.controls]
+    assert isinstance(app.scenes.top, StatsScene)
+    labels = [c.label for c in app.scenes.top.controls]
     assert "Russian Solitaire, same suit" in labels
     assert "Played 1 · Won 0 %" in labels
     finger.settle(0.5)  # Close lies where Statistics was: not the second click of a double click
     finger.tap(finger.control("Close"))
-    assert type(app.top).__name__ == "SettingsScene"
+    assert type(app.scenes.top).__name__ == "SettingsScene"
 
 
 def test_table_without_a_kiosk_has_no_statistics_button() -> None:
     app = make_app()
     finger = Finger(app)
     finger.tap(finger.button("settings"))
-    labels = [c.label for c in app.top.controls]  # type: ignore[attr-defined]
+    labels = [c.label for c in app.scenes.top.controls]  # type: ignore[attr-defined]
     assert "Statistics" not in labels
     assert isinstance(app.table, TableScene)
 
@@ -233,9 +236,9 @@ def test_a_lost_release_does_not_keep_the_kiosk_awake(tmp_path: Path) -> None:
     finger = Finger(app)
     finger.down(app.table.layout.info_bar.center)  # ...and the release never comes
     wait(app, 60.0)
-    assert app.top is app.table  # a finger held still is not idle
+    assert app.scenes.top is app.table  # a finger held still is not idle
     wait(app, 70.0)
-    assert isinstance(app.top, AttractScene)
+    assert isinstance(app.scenes.top, AttractScene)
 
 
 def almost_won(code: str = "SH1-C4-AAAAAJ2") -> Game:
@@ -257,10 +260,10 @@ def test_attract_plays_the_solvers_winning_line(
     app, _ = kiosk_app(tmp_path, kiosk_config())
     deals = [almost_won(), Game.from_code("RU1-C-AAAAABB")]
     monkeypatch.setattr(
-        app, "new_game", lambda code=None: deals.pop(0) if deals else Game.from_code(CODE)
+        app.games, "new", lambda code=None: deals.pop(0) if deals else Game.from_code(CODE)
     )
     scene = AttractScene(app)
-    app.push(scene)
+    app.scenes.push(scene)
     first = scene.demo.game
     deadline = time.monotonic() + 20
     while scene.solved is None and time.monotonic() < deadline:
@@ -280,7 +283,7 @@ def test_kiosk_screens_fit_in_every_language(
     """Statistics (with big numbers), the PIN keypad (every message) and the attract banner,
     drawn for real and watched as tests/test_text_fit.py watches the table's dialogs."""
     from game import ui
-    from game.stats import RULE_SET_KEYS, RuleSetStats, Stats
+    from game.stats import RuleSetStats, Stats, rule_set_keys
     from tests.test_text_fit import Watch
 
     watch = Watch()
@@ -289,15 +292,15 @@ def test_kiosk_screens_fit_in_every_language(
     app, controller = kiosk_app(tmp_path, kiosk_config(), size=size)
     app.set_locale(locale)
     big = RuleSetStats(9999, 8888, 35999.0, 9999, 888, 999)
-    controller.session.stats = Stats(dict.fromkeys(RULE_SET_KEYS, big))
+    controller.session.stats = Stats(dict.fromkeys(rule_set_keys(), big))
 
     def show(scene: object) -> None:
-        app.push(scene)  # type: ignore[arg-type]
+        app.scenes.push(scene)  # type: ignore[arg-type]
         app.full_redraw = True
         app.draw()
 
     show(StatsScene(app))
-    app.pop_to_table()
+    app.scenes.pop_to_bottom()
     pin = PinScene(app, controller)
     show(pin)
     for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2", "ok"):
@@ -306,7 +309,7 @@ def test_kiosk_screens_fit_in_every_language(
         pin.press("ok")  # ...until the keypad makes the operator wait
     app.full_redraw = True
     app.draw()
-    app.pop_to_table()
+    app.scenes.pop_to_bottom()
     show(AttractScene(app))
     assert watch.seen > 20
     assert not watch.problems, f"{locale} {size}: " + "\n".join(watch.problems)

@@ -25,7 +25,7 @@ def launch(tmp_path: Path, locale_line: str) -> App:
 
 
 def labels(app: App) -> list[str]:
-    return [control.label for control in app.top.controls]  # type: ignore[attr-defined]
+    return [control.label for control in app.scenes.top.controls]  # type: ignore[attr-defined]
 
 
 def test_config_language_then_switch_on_screen_then_restart(tmp_path: Path) -> None:

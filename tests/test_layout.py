@@ -106,7 +106,7 @@ def test_dialogs_fit_the_screen_and_do_not_overlap(size, scene, locale):
     app.set_locale(locale)
     show_scene(app, scene)
     app.step()
-    dialog = app.top
+    dialog = app.scenes.top
     screen = pygame.Rect(0, 0, *size)
     assert screen.contains(dialog.panel)
     controls = dialog.controls

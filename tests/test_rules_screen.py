@@ -3,12 +3,16 @@ reachable by a finger (drag, arrow buttons) and by mouse wheel and keys."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pygame
 import pytest
 
+from game import ui
 from game.cards import font
-from game.dialogs import RulesScene
 from game.i18n import LOCALES
+from game.scenes.rules import RulesScene
 from tests.tablehelp import Finger, make_app
 
 SIZES = [(800, 480), (1024, 600), (1280, 800), (1920, 1080), (720, 1280)]
@@ -24,7 +28,7 @@ def open_rules(code: str, size: tuple[int, int], locale: str = "ru") -> RulesSce
     app = make_app(code, size)
     app.set_locale(locale)
     scene = RulesScene(app)
-    app.push(scene)
+    app.scenes.push(scene)
     app.step()
     return scene
 
@@ -52,7 +56,7 @@ def test_a_finger_drags_the_text_to_read_on():
     x, y = scene.view.center
     finger.drag((x, y + 80), (x, y - 80))
     assert scene.scroll == 160
-    assert isinstance(app.top, RulesScene)  # a drag is no tap: nothing closed
+    assert isinstance(app.scenes.top, RulesScene)  # a drag is no tap: nothing closed
     finger.drag((x, y - 100), (x, y + 150))  # back past the top: stops there
     assert scene.scroll == 0
 
@@ -118,3 +122,82 @@ def test_the_russian_rules_say_how_the_levels_were_made(locale, words):
     assert len(levels) == 1
     for word in words:
         assert word in levels[0]
+
+
+# ---------------------------------------------------------------- tips and questions
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+# One phrase per tip or question, in each language: the issue's list, in that order.
+TIPS = {
+    "russian": {
+        "en": ["next higher card of its suit", "Right-hand columns first", "aces and twos",
+               "face-up king is waiting", "send them home at once", "undo a few moves",
+               "random deal rarely comes out", "Unlike Yukon", "game of reckoning"],
+        "fi": ["yhtä arvoa suuremman kortin", "Oikean laidan sarakkeet ensin", "Ässät ja kakkoset",
+               "kuningas odottaa", "heti peruspinoon", "peru muutama siirto",
+               "menee harvoin läpi", "Ero Yukoniin", "harkinnalla eikä onnella"],
+        "ru": ["старшую на единицу", "Правые столбцы — первыми", "тузы и двойки",
+               "король уже ждёт", "в дом сразу", "отмените несколько ходов",
+               "сходится редко", "Отличие от юкона", "пасьянс на расчёт"],
+    },
+    "seahaven": {
+        "en": ["Save your free cells", "Kings to empty columns", "doubles the limit"],
+        "fi": ["Säästä apuruutuja", "Kuninkaat tyhjiin sarakkeisiin", "kaksinkertaistaa"],
+        "ru": ["Берегите ячейки", "Пустой столбец — королю", "пустой столбец удваивает"],
+    },
+}  # fmt: skip
+
+
+def readme_share(rules: str) -> str:
+    """The share of winnable deals the README's table gives for ``rules`` ("6.5")."""
+    found = re.search(rf"\({rules}\) \| [\d,]+ \| [\d,]+ \| ([\d.]+) %", README.read_text("utf-8"))
+    assert found, f"README.md has no share of winnable {rules} deals"
+    return found.group(1)
+
+
+def shown_paragraphs(monkeypatch: pytest.MonkeyPatch, code: str, size, locale: str) -> list[str]:
+    """What the rules screen really draws: the paragraphs handed to ui.paragraphs_image."""
+    drawn: list[list[str]] = []
+    original = ui.paragraphs_image
+
+    def watched(paragraphs: list[str], *args, **kwargs):
+        drawn.append(list(paragraphs))
+        return original(paragraphs, *args, **kwargs)
+
+    monkeypatch.setattr(ui, "paragraphs_image", watched)
+    open_rules(code, size, locale)
+    assert drawn
+    return drawn[-1]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize(
+    ("game", "code"), [("russian", "RU1-C-AAAAABB"), ("seahaven", "SH1-C1-AAAAAJ2")]
+)
+def test_the_rules_screen_carries_the_tips(monkeypatch, game, code, locale, size):
+    shown = shown_paragraphs(monkeypatch, code, size, locale)
+    text = "\n".join(shown)
+    missing = [tip for tip in TIPS[game][locale] if tip not in text]
+    assert not missing, f"{locale} {game}: no tip saying {missing}"
+    # The tips come after the rules: the first paragraph is still the goal.
+    assert "52" in shown[0]
+    assert all(tip not in "\n".join(shown[:6]) for tip in TIPS[game][locale][1:])
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize(
+    ("game", "rules"),
+    [("russian", "RU1-C"), ("russian", "RU1-R"), ("seahaven", "SH1-C4"),
+     ("seahaven", "SH1-C2"), ("seahaven", "SH1-C1")],
+)  # fmt: skip
+def test_the_chances_are_the_measured_shares(game, rules, locale):
+    """ "How often can a random deal be won?" answers with the README's measured share, written
+    the way the language writes decimals (6.5 %, 6,5 %)."""
+    share = readme_share(rules)
+    if locale != "en":
+        share = share.replace(".", ",")
+    tr = make_app("RU1-C-AAAAABB", (800, 480)).tr
+    tr.set_locale(locale)
+    assert f"{share} %" in " ".join(tr.paragraphs(f"rules.{game}.body"))

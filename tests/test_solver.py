@@ -29,7 +29,7 @@ FIXTURES = [
     ("RU1-C-AAAAAA7", "lost"),  # deal 31: over 10,000 positions to prove it
     ("RU1-R-AAAAABB", "won"),  # deal 33, quick
     ("RU1-R-AAAAAB5", "won"),  # deal 61, a few thousand positions
-    ("SH1-C4-AAAAAJ2", "won"),  # deal 314, the golden deal of SPEC.md
+    ("SH1-C4-AAAAAJ2", "won"),  # deal 314, a golden deal of docs/codes.md
     ("SH1-C4-AAAAAAG", "lost"),
     ("SH1-C4-AAAAAAD", "lost"),  # thousands of positions
     ("SH1-C2-AAAAAAL", "won"),

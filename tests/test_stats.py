@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.stats import RULE_SET_KEYS, RuleSetStats, Stats, rule_set_key
+from game.stats import RuleSetStats, Stats, rule_set_key, rule_set_keys
 from game.storage import stats_store
 
 
@@ -20,8 +20,8 @@ def test_rule_set_key() -> None:
 
 def test_starts_empty_for_every_rule_set() -> None:
     stats = Stats()
-    assert set(stats.to_dict()) == set(RULE_SET_KEYS)
-    assert all(stats[key] == RuleSetStats() for key in RULE_SET_KEYS)
+    assert set(stats.to_dict()) == set(rule_set_keys())
+    assert all(stats[key] == RuleSetStats() for key in rule_set_keys())
     assert stats["RU1-C"].win_rate == 0.0
 
 

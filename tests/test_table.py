@@ -8,12 +8,13 @@ import pytest
 
 import engine.catalog
 import engine.hints
-from engine import Game, IllegalMove, Move
+from engine import Game, Move
 from engine.cards import parse_card
-from game.app import LostPosition
 from game.cards import TARGET
-from game.dialogs import KeypadScene, NewGameScene, WinScene
 from game.prefs import PlayerSettings
+from game.scenes.keypad import KeypadScene
+from game.scenes.newgame import NewGameScene
+from game.scenes.win import WinScene
 from tests.tablehelp import Finger, ManualExecutor, make_app, names
 
 # SH1-C4-AAAAAAA: a winning line found by search (the last move is KC-f).
@@ -338,9 +339,9 @@ class TestUndo:
 class TestNewGame:
     def _open_keypad(self, app, finger):
         finger.tap(finger.button("new"))
-        assert isinstance(app.top, NewGameScene)
+        assert isinstance(app.scenes.top, NewGameScene)
         finger.tap(finger.control(app.tr("newgame.code")))
-        assert isinstance(app.top, KeypadScene)
+        assert isinstance(app.scenes.top, KeypadScene)
         finger.tap(finger.control(app.tr("keypad.clear")))
 
     def _type(self, finger, text):
@@ -367,7 +368,7 @@ class TestNewGame:
         self._open_keypad(app, finger)
         self._type(finger, "RU1-X-AAAAAAA")
         finger.tap(finger.control(app.tr("keypad.play")))
-        keypad = app.top
+        keypad = app.scenes.top
         assert isinstance(keypad, KeypadScene)
         assert "X" in keypad.error and "rule set" in keypad.error
         assert app.table.game.code == "RU1-C-AAAAABB"
@@ -395,11 +396,11 @@ class TestWin:
         for move in WIN_TEXT.split()[:-1]:
             table.make_move(Move.parse(move))
         finger.settle()
-        assert not isinstance(app.top, WinScene)
+        assert not isinstance(app.scenes.top, WinScene)
         finger.tap(finger.card("KC"))
         assert table.game.is_won
         finger.settle(0.5)
-        win = app.top
+        win = app.scenes.top
         assert isinstance(win, WinScene)
         texts = [c.label for c in win.controls]
         assert app.tr("win.score", score=table.game.score) in texts
@@ -480,7 +481,7 @@ class TestHooks:
     def test_moves_undo_new_deal_and_quit_reach_the_hooks(self):
         app = make_app("RU1-C-AAAAAAD")
         recorder = Recorder()
-        app.hooks.append(recorder)
+        app.hooks.add(recorder)
         finger = Finger(app)
         finger.tap(finger.card("AH"))
         finger.settle()
@@ -505,18 +506,19 @@ class TestHooks:
         assert seen == [pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP]
         assert app.table.game.moves == 0
 
-    def test_a_failing_hook_does_not_stop_the_game(self, capsys):
+    def test_a_failing_hook_does_not_stop_the_game_and_is_logged(self, caplog):
         app = make_app("RU1-C-AAAAAAD")
 
         class Broken:
             def moved(self, game, move):
                 raise OSError("disk full")
 
-        app.hooks.append(Broken())
+        app.hooks.add(Broken())
         finger = Finger(app)
-        finger.tap(finger.card("AH"))
+        with caplog.at_level("WARNING", logger="solitaire"):
+            finger.tap(finger.card("AH"))
         assert app.table.game.found == [0, 1, 0, 0]
-        assert "disk full" in capsys.readouterr().err
+        assert "Broken.moved failed: OSError('disk full')" in caplog.text
 
 
 def press_h(app):
@@ -532,7 +534,8 @@ def asking_app(monkeypatch, hint_data=lambda data, limit: ("9S-t7", "won", None)
     """A table whose hint worker is a ManualExecutor and whose solver is ``hint_data``."""
     app = make_app("RU1-C-AAAAAAD")
     solver_with(monkeypatch, hint_data)
-    app.hint_executor = pool = ManualExecutor()
+    pool = ManualExecutor()
+    app.workers.use("hint", pool)
     return app, pool
 
 
@@ -558,7 +561,7 @@ class TestHint:
     def test_a_worker_that_cannot_start_says_so_and_the_next_hint_tries_again(self, monkeypatch):
         """No worker process (no /dev/shm, no memory): the hint says it is unavailable, the
         game goes on, and the next press tries to start a worker again."""
-        import game.app as app_module
+        import game.workers as workers_module
 
         starts = []
 
@@ -567,13 +570,13 @@ class TestHint:
             raise OSError("no /dev/shm")
 
         app = make_app("RU1-C-AAAAAAD")
-        monkeypatch.setattr(app_module, "ProcessPoolExecutor", cannot_start)
+        monkeypatch.setattr(workers_module, "ProcessPoolExecutor", cannot_start)
         finger = Finger(app)
         finger.tap(finger.button("hint"))
         app.step()
         assert app.table.toast is not None
         assert app.table.toast.text == app.tr("table.hint_unavailable")
-        assert app.hint_executor is None and app.table.hint_job is None
+        assert app.workers.pool("hint") is None and app.table.hint_job is None
         finger.tap(finger.card("AH"))  # the game goes on
         assert app.table.game.found == [0, 1, 0, 0]
         press_h(app)
@@ -646,7 +649,7 @@ class TestHint:
         finger.settle()
         assert app.table.hint_mark is None
         press_h(app)
-        app.table.start_game(app.new_game("RU1-C-AAAAAAD"))  # the same deal, a new game
+        app.table.start_game(app.games.new("RU1-C-AAAAAAD"))  # the same deal, a new game
         pool.finish()
         finger.settle()
         assert app.table.hint_mark is None
@@ -675,7 +678,7 @@ class TestHint:
         finger.settle()
         assert app.table.hint_mark is None
         assert not app.table.busy()  # an idle kiosk may still go to its attract screen
-        app.pop_to_table()
+        app.scenes.pop_to_bottom()
         app.step()
         assert str(app.table.hint_mark.move) == "9S-t7"
 
@@ -688,7 +691,7 @@ class TestHint:
 
         app = make_app("RU1-C-AAAAAAD")
         solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
-        app.hint_executor = DeadPool()
+        app.workers.use("hint", DeadPool())
         press_h(app)
         assert app.table.toast.text == app.tr("table.hint_unavailable")
         assert app.table.hint_job is None
@@ -729,7 +732,7 @@ class TestHint:
         press_h(app)
         table = app.table
         assert table.toast.text == app.tr("table.hint_thinking")
-        pool = app.hint_executor
+        pool = app.workers.pool("hint")
         assert pool is not None
         deadline = time.monotonic() + 30
         while table.hint_job is not None and time.monotonic() < deadline:
@@ -740,7 +743,7 @@ class TestHint:
         processes = list(pool._processes.values())  # type: ignore[attr-defined]
         assert processes and all(p.is_alive() for p in processes)
         app.step([pygame.event.Event(pygame.QUIT)])
-        assert not app.running and app.hint_executor is None
+        assert not app.running and app.workers.pool("hint") is None
         assert exited(processes, 0)  # gone when quit returns
 
     def test_a_stuck_worker_is_stopped_when_given_up_and_when_quitting(self):
@@ -750,11 +753,11 @@ class TestHint:
         import time
         from concurrent.futures import ProcessPoolExecutor
 
-        from game.app import WORKER_GRACE
+        from game.workers import WORKER_GRACE
 
         def stuck_worker(app):
             pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
-            app.hint_executor, app._own_hint_executor = pool, True
+            app.workers.use("hint", pool, own=True)
             pool.submit(time.sleep, 600)
             deadline = time.monotonic() + 30
             while not pool._processes and time.monotonic() < deadline:  # type: ignore[attr-defined]
@@ -765,7 +768,7 @@ class TestHint:
         app = make_app("RU1-C-AAAAAAD")
         processes = stuck_worker(app)
         start = time.monotonic()
-        app.close_hint_worker()
+        app.workers.stop("hint")
         assert time.monotonic() - start < WORKER_GRACE  # the frame loop does not wait
         assert not exited(processes, 0)
         assert exited(processes, WORKER_GRACE + 10)
@@ -775,34 +778,10 @@ class TestHint:
         assert not app.running
         assert exited(processes, 0)
 
-    def test_app_hint_still_answers_at_once_for_callers_that_wait(self):
-        app = make_app("SH1-C4-AAAAAAA")
-        move = app.hint(app.table.game)
-        assert move is not None and app.table.game.check(move) is None
-        assert app.hint_executor is None  # no worker for a direct question
-
-
-class FakeHint:
-    def __init__(self, move, status, reason=None):
-        self.move, self.status, self.reason = move, status, reason
-
 
 class TestSolverSeams:
     """The table uses engine.hints for hints and engine.catalog for deals (faked here with
     their documented shapes)."""
-
-    def test_hint_object_from_the_solver(self, monkeypatch):
-        """App.hint, the answer at once (kept for callers that wait), reads a Hint object."""
-        app = make_app("RU1-C-AAAAAAD")
-        asked = []
-
-        def hint(game, time_limit):
-            asked.append(time_limit)
-            return FakeHint(Move.parse("9S-t7"), "won")
-
-        monkeypatch.setattr(engine.hints, "hint", hint)
-        assert str(app.hint(app.table.game)) == "9S-t7"
-        assert asked and asked[0] <= 2
 
     def test_hint_data_from_the_worker(self, monkeypatch):
         asked = []
@@ -827,10 +806,6 @@ class TestSolverSeams:
         app = self._ask(monkeypatch, lambda data, limit: (None, "unknown", "no_useful_moves"))
         assert app.table.toast.text == app.tr("reason.no_useful_moves")
         assert app.table.hint_mark is None
-        stuck = FakeHint(None, "unknown", "no_useful_moves")
-        monkeypatch.setattr(engine.hints, "hint", lambda game, time_limit: stuck)
-        with pytest.raises(IllegalMove):
-            app.hint(app.table.game)
 
     def test_a_lost_position_is_not_called_one_without_useful_moves(self, monkeypatch):
         """Bug: on a deal proved unwinnable the hint said "no useful moves left" while an
@@ -838,22 +813,17 @@ class TestSolverSeams:
         app = self._ask(monkeypatch, lambda data, limit: (None, "lost", "no_useful_moves"))
         assert app.table.toast.text == app.tr("table.hint_lost")
         assert app.table.hint_mark is None
-        lost = FakeHint(None, "lost", "no_useful_moves")
-        monkeypatch.setattr(engine.hints, "hint", lambda game, time_limit: lost)
-        with pytest.raises(LostPosition):
-            app.hint(app.table.game)
 
-    def test_a_solver_bug_is_no_hint_never_a_crash(self, monkeypatch, capsys):
-        """App.hint (the answer at once) turns a solver exception into LookupError."""
-        app = make_app("RU1-C-AAAAAAD")
+    def test_a_solver_bug_is_no_hint_never_a_crash(self, monkeypatch, caplog):
+        """A solver exception in the worker: the hint is unavailable, the log says why."""
 
-        def broken(game, time_limit):
+        def broken(data, limit):
             raise RecursionError("maximum recursion depth exceeded")
 
-        monkeypatch.setattr(engine.hints, "hint", broken)
-        with pytest.raises(LookupError):
-            app.hint(app.table.game)
-        assert "maximum recursion depth" in capsys.readouterr().err
+        with caplog.at_level("WARNING", logger="solitaire"):
+            app = self._ask(monkeypatch, broken)
+        assert app.table.toast.text == app.tr("table.hint_unavailable")
+        assert "maximum recursion depth" in caplog.text
 
     def test_new_game_deals_from_the_catalog_at_the_chosen_level(self, monkeypatch):
         app = make_app()
@@ -879,8 +849,8 @@ class TestSolverSeams:
             raise OSError("damaged")
 
         monkeypatch.setattr(engine.catalog, "pick", pick)
-        app.choice.level = "easy"
-        game = app.new_game()
+        app.games.choice.level = "easy"
+        game = app.games.new()
         assert game.code.startswith("RU1-C-")
 
 
@@ -904,10 +874,10 @@ class FakeIndicator:
 class TestWinnableIndicator:
     def test_the_bar_shows_the_verdict_and_follows_the_setting(self, monkeypatch):
         fake = FakeIndicator()
-        from game.app import App
+        from game.workers import Workers
 
         # Patched on the class: the table starts its indicator while the app is built.
-        monkeypatch.setattr(App, "make_indicator", lambda self: fake)
+        monkeypatch.setattr(Workers, "indicator", lambda self: fake)
         app = make_app("RU1-C-AAAAAAD", settings=settings(winnable_indicator=True))
         table = app.table
         table.close()  # the real indicator the table started with the setting on

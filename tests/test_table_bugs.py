@@ -10,8 +10,9 @@ import pytest
 import engine.catalog
 from game import ui
 from game.cards import font
-from game.dialogs import RulesScene, SettingsScene
 from game.input import DoubleTap, Tap
+from game.scenes.rules import RulesScene
+from game.scenes.settings import SettingsScene
 from tests.tablehelp import Finger, make_app
 
 
@@ -30,10 +31,10 @@ class TestDoubleClickAcrossScreens:
         finger = Finger(app, touch=False)
         finger.tap(finger.button("settings"))
         finger.settle()
-        assert isinstance(app.top, SettingsScene)
+        assert isinstance(app.scenes.top, SettingsScene)
         # At 800x480 the rules screen's Close button lies under the Settings' Rules button.
         finger.double_tap(finger.control(app.tr("settings.rules")))
-        assert isinstance(app.top, RulesScene)
+        assert isinstance(app.scenes.top, RulesScene)
 
     def test_double_click_on_close_does_not_tap_the_table_beneath(self):
         app = make_app(size=(800, 480))
@@ -67,7 +68,7 @@ class TestDoubleClickAcrossScreens:
 def level_row(app) -> set[str]:
     """The labels of the new-game dialog's Level row that are on screen."""
     keys = ("newgame.level", "names.easy", "names.medium", "names.hard", "names.any")
-    labels = {c.label for c in app.top.controls}
+    labels = {c.label for c in app.scenes.top.controls}
     return {app.tr(key) for key in keys} & labels
 
 
@@ -78,13 +79,13 @@ class TestNewGameDialog:
         app = make_app("SH1-C2-AAAAAJ2", size=(1024, 600))
         finger = Finger(app)
         finger.tap(finger.button("new"))
-        assert app.tr("newgame.cells") in {c.label for c in app.top.controls}
+        assert app.tr("newgame.cells") in {c.label for c in app.scenes.top.controls}
         assert level_row(app) == set()
         finger.settle()
         finger.tap(finger.control(app.tr("names.russian")))
         assert len(level_row(app)) == 5
 
-    def test_a_rule_set_without_catalog_deals_shows_no_level_row(self, monkeypatch, capsys):
+    def test_a_rule_set_without_catalog_deals_shows_no_level_row(self, monkeypatch, caplog):
         """A level only picks a deal from the catalog: when the relaxed rules' catalog is
         damaged (or empty) the row would do nothing, so it is not shown; the classic rules
         keep theirs, and a new game is still dealt."""
@@ -99,15 +100,15 @@ class TestNewGameDialog:
         app = make_app("RU1-R-AAAAABB", size=(1024, 600))
         finger = Finger(app)
         finger.tap(finger.button("new"))
-        assert app.tr("newgame.rules") in {c.label for c in app.top.controls}
+        assert app.tr("newgame.rules") in {c.label for c in app.scenes.top.controls}
         assert level_row(app) == set()
-        assert "no catalog entries" in capsys.readouterr().err
+        assert "no catalog entries" in caplog.text  # the kiosk's log says why
         finger.settle()
         finger.tap(finger.control(f"{app.tr('names.classic')} · {app.tr('names.same_suit')}"))
         assert len(level_row(app)) == 5
         finger.settle()
         finger.tap(finger.control(app.tr("newgame.deal")))
-        assert app.top is app.table and app.table.game.code.startswith("RU1-C-")
+        assert app.scenes.top is app.table and app.table.game.code.startswith("RU1-C-")
 
     @pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=str)
     def test_buttons_in_a_row_share_one_text_size(self, size):
@@ -116,7 +117,7 @@ class TestNewGameDialog:
         app.set_locale("fi")
         finger = Finger(app)
         finger.tap(finger.button("new"))
-        dialog = app.top
+        dialog = app.scenes.top
         rows: dict[int, set[int]] = {}
         for c in dialog.controls:  # type: ignore[attr-defined]
             if not c.action:
@@ -155,10 +156,10 @@ class TestDialogRedraw:
         finger = Finger(app, touch=False)
         finger.tap(finger.button("new"))
         finger.settle()
-        old_panel = pygame.Rect(app.top.panel)  # type: ignore[attr-defined]
+        old_panel = pygame.Rect(app.scenes.top.panel)  # type: ignore[attr-defined]
         finger.tap(finger.control(app.tr("names.seahaven")))
         finger.settle()
-        panel = app.top.panel  # type: ignore[attr-defined]
+        panel = app.scenes.top.panel  # type: ignore[attr-defined]
         assert panel.height < old_panel.height
         shown = app.screen.copy()
         app.full_redraw = True  # what a fresh draw of the same state looks like
@@ -186,16 +187,16 @@ class TestWinNewDeal:
         """Bug: a Seahaven game started from a typed code, won, and "New deal" dealt Russian
         Solitaire (the operator's default game) instead of another Seahaven deal."""
         from engine import Game, Move
-        from game.dialogs import WinScene
+        from game.scenes.win import WinScene
         from tests.test_table import WIN_TEXT
 
         game = Game.from_code("SH1-C4-AAAAAAA")
         for move in WIN_TEXT.split():
             game.play(Move.parse(move))
         app = make_app(game=game, size=(1024, 600))
-        assert app.choice.game == "russian"  # the default choice
+        assert app.games.choice.game == "russian"  # the default choice
         win = WinScene(app, game, 60.0)
-        app.push(win)
+        app.scenes.push(win)
         finger = Finger(app)
         finger.settle(0.5)
         finger.tap(finger.control(app.tr("win.new_deal")))

@@ -17,7 +17,7 @@ import pytest
 
 from engine import CodeError, IllegalMove
 from engine.reasons import CODE_REASONS, REASONS
-from game import dialogs, tableview, ui
+from game import tableview, ui
 from game.app import App
 from game.cards import font
 from game.i18n import LOCALES
@@ -105,7 +105,7 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
 def open_app(locale: str, size: tuple[int, int], code: str = "RU1-C-AAAAABB") -> App:
     app = make_app(code, size)
     app.set_locale(locale)
-    assert app.has_levels("RU1-C")  # the shipped catalog: the Level row is drawn too
+    assert app.games.has_levels("RU1-C")  # the shipped catalog: the Level row is drawn too
     return app
 
 
@@ -117,21 +117,21 @@ def draw(app: App) -> None:
 def dialogs_of(app: App) -> Iterator[str]:
     """Push each dialog in turn (both games where the text differs) and draw it."""
     for code in ("RU1-C-AAAAABB", "SH1-C1-AAAAAJ2"):
-        app.table.start_game(app.new_game(code))
+        app.table.start_game(app.games.new(code))
         draw(app)
         yield f"table {code}"
         for name, make in (
-            ("newgame", lambda: dialogs.NewGameScene(app)),
-            ("settings", lambda: dialogs.SettingsScene(app)),
-            ("rules", lambda: dialogs.RulesScene(app)),
-            ("win", lambda: dialogs.WinScene(app, app.table.game, 3599.0)),
-            ("keypad", lambda: dialogs.KeypadScene(app, "SH1-C4-AAAAAJ2")),
+            ("newgame", lambda: app.scenes.build("newgame")),
+            ("settings", lambda: app.scenes.build("settings")),
+            ("rules", lambda: app.scenes.build("rules")),
+            ("win", lambda: app.scenes.build("win", game=app.table.game, elapsed=3599.0)),
+            ("keypad", lambda: app.scenes.build("keypad", text="SH1-C4-AAAAAJ2")),
         ):
             scene = make()
-            app.push(scene)
+            app.scenes.push(scene)
             draw(app)
             yield f"{name} {code}"
-            app.pop(scene)
+            app.scenes.pop(scene)
 
 
 @every_locale_and_size
@@ -148,8 +148,8 @@ def test_every_code_refusal_fits_the_keypad(
     watch: Watch, locale: str, size: tuple[int, int]
 ) -> None:
     app = open_app(locale, size)
-    keypad = dialogs.KeypadScene(app, "RU1-C-AAAAA1B")
-    app.push(keypad)
+    keypad = app.scenes.build("keypad", text="RU1-C-AAAAA1B")
+    app.scenes.push(keypad)
     for reason, params in CODE_REASONS.items():
         keypad.error = app.tr.refusal(CodeError("x", reason, **{p: SAMPLES[p] for p in params}))
         keypad.rebuild()

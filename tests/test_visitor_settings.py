@@ -78,10 +78,11 @@ def test_the_idle_fresh_deal_gives_the_next_visitor_the_defaults(
     )[0]
     session = Session.open(config, tmp_path, crash_hook=False, logging_on=False)
     app = make_app(settings=load_prefs(config, tmp_path))
-    app._save_settings = lambda s: save_prefs(s, config, tmp_path)
+    app.prefs._save = lambda s: save_prefs(s, config, tmp_path)
     attach_kiosk(app, config, session, resumed=False)
     app.set_locale("en")
-    app.change_setting("placement_help", False)
+    app.prefs.change("placement_help", False)
+    assert (tmp_path / "settings.json").exists()
     game = app.table.game
     game.play(game.legal_moves()[0])  # a game in progress: the idle timeout deals afresh
     session.moved(game, game.move_stack[-1])

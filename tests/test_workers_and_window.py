@@ -59,9 +59,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 from engine import Game
 from tablehelp import make_app
 app = make_app(game=Game.from_code("RU1-C-AAAAABB"))
-future = app.ask_hint(app.table.game)
+future = app.workers.ask_hint(app.table.game)
 future.result(timeout=60)
-print(" ".join(str(p) for p in app.hint_executor._processes), flush=True)
+pools = app.workers._pools.values()
+print(" ".join(str(p) for pool in pools for p in pool._processes), flush=True)
 time.sleep(600)
 """
 

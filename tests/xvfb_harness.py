@@ -25,7 +25,7 @@ from main import parse_size
 
 def snapshot(app: Any) -> dict[str, Any]:
     from engine.cards import card_name
-    from game.dialogs import RulesScene
+    from game.scenes.rules import RulesScene
 
     table = app.table
     game = table.game
@@ -33,7 +33,7 @@ def snapshot(app: Any) -> dict[str, Any]:
     for card, (x, y, up) in table.rest().items():
         if up:
             cards[card_name(card)] = [x, y, table.layout.card_w, table.layout.card_h]
-    top = app.top
+    top = app.scenes.top
     controls = {
         c.label: list(c.rect.center) for c in getattr(top, "controls", []) if c.action is not None
     }

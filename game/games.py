@@ -1,0 +1,116 @@
+"""Where new games come from: the player's choice of rule set and level, and the factory that
+deals from the solver's catalog at that level (engine.catalog) or at random.
+Must not import pygame."""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass, field, replace
+
+from engine import Game, catalog
+from engine.codes import format_number
+from engine.rules import Rules
+from game import rulesets
+
+log = logging.getLogger("solitaire.games")
+
+DEAL_NUMBERS = 2**35
+LEVELS = ("easy", "medium", "hard", "any")
+
+
+@dataclass
+class GameChoice:
+    """What a new game is made of when no code is given: a game, a rule set of each game (kept
+    while the player looks at the other game), a level."""
+
+    game: str = "russian"
+    variants: dict[str, str] = field(default_factory=dict)  # game -> its chosen rule-set key
+    level: str = "any"  # "easy" / "medium" / "hard" / "any"
+    winnable_only: bool = False
+
+    @classmethod
+    def from_options(
+        cls,
+        *,
+        game: str = "russian",
+        russian_rules: str = "classic",
+        seahaven_cells: int = 4,
+        level: str = "any",
+        winnable_only: bool = False,
+    ) -> GameChoice:
+        """The choice from the operator's config (game.default_game, russian_rules,
+        seahaven_cells): each names the first rule set that fits."""
+        variants = {}
+        russian = rulesets.find("russian", same_suit=russian_rules != "relaxed")
+        seahaven = rulesets.find("seahaven", cells=seahaven_cells)
+        for rules in (russian, seahaven):
+            if rules is not None:
+                variants[rules.game] = rules.key
+        return cls(game=game, variants=variants, level=level, winnable_only=winnable_only)
+
+    @property
+    def rules(self) -> Rules:
+        """The chosen rule set (of the chosen game; the first one when none is chosen)."""
+        chosen = rulesets.by_key(self.variants.get(self.game, ""))
+        if chosen is not None and chosen.game == self.game:
+            return chosen
+        return (rulesets.of_game(self.game) or rulesets.all_rules())[0]
+
+    def rules_key(self) -> str:
+        return self.rules.key
+
+    def deal_level(self) -> str:
+        """The catalog level to pick from: a game whose difficulty is its free cells asks only
+        for a winnable deal (or any)."""
+        if rulesets.offers_levels(self.game) and self.level in LEVELS[:3]:
+            return self.level
+        return "winnable" if self.winnable_only else "any"
+
+    def following(self, rules: Rules) -> GameChoice:
+        """This choice for the game and rule set of ``rules`` (level and the like kept)."""
+        return replace(self, game=rules.game, variants={**self.variants, rules.game: rules.key})
+
+
+class Games:
+    """The game factory: the player's choice, the random source and the undo depth, and which
+    catalogs offer levels (read once: the catalogs ship with the game)."""
+
+    def __init__(self, choice: GameChoice, *, rng: random.Random, undo_depth: int = 100) -> None:
+        self.choice = choice
+        self.rng = rng
+        self.undo_depth = undo_depth
+        self._has_levels: dict[str, bool] = {}
+
+    def new(self, code: str | None = None) -> Game:
+        """A game from ``code`` (CodeError when bad), else a deal for the current choice: from
+        the solver's catalog at the chosen level when there is one, else a random deal."""
+        if code:
+            return Game.from_code(code, history_limit=self.undo_depth)
+        key = self.choice.rules_key()
+        level = self.choice.deal_level()
+        if level != "any":
+            try:
+                picked = catalog.pick(key, level, self.rng)
+                return Game.from_code(picked, history_limit=self.undo_depth)
+            except Exception as error:  # a missing or damaged catalog never stops a new game
+                log.warning("deal catalog: %r; dealing at random", error)
+        number = self.rng.randrange(DEAL_NUMBERS)
+        return Game.from_code(f"{key}-{format_number(number)}", history_limit=self.undo_depth)
+
+    def replay(self, game: Game) -> Game:
+        """The same deal again, from the start."""
+        return Game.from_code(game.code, history_limit=self.undo_depth)
+
+    def has_levels(self, rules_key: str) -> bool:
+        """Whether the deal catalog of ``rules_key`` has deals to choose a level from. A
+        missing or damaged one has none."""
+        known = self._has_levels.get(rules_key)
+        if known is None:
+            try:
+                known = any(catalog.load(rules_key).levels.values())
+            except Exception as error:  # a damaged catalog hides the levels, nothing else
+                log.warning("deal catalog: %r; no levels to choose", error)
+                known = False
+            self._has_levels[rules_key] = known
+        return known

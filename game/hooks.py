@@ -1,0 +1,87 @@
+"""What the table reports, and who listens: autosave, statistics and logs (game.session), the
+kiosk's idle timer (game.kiosk_ui), test recorders.
+
+The table calls ``app.hooks.moved(game, move)`` and the like: one typed method per event. A
+listener implements any subset of :class:`TableHooks` (subclass it, or duck-type it); a
+listener that fails is logged and never stops the game. Must not import pygame.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from engine import Game, Move
+
+log = logging.getLogger("solitaire.hooks")
+
+
+class TableHooks:
+    """The table's reports. A move that wins is reported by ``moved`` (check ``game.is_won``)."""
+
+    def started(self, game: Game) -> None:
+        """A new game is on the table."""
+
+    def moved(self, game: Game, move: Move) -> None:
+        """``move`` was played (``game`` is the position after it)."""
+
+    def undone(self, game: Game) -> None:
+        """A move was taken back."""
+
+    def ended(self, game: Game, result: str) -> None:
+        """An unfinished game was left: ``result`` is "abandoned" or "idle"."""
+
+    def tick(self, dt: float) -> None:
+        """``dt`` seconds of play time passed (the clock runs)."""
+
+    def step(self, dt: float) -> None:
+        """One fixed update step of the loop (``dt`` seconds), whatever is on screen."""
+
+    def shutdown(self, game: Game) -> None:
+        """The game is quitting: save now."""
+
+
+class Hooks(TableHooks):
+    """Every listener, told in turn. ``on_error(event, error)`` hears about a listener that
+    failed (the soak test counts them); the failure is logged either way."""
+
+    def __init__(self) -> None:
+        self.listeners: list[TableHooks] = []
+        self.on_error: Callable[[str, Exception], None] | None = None
+
+    def add(self, listener: TableHooks) -> None:
+        self.listeners.append(listener)
+
+    def _tell(self, event: str, *args: Any) -> None:
+        for listener in list(self.listeners):
+            method = getattr(listener, event, None)  # a duck-typed listener may skip some
+            if method is None:
+                continue
+            try:
+                method(*args)
+            except Exception as error:  # a full disk must not end a game in a public place
+                log.warning("hook %s.%s failed: %r", type(listener).__name__, event, error)
+                if self.on_error is not None:
+                    self.on_error(event, error)
+
+    def started(self, game: Game) -> None:
+        self._tell("started", game)
+
+    def moved(self, game: Game, move: Move) -> None:
+        self._tell("moved", game, move)
+
+    def undone(self, game: Game) -> None:
+        self._tell("undone", game)
+
+    def ended(self, game: Game, result: str) -> None:
+        self._tell("ended", game, result)
+
+    def tick(self, dt: float) -> None:
+        self._tell("tick", dt)
+
+    def step(self, dt: float) -> None:
+        self._tell("step", dt)
+
+    def shutdown(self, game: Game) -> None:
+        self._tell("shutdown", game)

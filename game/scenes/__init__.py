@@ -1,0 +1,32 @@
+"""The scenes over the table, one per module, registered by name so that no scene imports
+another: a scene opens the next with ``app.scenes.open("rules")``."""
+
+from __future__ import annotations
+
+from game.scene import SceneStack
+
+
+def register_scenes(stack: SceneStack) -> None:
+    """Every scene of the game, by its name (``Scene.name``)."""
+    from game.scenes.attract import AttractScene
+    from game.scenes.keypad import KeypadScene
+    from game.scenes.newgame import NewGameScene
+    from game.scenes.pin import PinScene
+    from game.scenes.rules import RulesScene
+    from game.scenes.settings import SettingsScene
+    from game.scenes.stats import StatsScene
+    from game.scenes.win import WinScene
+    from game.table import TableScene
+
+    for scene in (
+        TableScene,
+        NewGameScene,
+        KeypadScene,
+        SettingsScene,
+        RulesScene,
+        WinScene,
+        StatsScene,
+        PinScene,
+        AttractScene,
+    ):
+        stack.register(scene.name, scene)

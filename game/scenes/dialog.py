@@ -1,0 +1,216 @@
+"""The base of the dialogs pushed over the table (new game, keypad, settings, rules, win,
+statistics, PIN).
+
+A dialog is a panel of controls (buttons, choices, switches) laid out from the screen size. It
+dims the table once when it opens and afterwards redraws only its own panel when something in
+it changed. Everything acts on a tap; nothing needs a keyboard (keys work too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from game import ui
+from game.cards import font
+from game.input import DoubleTap, Press, Tap
+from game.scene import Event, Scene
+from game.ui import Control
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class Dialog(Scene):
+    opaque = False
+    closable = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.controls: list[Control] = []
+        self.panel = Rect(0, 0, 0, 0)
+        self.dirty = True
+        self.pressed: Control | None = None
+        self.backdrop: pygame.Surface | None = None
+        self._shown = Rect(0, 0, 0, 0)  # where the panel was last drawn
+        self.resize()
+
+    # ----------------------------------------------------------------- layout
+    def panel_rect(self, max_w: float = 760, max_h: float = 620) -> Rect:
+        w, h = self.app.screen.get_size()
+        if w > 1400:
+            max_w = max(max_w, w * 0.5)
+        elif w <= 1100 and w > h:
+            max_w = max(max_w, w * 0.72)  # a small landscape panel: use its width
+        pw = int(min(w * 0.94, max_w))
+        ph = int(min(h * 0.94, max_h if h < 1000 else max(max_h, h * 0.6)))
+        rect = Rect(0, 0, pw, ph)
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def unit(self) -> float:
+        """A base size for text and rows: about a finger's height, scaled to the panel."""
+        ppm = self.app.px_per_mm
+        w, h = self.app.screen.get_size()
+        return max(min(h, w) * 0.075, min(9 * ppm, min(h, w) * 0.11), 34)
+
+    def resize(self) -> None:
+        self.controls = []
+        self.build()
+        self.dirty = True
+
+    def build(self) -> None: ...
+
+    def rebuild(self) -> None:
+        self.resize()
+
+    def add(self, control: Control) -> Control:
+        self.controls.append(control)
+        return control
+
+    def row(
+        self,
+        rect: Rect,
+        labels: list[str],
+        actions: list[Callable[[], None]],
+        selected: int = -1,
+        size: int = 0,
+    ) -> None:
+        """Buttons side by side filling ``rect``."""
+        gap = max(6, rect.height // 8)
+        n = len(labels)
+        bw = (rect.width - gap * (n - 1)) / n
+        # One text size for the whole row (a long label wraps to two lines before it shrinks).
+        size = ui.label_size(labels, int(bw) - 10, rect.height, size or int(self.unit() * 0.36))
+        for i, (label, action) in enumerate(zip(labels, actions, strict=True)):
+            r = Rect(round(rect.left + i * (bw + gap)), rect.top, round(bw), rect.height)
+            self.add(Control(r, label, action, selected=(i == selected), size=size))
+
+    # ----------------------------------------------------------------- events
+    def control_at(self, pos: tuple[int, int]) -> Control | None:
+        for control in self.controls:
+            if control.action and control.enabled and control.rect.collidepoint(pos):
+                return control
+        return None
+
+    def handle(self, event: Event) -> bool:
+        if isinstance(event, pygame.event.EventType):
+            if event.type == pygame.KEYDOWN:
+                self.on_key(event)
+            return True
+        if isinstance(event, Press):
+            self.pressed = self.control_at(event.pos)
+            self.dirty = True
+        elif isinstance(event, Tap | DoubleTap):
+            control = self.control_at(event.pos)
+            self.pressed = None
+            self.dirty = True
+            if control and control.action:
+                control.action()
+        else:
+            if self.pressed:
+                self.pressed = None
+                self.dirty = True
+        return True
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE and self.closable:
+            self.close()
+
+    def close(self) -> None:
+        self.app.scenes.pop(self)
+
+    def open(self, name: str, **kwargs: object) -> None:
+        """Open the scene registered as ``name`` over this one."""
+        self.app.scenes.open(name, **kwargs)
+
+    # ----------------------------------------------------------------- drawing
+    def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
+        if full:
+            shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 120))
+            screen.blit(shade, (0, 0))
+            # The whole dimmed screen: the panel may change size later (a row comes or goes).
+            self.backdrop = screen.copy()
+            self._shown = Rect(self.panel)
+        elif not self.dirty:
+            return []
+        self.dirty = False
+        area = self.panel.union(self._shown)
+        if self.backdrop is not None:
+            screen.blit(self.backdrop, area, area)
+        self.paint(screen)
+        self._shown = Rect(self.panel)
+        return [screen.get_rect()] if full else [area]
+
+    def paint(self, screen: pygame.Surface) -> None:
+        ui.panel(screen, self.panel, radius=max(8, int(self.unit() * 0.25)))
+        for control in self.controls:
+            self.paint_control(screen, control)
+
+    def paint_control(self, screen: pygame.Surface, c: Control) -> None:
+        size = c.size or int(self.unit() * 0.36)
+        if c.kind == "button":
+            ui.button(
+                screen,
+                c.rect,
+                c.label,
+                selected=c.selected,
+                enabled=c.enabled,
+                pressed=c is self.pressed,
+                size=size,
+            )
+        elif c.kind == "title":
+            img = ui.fit_text(c.label, c.rect.width, size, ui.INK, bold=True)
+            screen.blit(img, img.get_rect(center=c.rect.center))
+        elif c.kind == "label":
+            img = ui.fit_text(c.label, c.rect.width, size, ui.INK_DIM)
+            screen.blit(img, img.get_rect(midleft=c.rect.midleft))
+        elif c.kind == "text":
+            ui.draw_wrapped(
+                screen, c.label, c.rect, size, ui.INK, center=bool(c.extra.get("center"))
+            )
+        elif c.kind == "error":
+            ui.draw_wrapped(screen, c.label, c.rect, size, ui.ERROR, center=True)
+        elif c.kind == "switch":
+            if c is self.pressed:
+                pygame.draw.rect(screen, (60, 100, 75), c.rect, border_radius=8)
+            knob = Rect(0, 0, *switch_knob(c.rect.height))
+            knob.midright = (c.rect.right - 8, c.rect.centery)
+            ui.switch(screen, knob, c.selected)
+            text_w = c.rect.width - knob.width - 24
+            title = ui.fit_text(c.label, text_w, size, ui.INK, bold=True)
+            help_size = int(c.extra.get("help_size", 0))  # type: ignore[call-overload]
+            lines = ui.wrap(str(c.extra.get("help", "")), text_w, help_size) if help_size else []
+            line_h = font(help_size).get_linesize() if help_size else 0
+            block = title.get_height() + line_h * len(lines)
+            y = c.rect.centery - block // 2
+            screen.blit(title, (c.rect.left + 8, y))
+            y += title.get_height()
+            for line in lines:
+                sub = ui.fit_text(line, text_w, help_size, ui.INK_DIM, min_size=11)
+                screen.blit(sub, (c.rect.left + 8, y))
+                y += line_h
+        elif c.kind == "field":
+            pygame.draw.rect(screen, (250, 248, 236), c.rect, border_radius=8)
+            pygame.draw.rect(screen, ui.BUTTON_ON, c.rect, 2, border_radius=8)
+            img = ui.fit_text(c.label + "▏", c.rect.width - 20, size, (20, 20, 20), bold=True)
+            screen.blit(img, img.get_rect(center=c.rect.center))
+
+
+def switch_knob(row_h: int) -> tuple[int, int]:
+    """The on/off switch's size in a settings row ``row_h`` tall."""
+    return int(row_h * 1.3), int(row_h * 0.6)
+
+
+def stack_rows(top: int, heights: Sequence[float], gap: int) -> list[int]:
+    """The top of each row of ``heights``, from ``top`` down, ``gap`` apart."""
+    ys = []
+    y = float(top)
+    for h in heights:
+        ys.append(int(y))
+        y += h + gap
+    return ys

@@ -1,0 +1,93 @@
+"""The game-code keypad: the 32 code letters, a dash, delete, clear, play."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine import CodeError
+from engine.codes import ALPHABET
+from game.keypad import Key, KeypadLook, add_keypad
+from game.scenes.dialog import Dialog
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+KEYPAD_KEYS = tuple(ALPHABET)
+CODE_KEYPAD = KeypadLook(
+    columns=8, max_w=13, max_h=9.5, title_size=0.42, message_h=0.75, square_keys=True
+)
+
+
+class KeypadScene(Dialog):
+    """An on-screen keypad for a game code: the 32 code letters, a dash, delete, clear."""
+
+    name = "keypad"
+
+    def __init__(self, app: App, text: str = "") -> None:
+        self.text = text
+        self.error = ""
+        super().__init__(app)
+
+    def build(self) -> None:
+        tr, cols = self.tr, CODE_KEYPAD.columns
+        letters = [Key(letter, partial(self.type, letter)) for letter in KEYPAD_KEYS]
+        # The last row: "1" and "-" as wide as a key, then delete, clear, cancel, play.
+        last = [
+            Key("1", partial(self.type, "1")),
+            Key("-", partial(self.type, "-")),
+            Key("⌫", self.delete),
+            Key(tr("keypad.clear"), self.clear, 1.5, "word"),
+            Key(tr("dialog.cancel"), self.close, 1.5, "word"),
+            Key(tr("keypad.play"), self.submit, 2.0, "word", selected=True),
+        ]
+        add_keypad(
+            self,
+            CODE_KEYPAD,
+            title=tr("keypad.title"),
+            text=self.text,
+            message=self.error or tr("keypad.hint"),
+            error=bool(self.error),
+            rows=[letters[i : i + cols] for i in range(0, len(letters), cols)] + [last],
+        )
+
+    def type(self, char: str) -> None:
+        if len(self.text) < 20:
+            self.text += char
+        self.error = ""
+        self.rebuild()
+
+    def delete(self) -> None:
+        self.text = self.text[:-1]
+        self.error = ""
+        self.rebuild()
+
+    def clear(self) -> None:
+        self.text = ""
+        self.error = ""
+        self.rebuild()
+
+    def submit(self) -> None:
+        try:
+            game = self.app.games.new(self.text)
+        except CodeError as error:
+            self.error = self.tr.refusal(error)
+            self.rebuild()
+            return
+        self.app.scenes.pop_to_bottom()
+        self.app.table.start_game(game)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        char = getattr(event, "unicode", "") or ""
+        if key == pygame.K_ESCAPE:
+            self.close()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.submit()
+        elif key == pygame.K_BACKSPACE:
+            self.delete()
+        elif char and (char.upper() in ALPHABET or char in "-1"):
+            self.type(char.upper())

@@ -1,0 +1,134 @@
+"""The new-game dialog: game, rules or free cells, level, a game code, deal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from pygame import Rect
+
+from game import rulesets
+from game.games import LEVELS
+from game.scenes.dialog import Dialog, stack_rows
+from game.ui import Control
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class NewGameScene(Dialog):
+    """Game, rules or free cells, level (when the deal catalog has deals), a game code, deal."""
+
+    name = "newgame"
+
+    def __init__(self, app: App) -> None:
+        self.choice = app.games.choice.following(app.table.game.rules)
+        super().__init__(app)
+
+    def build(self) -> None:
+        tr, u = self.tr, self.unit()
+        c = self.choice
+        w, h = self.app.screen.get_size()
+        portrait = h > w
+        Choice = tuple[str, list[str], list[Callable[[], None]], int]
+        games = rulesets.games()
+        choices: list[Choice] = [
+            (
+                tr("newgame.game"),
+                [rulesets.game_name(tr, game) for game in games],
+                [partial(self.pick, game=game) for game in games],
+                games.index(c.game) if c.game in games else 0,
+            )
+        ]
+        variants = rulesets.of_game(c.game)
+        if len(variants) > 1:
+            chosen = c.rules
+            choices.append(
+                (
+                    rulesets.variant_title(tr, c.game),
+                    [rulesets.variant_name(tr, rules) for rules in variants],
+                    [partial(self.pick, rules=rules.key) for rules in variants],
+                    variants.index(chosen) if chosen in variants else 0,
+                )
+            )
+        if rulesets.offers_levels(c.game) and self.app.games.has_levels(c.rules_key()):
+            choices.append(
+                (
+                    tr("newgame.level"),
+                    [tr(f"names.{n}") for n in LEVELS],
+                    [partial(self.pick, level=n) for n in LEVELS],
+                    LEVELS.index(c.level) if c.level in LEVELS else len(LEVELS) - 1,
+                )
+            )
+        row_h = int(u)
+        gap = int(u * 0.3)
+        # Portrait: each label above its buttons, which get the panel's whole width.
+        label_h = int(u * 0.55) if portrait else 0
+        title_h = int(u * 0.9)
+        heights = [title_h] + [label_h + row_h] * len(choices) + [row_h, row_h]
+        rows = len(heights) - 1
+        self.panel = self.panel_rect(max_w=u * 12, max_h=sum(heights) + rows * gap + u)
+        p = self.panel
+        pad = int(u * 0.35)
+        inner = p.inflate(-2 * pad, -2 * pad)
+        need = 2 * pad + sum(heights) + gap * rows
+        if need < p.height:
+            p.height = int(need)
+            p.center = (w // 2, h // 2)
+            inner = p.inflate(-2 * pad, -2 * pad)
+        else:
+            gap += int((inner.height - sum(heights) - gap * rows) / rows)
+        ys = stack_rows(inner.top, heights, gap)
+        self.add(
+            Control(
+                Rect(inner.left, ys[0], inner.width, title_h),
+                tr("newgame.title"),
+                kind="title",
+                size=int(u * 0.5),
+            )
+        )
+        label_w = 0 if portrait else int(inner.width * 0.24)
+        for y, (label, labels, actions, selected) in zip(ys[1:], choices, strict=False):
+            if portrait:
+                label_rect = Rect(inner.left + 4, y, inner.width - 4, label_h)
+            else:
+                label_rect = Rect(inner.left, y, label_w, row_h)
+            self.add(Control(label_rect, label, kind="label"))
+            r = Rect(inner.left + label_w, y + label_h, inner.width - label_w, row_h)
+            self.row(r, labels, actions, selected)
+        self.row(
+            Rect(inner.left, ys[-2], inner.width, row_h),
+            [tr("newgame.code"), tr("newgame.replay")],
+            [self.open_keypad, self.replay],
+        )
+        self.row(
+            Rect(inner.left, ys[-1], inner.width, row_h),
+            [tr("dialog.cancel"), tr("newgame.deal")],
+            [self.close, self.deal],
+            1,
+        )
+
+    def pick(self, *, game: str = "", rules: str = "", level: str = "") -> None:
+        """The player chose a game, a rule set of it, or a level."""
+        if game:
+            self.choice.game = game
+        if rules:
+            self.choice.variants[self.choice.game] = rules
+        if level:
+            self.choice.level = level
+        self.rebuild()
+
+    def open_keypad(self) -> None:
+        self.open("keypad", text=self.choice.rules_key() + "-")
+
+    def replay(self) -> None:
+        table = self.app.table
+        self.app.scenes.pop_to_bottom()
+        table.start_game(self.app.games.replay(table.game))
+
+    def deal(self) -> None:
+        self.app.games.choice = self.choice
+        game = self.app.games.new()
+        self.app.scenes.pop_to_bottom()
+        self.app.table.start_game(game)

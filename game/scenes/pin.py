@@ -1,0 +1,110 @@
+"""The operator's PIN keypad (the kiosk's exit)."""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.keypad import Key, KeypadLook, add_keypad
+from game.scenes.dialog import Dialog
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.kiosk_ui import KioskController
+from game.kiosk import PinResult
+
+log = logging.getLogger("solitaire.kiosk")
+PIN_KEYPAD = KeypadLook(columns=3, max_w=7.5, max_h=10, title_size=0.45, message_h=0.8)
+
+
+class PinScene(Dialog):
+    """The operator's keypad: digits, erase, OK, cancel. The right PIN ends the game with
+    EXIT_OPERATOR; wrong ones are throttled (PinPad); an untouched keypad closes itself."""
+
+    name = "pin"
+
+    closable = True
+
+    def __init__(self, app: App, controller: KioskController) -> None:
+        self.controller = controller
+        self.pad = controller.pin
+        self.message = ""
+        self.shown_wait = -1
+        self.pad.open(app.clock.time)
+        super().__init__(app)
+
+    def build(self) -> None:
+        tr = self.tr
+        now = self.app.clock.time
+        if not self.pad.stored_hash:
+            message, error = tr("kiosk.pin_none"), True
+        elif self.pad.is_locked(now):
+            wait = int(self.pad.wait_left(now)) + 1
+            self.shown_wait = wait
+            message, error = tr("kiosk.pin_wait", seconds=wait), True
+        elif self.message:
+            message, error = self.message, True
+        else:
+            message, error = tr("kiosk.pin_hint"), False
+        digits = [Key(digit, partial(self.press, digit)) for digit in "123456789"]
+        add_keypad(
+            self,
+            PIN_KEYPAD,
+            title=tr("kiosk.pin_title"),
+            text=self.pad.masked,
+            message=message,
+            error=error,
+            rows=[
+                digits[0:3],
+                digits[3:6],
+                digits[6:9],
+                [
+                    Key("⌫", partial(self.press, "back")),
+                    Key("0", partial(self.press, "0")),
+                    Key(tr("kiosk.ok"), partial(self.press, "ok"), text="short", selected=True),
+                ],
+                [Key(tr("dialog.cancel"), partial(self.press, "cancel"), 3.0, "plain")],
+            ],
+        )
+
+    def press(self, key: str) -> None:
+        result = self.pad.press(key, self.app.clock.time)
+        self.message = ""
+        if result is PinResult.ACCEPTED:
+            self.app.scenes.pop(self)
+            self.controller.operator_exit()
+            return
+        if result is PinResult.CANCELLED:
+            self.close()
+            return
+        if result is PinResult.REJECTED:
+            self.message = self.tr("kiosk.pin_wrong")
+            log.warning("operator PIN: wrong PIN")
+        elif result is PinResult.LOCKED:
+            log.warning("operator PIN: too many wrong PINs, waiting")
+        self.rebuild()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        char = getattr(event, "unicode", "") or ""
+        if event.key == pygame.K_ESCAPE:
+            self.press("cancel")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.press("ok")
+        elif event.key == pygame.K_BACKSPACE:
+            self.press("back")
+        elif char.isdigit() and char.isascii():
+            self.press(char)
+
+    def update(self, dt: float) -> None:
+        now = self.app.clock.time
+        if self.pad.expired(now):
+            self.press("cancel")
+            return
+        if self.pad.is_locked(now) and int(self.pad.wait_left(now)) + 1 != self.shown_wait:
+            self.rebuild()
+        elif not self.pad.is_locked(now) and self.shown_wait != -1:
+            self.shown_wait = -1
+            self.rebuild()

@@ -1,0 +1,170 @@
+"""The win screen: cards leap off the foundations, and a panel with the figures."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+from pygame import Rect
+
+from engine import Game
+from game import ui
+from game.cards import CardArt
+from game.scenes.dialog import Dialog
+from game.ui import Control
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+@dataclass
+class _Flyer:
+    card: int
+    x: float
+    y: float
+    vx: float
+    vy: float
+    trail: list[tuple[int, int]] = field(default_factory=list)
+
+
+class WinScene(Dialog):
+    """Cards leap off the foundations and bounce away (trails stay on the felt), with a panel:
+    time, moves, score, and a new deal."""
+
+    name = "win"
+
+    closable = False
+    LAUNCH_EVERY = 0.11
+
+    def __init__(self, app: App, game: Game, elapsed: float) -> None:
+        self.game = game
+        self.elapsed = elapsed
+        self.rng = random.Random(game.number)
+        self.flyers: list[_Flyer] = []
+        self.launched = 0
+        self.clock = 0.0
+        self.drawn: dict[int, int] = {}
+        self.panel_image: pygame.Surface | None = None
+        super().__init__(app)
+
+    def build(self) -> None:
+        tr, u = self.tr, self.unit()
+        self.panel = self.panel_rect(max_w=u * 8, max_h=u * 6.2)
+        p = self.panel
+        pad = int(u * 0.4)
+        inner = p.inflate(-2 * pad, -2 * pad)
+        seconds = int(self.elapsed)
+        clock = f"{seconds // 60}:{seconds % 60:02d}"
+        lines = [
+            ("title", tr("win.title"), 1.1, int(u * 0.65)),
+            ("text", tr("win.time", time=clock), 0.6, int(u * 0.4)),
+            ("text", tr("win.moves", count=self.game.moves), 0.6, int(u * 0.4)),
+            ("text", tr("win.score", score=self.game.score), 0.6, int(u * 0.4)),
+            ("text", tr("win.code", code=self.game.code), 0.6, int(u * 0.32)),
+        ]
+        total = sum(h for _, _, h, _ in lines) * u + u
+        need = total + u * 0.3 + 2 * pad
+        if need < p.height:  # no empty band between the figures and the button
+            p.height = int(need)
+            p.center = (self.app.screen.get_width() // 2, self.app.screen.get_height() // 2)
+            inner = p.inflate(-2 * pad, -2 * pad)
+        scale = min(1.0, (inner.height - u * 0.2) / total)
+        y = float(inner.top)
+        for kind, text, h, size in lines:
+            rect = Rect(inner.left, int(y), inner.width, int(h * u * scale))
+            self.add(Control(rect, text, kind=kind, size=int(size * scale), extra={"center": True}))
+            y += h * u * scale
+        button = Rect(0, 0, int(inner.width * 0.6), int(u * scale))
+        button.midbottom = inner.midbottom
+        self.add(Control(button, tr("win.new_deal"), self.new_deal, selected=True))
+        self.panel_image = None
+
+    def new_deal(self) -> None:
+        """Another deal of the game just won (it may have come from a typed code)."""
+        self.app.games.choice = self.app.games.choice.following(self.game.rules)
+        game = self.app.games.new()
+        self.app.scenes.pop_to_bottom()
+        self.app.table.start_game(game)
+
+    def busy(self) -> bool:
+        return self.launched < 52 or bool(self.flyers)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        w, h = self.app.screen.get_size()
+        table = self.app.table
+        lay = table.layout
+        while self.launched < 52 and self.clock >= self.launched * self.LAUNCH_EVERY:
+            k = self.launched
+            suit = k % 4
+            rank = 12 - k // 4
+            card = suit * 13 + rank
+            start = lay.foundations[suit]
+            speed = w * self.rng.uniform(0.25, 0.6)
+            direction = -1 if self.rng.random() < 0.5 else 1
+            self.flyers.append(
+                _Flyer(card, start.x, start.y, speed * direction, -h * self.rng.uniform(0.0, 0.6))
+            )
+            self.launched += 1
+        gravity = h * 2.4
+        floor = h - lay.card_h
+        alive = []
+        for f in self.flyers:
+            f.vy += gravity * dt
+            f.x += f.vx * dt
+            f.y += f.vy * dt
+            if f.y > floor:
+                f.y = floor
+                f.vy = -abs(f.vy) * 0.72
+            f.trail.append((int(f.x), int(f.y)))
+            if -lay.card_w < f.x < w:
+                alive.append(f)
+        self.flyers = alive
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
+        art: CardArt = self.app.table.art
+        rects: list[Rect] = []
+        if full:
+            shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 70))
+            screen.blit(shade, (0, 0))
+            self.drawn = {}
+        for f in self.flyers:
+            start = self.drawn.get(f.card, 0)
+            image = art.face(f.card)
+            for pos in f.trail[start:]:
+                screen.blit(image, pos)
+                rects.append(image.get_rect(topleft=pos))
+            self.drawn[f.card] = len(f.trail)
+        if full or self.dirty or any(r.colliderect(self.panel) for r in rects):
+            if self.panel_image is None or self.dirty:
+                surface = pygame.Surface(self.panel.size, pygame.SRCALPHA)
+                offset = (-self.panel.left, -self.panel.top)
+                moved = [
+                    Control(
+                        c.rect.move(offset),
+                        c.label,
+                        c.action,
+                        c.kind,
+                        c.selected,
+                        c.enabled,
+                        c.size,
+                        c.name,
+                        c.extra,
+                    )
+                    for c in self.controls
+                ]
+                ui.panel(
+                    surface, surface.get_rect(), radius=max(8, int(self.unit() * 0.25)), alpha=255
+                )
+                for c in moved:
+                    self.paint_control(surface, c)
+                self.panel_image = surface
+            screen.blit(self.panel_image, self.panel)
+            rects.append(Rect(self.panel))
+            self.dirty = False
+        if full:
+            return [screen.get_rect()]
+        return rects

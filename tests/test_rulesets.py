@@ -1,0 +1,86 @@
+"""One registry of rule sets (engine.rules.ALL_RULES): the new-game menu, the game choice,
+the deal factory and the statistics read it, so a rule set added in data only (the
+``seahaven_3`` fixture of conftest.py) shows up everywhere."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
+from tablehelp import Finger, make_app
+
+from engine import Game
+from engine.rules import Rules
+from game import rulesets
+from game.config import config_from_dict
+from game.kiosk_ui import attach_kiosk
+from game.session import Session
+from game.stats import Stats, rule_set_key
+
+
+@pytest.fixture(autouse=True)
+def _display() -> Iterator[None]:
+    yield
+    pygame.display.quit()
+
+
+def labels(app: object) -> list[str]:
+    return [c.label for c in app.scenes.top.controls]  # type: ignore[attr-defined]
+
+
+def test_todays_menu_rows_come_from_the_registry() -> None:
+    app = make_app("SH1-C2-AAAAAJ2")
+    finger = Finger(app)
+    finger.tap(finger.button("new"))
+    shown = labels(app)
+    assert shown[shown.index("Free cells") + 1 :][:3] == ["4 (Easy)", "2 (Medium)", "1 (Hard)"]
+    assert [rules.key for rules in rulesets.all_rules()] == [
+        "RU1-C",
+        "RU1-R",
+        "SH1-C4",
+        "SH1-C2",
+        "SH1-C1",
+    ]
+
+
+def test_a_rule_set_added_in_data_is_in_the_new_game_menu(seahaven_3: Rules) -> None:
+    app = make_app("SH1-C4-AAAAAJ2")
+    finger = Finger(app)
+    finger.tap(finger.button("new"))
+    assert "3 (Medium+)" in labels(app)
+    finger.tap(finger.control("3 (Medium+)"))
+    finger.settle()
+    finger.tap(finger.control("Deal"))
+    table = app.table
+    assert app.scenes.top is table
+    assert table.game.code.startswith("SH1-C3-") and table.game.rules.cells == 3
+    assert len(table.layout.cells) == 3  # the table lays out three free cells
+    finger.tap(finger.button("new"))  # the menu opens on the rule set being played
+    assert "3 (Medium+)" in labels(app)
+    assert rule_set_key(table.game.code) == "SH1-C3"
+
+
+def test_a_rule_set_added_in_data_is_on_the_statistics_screen(
+    seahaven_3: Rules, tmp_path: Path
+) -> None:
+    config, _ = config_from_dict({"kiosk": {"lock": False}})
+    session = Session.open(config, tmp_path, crash_hook=False)
+    app = make_app("SH1-C3-AAAAAJ2", size=(1280, 800))
+    attach_kiosk(app, config, session, resumed=False)
+    finger = Finger(app)
+    game = app.table.game
+    move = next(m for m in game.legal_moves() if not game.is_pointless(m))
+    app.table.make_move(move)
+    finger.settle()
+    app.table.start_game(Game.from_code("RU1-C-AAAAABB"))  # the SH1-C3 game is abandoned
+    assert session.stats["SH1-C3"].played == 1
+    assert "SH1-C3" in Stats.from_dict(session.stats.to_dict()).to_dict()  # saved and read
+    finger.tap(finger.button("settings"))
+    finger.tap(finger.control("Statistics"))
+    shown = labels(app)
+    title = shown.index("Seahaven Towers, 3 free cells")
+    assert shown[title + 1] == "Played 1 · Won 0 %"
+    assert len(app.scenes.top.cards) == 6  # type: ignore[attr-defined]
