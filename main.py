@@ -42,6 +42,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--moves", nargs="*", default=[], help="moves to play first (7H-t5 ...)")
     parser.add_argument("--scene", choices=SCENES, default="table", help="screen to show")
     parser.add_argument(
+        "--probe-video",
+        action="store_true",
+        help="open a small window with SDL's video driver and exit 0 (kiosk/run-wayland.sh)",
+    )
+    parser.add_argument(
         "--check-config",
         type=Path,
         metavar="FILE",
@@ -50,12 +55,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def probe_video() -> int:
+    """Open and draw a 64x64 window with the chosen SDL video driver: 0 when that works (a
+    driver that crashes the process, as SDL's wayland driver can without EGL, never returns)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    try:
+        pygame.display.init()
+        screen = pygame.display.set_mode((64, 64))
+        screen.fill((0, 0, 0))
+        pygame.display.flip()
+        driver = pygame.display.get_driver()
+    except pygame.error as error:
+        print(f"main.py: the video driver failed: {error}", file=sys.stderr)
+        return 1
+    finally:
+        pygame.display.quit()
+    print(driver)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.check_config:
         from game.config import check_config_file
 
         return check_config_file(args.check_config)
+    if args.probe_video:
+        return probe_video()
     if args.screenshot:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

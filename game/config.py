@@ -1,13 +1,15 @@
 """The operator's settings (config.toml): typed, validated, never fatal.
 
-`load_config(path)` returns a frozen `Config` and a list of problems. Every problem names the key,
-the bad value and the expected form; the key then keeps its default. A missing, unreadable or
-unparsable file gives all the defaults. Nothing here raises on bad input, so the game always
-starts. `python main.py --check-config FILE` (or `python -m game.config check FILE`) prints the
-problems and exits non-zero when there is one.
+`load_config(path)` returns a frozen `Config` and a list of problems. It is the one validator:
+the game and `python main.py --check-config FILE` (or `python -m game.config check FILE`) both
+call it, so whatever the check accepts starts the game, and whatever it refuses falls back to
+the key's default with one line naming the key, the value and the expected form. Nothing in a
+config file raises out of it: any type, size (the file is read up to MAX_CONFIG_BYTES), nesting
+(a 500-deep array makes the TOML parser recurse too deep), encoding, number (a 5,000-digit
+integer exceeds Python's int-string limit) or path (`~nosuchuser/...`). What each key accepts
+is in game.config_rules; the PIN hash and its checks are in game.pin.
 
-The operator PIN is stored as a salted PBKDF2 hash: `python -m game.config hash-pin` prints the
-line to paste into config.toml, `verify_pin` checks a typed PIN against it.
+`python -m game.config hash-pin` prints the operator_pin_hash line to paste into config.toml.
 
 This module must not import pygame: it runs in the check-config tool and in the kiosk scripts.
 """
@@ -15,23 +17,38 @@ This module must not import pygame: it runs in the check-config tool and in the 
 from __future__ import annotations
 
 import argparse
-import difflib
 import getpass
-import hashlib
-import hmac
 import math
 import os
-import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from game.config_rules import LOCALES, RULES, did_you_mean, shown_key, toml_repr
+from game.pin import WHY_SIX, hash_pin, is_valid_new_pin, verify_pin
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised only on Python 3.10
     import tomli as tomllib
+
+__all__ = [
+    "CONFIG_ENV",
+    "EXIT_CRASH",
+    "EXIT_OPERATOR",
+    "LOCALES",
+    "RULES",
+    "Config",
+    "check_config_file",
+    "config_from_dict",
+    "default_config_path",
+    "effective_px_per_mm",
+    "hash_pin",
+    "load_config",
+    "verify_pin",
+]
 
 EXIT_OPERATOR = 64
 """Exit status of an operator's exit through the PIN keypad; the systemd unit does not restart
@@ -42,12 +59,19 @@ EXIT_CRASH = 70
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CONFIG_ENV = "SOLITAIRE_CONFIG"
+MAX_CONFIG_BYTES = 1_000_000
 
 
 def default_config_path() -> Path:
-    """The config file to read: `$SOLITAIRE_CONFIG` when set, else config.toml beside main.py."""
+    """The config file to read: `$SOLITAIRE_CONFIG` when set, else config.toml beside main.py.
+    A `~user` that cannot be expanded is left as written (then the file is not found)."""
     env = os.environ.get(CONFIG_ENV, "").strip()
-    return Path(env).expanduser() if env else REPO_ROOT / "config.toml"
+    if not env:
+        return REPO_ROOT / "config.toml"
+    try:
+        return Path(env).expanduser()
+    except (RuntimeError, KeyError, ValueError, OSError):
+        return Path(env)
 
 
 # --------------------------------------------------------------------------------------------
@@ -100,6 +124,7 @@ class KioskConfig:
     idle_attract_minutes: float = 3.0
     idle_new_game_minutes: float = 10.0
     log_dir: str = ""
+    keep_visitor_settings: bool = False
 
 
 @dataclass(frozen=True)
@@ -110,13 +135,6 @@ class Config:
     defaults: DefaultsConfig = DefaultsConfig()
     kiosk: KioskConfig = KioskConfig()
 
-    @property
-    def game_prefix(self) -> str:
-        """The rule-set part of a game code for a fresh deal: "RU1-C", "SH1-C4", ..."""
-        if self.game.default_game == "seahaven":
-            return f"SH1-C{self.game.seahaven_cells}"
-        return "RU1-R" if self.game.russian_rules == "relaxed" else "RU1-C"
-
 
 SECTIONS: dict[str, type[Any]] = {
     "display": DisplayConfig,
@@ -125,146 +143,6 @@ SECTIONS: dict[str, type[Any]] = {
     "defaults": DefaultsConfig,
     "kiosk": KioskConfig,
 }
-
-LOCALES = ("fi", "ru", "en")
-
-
-# --------------------------------------------------------------------------------------------
-# Validation rules: what each key accepts, and how to say so
-
-
-@dataclass(frozen=True)
-class _Rule:
-    expected: str
-    convert: Callable[[Any], Any | None]  # the checked value, or None when refused
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _bool_rule() -> _Rule:
-    return _Rule("true or false", lambda v: v if isinstance(v, bool) else None)
-
-
-def _int_range(lo: int, hi: int) -> _Rule:
-    def convert(v: Any) -> int | None:
-        ok = isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-        return v if ok else None
-
-    return _Rule(f"a whole number from {lo} to {hi}", convert)
-
-
-def _int_choice(*choices: int) -> _Rule:
-    def convert(v: Any) -> int | None:
-        ok = isinstance(v, int) and not isinstance(v, bool) and v in choices
-        return v if ok else None
-
-    return _Rule("one of " + ", ".join(str(c) for c in choices), convert)
-
-
-def _float_range(lo: float, hi: float, *, zero_ok: bool = False) -> _Rule:
-    def convert(v: Any) -> float | None:
-        if not _is_number(v) or not math.isfinite(v):
-            return None
-        if (zero_ok and v == 0) or lo <= v <= hi:
-            return float(v)
-        return None
-
-    expected = f"a number from {lo} to {hi}"
-    if zero_ok:
-        expected = f"0 or {expected}"
-    return _Rule(expected, convert)
-
-
-def _str_choice(*choices: str) -> _Rule:
-    def convert(v: Any) -> str | None:
-        return v if isinstance(v, str) and v in choices else None
-
-    return _Rule("one of " + ", ".join(f'"{c}"' for c in choices), convert)
-
-
-def _pin_hash_rule() -> _Rule:
-    def convert(v: Any) -> str | None:
-        if not isinstance(v, str):
-            return None
-        return v if v == "" or _parse_pin_hash(v) is not None else None
-
-    return _Rule(
-        '"" or a hash printed by `python -m game.config hash-pin` '
-        '("pbkdf2_sha256$<iterations>$<salt hex>$<hash hex>")',
-        convert,
-    )
-
-
-def _dir_rule() -> _Rule:
-    def convert(v: Any) -> str | None:
-        if not isinstance(v, str) or "\0" in v:
-            return None
-        return v if v == "" or v.startswith("~") or os.path.isabs(v) else None
-
-    return _Rule('"" or an absolute directory path (or one starting with ~)', convert)
-
-
-RULES: dict[str, dict[str, _Rule]] = {
-    "display": {
-        "fullscreen": _bool_rule(),
-        "width": _int_range(320, 16384),
-        "height": _int_range(240, 16384),
-        "px_per_mm": _float_range(1.0, 50.0, zero_ok=True),
-        "rotate": _int_choice(0, 90, 180, 270),
-        "show_cursor": _bool_rule(),
-    },
-    "game": {
-        "locale": _str_choice(*LOCALES),
-        "default_game": _str_choice("russian", "seahaven"),
-        "russian_rules": _str_choice("classic", "relaxed"),
-        "russian_level": _str_choice("easy", "medium", "hard", "any"),
-        "seahaven_cells": _int_choice(4, 2, 1),
-        "winnable_only": _bool_rule(),
-        "undo_depth": _int_range(1, 100),
-    },
-    "input": {
-        "double_tap_ms": _int_range(100, 1000),
-        "tap_slop_mm": _float_range(0.5, 20.0),
-        "drag_threshold_mm": _float_range(0.5, 20.0),
-        "echo_ms": _int_range(0, 2000),
-    },
-    "defaults": {
-        "double_tap": _bool_rule(),
-        "placement_help": _bool_rule(),
-        "interactive_rules": _bool_rule(),
-        "auto_placement": _bool_rule(),
-        "winnable_indicator": _bool_rule(),
-    },
-    "kiosk": {
-        "lock": _bool_rule(),
-        "operator_pin_hash": _pin_hash_rule(),
-        "exit_press_seconds": _float_range(2.0, 30.0),
-        "idle_attract_minutes": _float_range(0.0, 1440.0),
-        "idle_new_game_minutes": _float_range(0.0, 10080.0),
-        "log_dir": _dir_rule(),
-    },
-}
-
-
-def toml_repr(value: Any) -> str:
-    """A value as it would be written in TOML, for messages."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        return f'"{escaped}"'
-    if isinstance(value, dict):
-        return "a table {" + ", ".join(f"{k} = {toml_repr(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_repr(v) for v in value) + "]"
-    return str(value)
-
-
-def _did_you_mean(word: str, known: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word, known, n=1)
-    return f"; did you mean {close[0]}?" if close else ""
 
 
 def config_from_dict(data: Any) -> tuple[Config, list[str]]:
@@ -290,23 +168,23 @@ def config_from_dict(data: Any) -> tuple[Config, list[str]]:
             if checked is None:
                 default = getattr(defaults, key)
                 problems.append(
-                    f"{name}.{key} = {toml_repr(raw[key])}: expected {rule.expected}; "
-                    f"using the default {toml_repr(default)}"
+                    f"{name}.{key} = {toml_repr(raw[key], secret=rule.secret)}: expected "
+                    f"{rule.expected}; using the default {toml_repr(default)}"
                 )
             else:
                 values[key] = checked
         for key in raw:
             if key not in RULES[name]:
                 problems.append(
-                    f"{name}.{key}: unknown key, ignored (keys of [{name}]: "
-                    f"{', '.join(RULES[name])}){_did_you_mean(key, list(RULES[name]))}"
+                    f"{name}.{shown_key(key)}: unknown key, ignored (keys of [{name}]: "
+                    f"{', '.join(RULES[name])}){did_you_mean(str(key), list(RULES[name]))}"
                 )
         sections[name] = cls(**values)
     for name in data:
         if name not in SECTIONS:
             problems.append(
-                f"[{name}]: unknown section, ignored (sections: {', '.join(SECTIONS)})"
-                f"{_did_you_mean(name, list(SECTIONS))}"
+                f"[{shown_key(name)}]: unknown section, ignored (sections: {', '.join(SECTIONS)})"
+                f"{did_you_mean(str(name), list(SECTIONS))}"
             )
     config = Config(**sections)
     if config.kiosk.lock and not config.kiosk.operator_pin_hash:
@@ -320,16 +198,41 @@ def config_from_dict(data: Any) -> tuple[Config, list[str]]:
 
 def load_config(path: str | os.PathLike[str] | None = None) -> tuple[Config, list[str]]:
     """Read and validate a config file; never raises. Returns the config and its problems."""
-    file = Path(path) if path is not None else default_config_path()
+    try:
+        file = Path(path) if path is not None else default_config_path()
+        return _load(file)
+    except Exception as error:  # the last line of defence: the game must start
+        return Config(), [f"config file {path} could not be read ({error!r}); using the defaults"]
+
+
+def _load(file: Path) -> tuple[Config, list[str]]:
     try:
         with open(file, "rb") as handle:
-            data = tomllib.load(handle)
+            raw = handle.read(MAX_CONFIG_BYTES + 1)
     except FileNotFoundError:
         return Config(), [f"config file {file} not found; using the defaults"]
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        return Config(), [f"config file {file} is not valid TOML ({error}); using the defaults"]
     except (OSError, ValueError) as error:
         return Config(), [f"cannot read config file {file} ({error}); using the defaults"]
+    if len(raw) > MAX_CONFIG_BYTES:
+        return Config(), [
+            f"config file {file} is larger than {MAX_CONFIG_BYTES} bytes; using the defaults"
+        ]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        return Config(), [f"config file {file} is not UTF-8 text ({error}); using the defaults"]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return Config(), [f"config file {file} is not valid TOML ({error}); using the defaults"]
+    except RecursionError:
+        return Config(), [
+            f"config file {file} nests arrays or tables too deeply; using the defaults"
+        ]
+    except (ValueError, OverflowError, MemoryError) as error:  # e.g. a 5,000-digit number
+        return Config(), [
+            f"config file {file} holds a value Python cannot read ({error}); using the defaults"
+        ]
     return config_from_dict(data)
 
 
@@ -361,61 +264,14 @@ def effective_px_per_mm(config: Config, screen_width: int, screen_height: int) -
 
 
 # --------------------------------------------------------------------------------------------
-# The operator PIN
-
-PIN_ITERATIONS = 100_000
-_MAX_ITERATIONS = 5_000_000
-_PIN_RE = re.compile(r"[0-9]{4,12}")
-_HASH_RE = re.compile(r"pbkdf2_sha256\$([0-9]{1,8})\$([0-9a-f]{16,128})\$([0-9a-f]{64})")
-
-
-def is_valid_pin(pin: str) -> bool:
-    """A PIN is 4 to 12 digits (the on-screen keypad has only digits)."""
-    return _PIN_RE.fullmatch(pin) is not None
-
-
-def _parse_pin_hash(stored: str) -> tuple[int, bytes, bytes] | None:
-    match = _HASH_RE.fullmatch(stored)
-    if match is None:
-        return None
-    iterations = int(match.group(1))
-    if not 1 <= iterations <= _MAX_ITERATIONS or len(match.group(2)) % 2:
-        return None
-    return iterations, bytes.fromhex(match.group(2)), bytes.fromhex(match.group(3))
-
-
-def hash_pin(pin: str, salt: bytes | None = None, *, iterations: int = PIN_ITERATIONS) -> str:
-    """Hash a PIN for config.toml: "pbkdf2_sha256$<iterations>$<salt hex>$<hash hex>"."""
-    if not is_valid_pin(pin):
-        raise ValueError(f"a PIN of {len(pin)} characters: expected 4 to 12 digits (0-9)")
-    if not 1 <= iterations <= _MAX_ITERATIONS:
-        raise ValueError(f"iterations {iterations}: expected 1 to {_MAX_ITERATIONS}")
-    salt = os.urandom(16) if salt is None else salt
-    if not 8 <= len(salt) <= 64:
-        raise ValueError(f"salt of {len(salt)} bytes: expected 8 to 64 bytes")
-    digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), salt, iterations)
-    return f"pbkdf2_sha256${iterations}${salt.hex()}${digest.hex()}"
-
-
-def verify_pin(pin: str, stored: str) -> bool:
-    """True when the PIN matches the stored hash. A malformed hash matches nothing."""
-    parsed = _parse_pin_hash(stored)
-    if parsed is None or not is_valid_pin(pin):
-        return False
-    iterations, salt, expected = parsed
-    digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), salt, iterations)
-    return hmac.compare_digest(digest, expected)
-
-
-# --------------------------------------------------------------------------------------------
 # Command line: python -m game.config hash-pin | check FILE
 
 
 def _read_pin(*, interactive: bool) -> str:
     if not interactive:
         return sys.stdin.readline().strip()
-    first = getpass.getpass("Operator PIN (4 to 12 digits): ").strip()
-    if not is_valid_pin(first):
+    first = getpass.getpass("Operator PIN (6 to 12 digits): ").strip()
+    if not is_valid_new_pin(first):
         return first
     second = getpass.getpass("The same PIN again: ").strip()
     if second != first:
@@ -430,8 +286,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser(
         "hash-pin",
-        help="ask for an operator PIN and print the operator_pin_hash line for config.toml "
-        "(reads one line from standard input when it is not a terminal)",
+        help="ask for an operator PIN (6 to 12 digits) and print the operator_pin_hash line for "
+        "config.toml (reads one line from standard input when it is not a terminal)",
+        description=WHY_SIX[0].upper() + WHY_SIX[1:] + ".",
     )
     check = commands.add_parser("check", help="report every problem of a config file")
     check.add_argument("file", nargs="?", default=None, help="default: the game's config file")

@@ -21,11 +21,15 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
-from game.config import Config, verify_pin
+from game.config import Config
+from game.pin import PinThrottle, verify_pin
 
 # --------------------------------------------------------------------------------------------
 # Idle: attract screen after N minutes, a fresh deal after M
@@ -134,7 +138,10 @@ PIN_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok")
 @dataclass
 class PinPad:
     """What is typed on the keypad, and the throttle on wrong PINs (3 tries, then a wait that
-    doubles each time, from 30 s up to 15 minutes). An idle keypad closes after `timeout_s`."""
+    doubles each time, from 30 s up to 15 minutes). An idle keypad closes after `timeout_s`.
+
+    With a `throttle` (see `persistent`) the count and the wait are kept in the state directory
+    after every try, so a restart or a power cut gives no fresh tries."""
 
     stored_hash: str
     max_digits: int = 12
@@ -146,6 +153,31 @@ class PinPad:
     wrong: int = 0
     locked_until: float = 0.0
     last_input: float = 0.0
+    throttle: PinThrottle | None = None
+    wall: Callable[[], float] = field(default=time.time, repr=False)
+
+    @classmethod
+    def persistent(
+        cls,
+        stored_hash: str,
+        directory: Path | None,
+        now: float,
+        wall: Callable[[], float] = time.time,
+    ) -> PinPad:
+        """A keypad whose throttle lives in `directory` (None: in memory only), resumed from
+        what was saved there (`now` on the keypad's own clock, `wall` the real time)."""
+        pad = cls(stored_hash, throttle=PinThrottle(directory), wall=wall)
+        pad.restore(now)
+        return pad
+
+    def restore(self, now: float) -> None:
+        if self.throttle is not None:
+            self.wrong, wait = self.throttle.recall(self.wall(), self.max_wait_s)
+            self.locked_until = now + wait if wait > 0 else 0.0
+
+    def _remember(self, now: float) -> None:
+        if self.throttle is not None:
+            self.throttle.remember(self.wrong, self.wait_left(now), self.wall())
 
     def open(self, now: float) -> None:
         """Show the keypad (the throttle survives closing and reopening)."""
@@ -184,14 +216,17 @@ class PinPad:
             entered, self.entered = self.entered, ""
             if self.stored_hash and verify_pin(entered, self.stored_hash):
                 self.wrong = 0
+                self._remember(now)
                 return PinResult.ACCEPTED
             self.wrong += 1
+            result = PinResult.REJECTED
             if self.wrong >= self.tries_before_wait:
-                rounds = self.wrong - self.tries_before_wait
+                rounds = min(self.wrong - self.tries_before_wait, 30)
                 wait = min(self.max_wait_s, self.first_wait_s * 2**rounds)
                 self.locked_until = now + wait
-                return PinResult.LOCKED
-            return PinResult.REJECTED
+                result = PinResult.LOCKED
+            self._remember(now)
+            return result
         return PinResult.NONE
 
 

@@ -24,6 +24,7 @@ from game.kiosk import (
     apply_lock,
     classify_event,
 )
+from game.prefs import reset_visitor_settings
 from game.session import Session
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class KioskController(TableHooks):
         self.idle = IdleTimer.from_config(config, now)
         ppm = app.px_per_mm or 4.0
         self.long_press = LongPress(config.kiosk.exit_press_seconds, slop_px=4 * ppm)
-        self.pin = PinPad(config.kiosk.operator_pin_hash)
+        self.pin = PinPad.persistent(config.kiosk.operator_pin_hash, session.directory, now)
         self.exit_enabled = self.lock and bool(config.kiosk.operator_pin_hash)
         self.fresh_dealt = False  # the idle period's fresh deal is done
         self.pressing = False  # a finger held still is not idle...
@@ -129,6 +130,7 @@ class KioskController(TableHooks):
         app, table = self.app, self.app.table
         attract = app.scenes.top.name == "attract"
         app.scenes.pop_to_bottom()
+        reset_visitor_settings(app, self.config, self.session.directory)
         table.start_game(app.games.new(), left="idle")
         log.info("idle: fresh deal %s", table.game.code)
         if attract:

@@ -100,7 +100,18 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         from game.kiosk_ui import attach_kiosk
 
         attach_kiosk(app, config, session, resumed=resumed is not None and resumed.game is game)
+        _guard_x11_window(app, session)
     return app
+
+
+def _guard_x11_window(app: App, session: Session) -> None:
+    """On X11, a destroyed window or a lost X server still saves (see game.xguard)."""
+    if pygame.display.get_driver() != "x11":
+        return
+    from game import xguard
+
+    if xguard.install(session.shutdown):
+        app.hooks.add(xguard.WindowGuard())
 
 
 def _open_session(

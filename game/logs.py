@@ -23,6 +23,8 @@ from pathlib import Path
 from types import TracebackType
 
 from game.config import EXIT_CRASH, Config
+from game.config_rules import expand_dir
+from game.pin import RedactingFilter
 from game.storage import state_dir
 
 LOGGER_NAME = "solitaire"
@@ -33,12 +35,20 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 log = logging.getLogger(LOGGER_NAME)
 game_log = logging.getLogger(LOGGER_NAME + ".game")
+_crash: list[BaseException] = []
+
+
+def current_crash() -> BaseException | None:
+    """The uncaught exception the crash hook is handling (for its `save`), else None."""
+    return _crash[-1] if _crash else None
 
 
 def log_dir_for(config: Config, state: Path | None = None) -> Path:
-    """The log directory: config's kiosk.log_dir, or "logs" in the state directory."""
-    if config.kiosk.log_dir:
-        return Path(config.kiosk.log_dir).expanduser()
+    """The log directory: config's kiosk.log_dir, or "logs" in the state directory (also when
+    log_dir cannot be expanded, e.g. `~nosuchuser/logs`: the config check refuses that)."""
+    expanded = expand_dir(config.kiosk.log_dir) if config.kiosk.log_dir else None
+    if expanded is not None:
+        return Path(expanded)
     return (state if state is not None else state_dir()) / "logs"
 
 
@@ -60,9 +70,11 @@ def setup_logging(
             handler.close()
     logger.setLevel(level)
     formatter = logging.Formatter(FORMAT)
+    secrets = RedactingFilter()  # no PIN hash (or PIN typed in its place) reaches a log
     if to_stderr:
         stream = logging.StreamHandler(sys.stderr)
         stream.setFormatter(formatter)
+        stream.addFilter(secrets)
         stream._solitaire = True  # type: ignore[attr-defined]
         logger.addHandler(stream)
     if directory is None:
@@ -73,10 +85,11 @@ def setup_logging(
         rotating = logging.handlers.RotatingFileHandler(
             path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8"
         )
-    except OSError as error:
+    except (OSError, ValueError) as error:
         log.error("cannot write the log file %s (%s); logging to stderr only", path, error)
         return None
     rotating.setFormatter(formatter)
+    rotating.addFilter(secrets)
     rotating._solitaire = True  # type: ignore[attr-defined]
     logger.addHandler(rotating)
     return path
@@ -137,6 +150,8 @@ def install_excepthook(
             return  # another thread is already handling a crash
         with contextlib.suppress(Exception):
             log.critical("uncaught exception; saving and exiting", exc_info=exc or exc_type())
+        if exc is not None:
+            _crash.append(exc)
         try:
             save()
         except BaseException:

@@ -6,9 +6,14 @@ the table calls after every move, undo and new deal. `Autosave.load()` gives the
 back on the next start, or None: a save that does not load is moved aside and logged, and the
 game starts fresh.
 
-`CrashGuard` notices a game that crashes again and again right after it is resumed (a saved
-position that trips a bug): after `CRASH_LIMIT` crashes within `CRASH_WINDOW_S` the autosave is
-moved aside instead of resumed, so the kiosk does not crash-loop forever.
+Every save carries the line of moves from the deal, and a resumed save is checked against its
+code (game.savecheck): the code's deal replayed with the line must give the saved position, or
+the game is rebuilt from code and line; a save that cannot be trusted is moved aside.
+
+`CrashGuard` keeps a crash from becoming a crash loop. A crash while a state file is being read
+(or what was read is being checked) moves that file aside at once, and only that file. A crash
+during play is counted: after `CRASH_LIMIT` of them within `CRASH_WINDOW_S` the autosave (the
+position that may trip a bug) is moved aside instead of resumed.
 
 Must not import pygame.
 """
@@ -23,9 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import Game, StateError
+from engine import Game
+from game import savecheck
 from game.stats import Stats
-from game.storage import JsonStore, autosave_store, state_dir, stats_store
+from game.storage import JsonStore, autosave_store, read_by, state_dir, stats_store
 
 log = logging.getLogger("solitaire.persist")
 
@@ -41,6 +47,7 @@ class Resumed:
     elapsed: float  # seconds on the game clock
     seq: int  # how many saves this game had (moves, undos, ...)
     meta: dict[str, Any] = field(default_factory=dict)  # the table's own small flags
+    line: list[str] = field(default_factory=list)  # the moves from the deal to the position
 
 
 class Autosave:
@@ -51,36 +58,44 @@ class Autosave:
         self.undo_depth = undo_depth
         self.seq = 0
 
-    def save(self, game: Game, elapsed: float, meta: dict[str, Any] | None = None) -> bool:
-        """Write the game durably; False (logged) when the disk refused. Never raises."""
+    def save(
+        self,
+        game: Game,
+        elapsed: float,
+        meta: dict[str, Any] | None = None,
+        line: list[str] | None = None,
+    ) -> bool:
+        """Write the game durably with its line of moves from the deal (None: unknown, then
+        the undo history must reach back to the deal); False (logged) when the disk refused.
+        Never raises."""
         self.seq += 1
         if not math.isfinite(elapsed) or elapsed < 0:
             elapsed = 0.0
-        data = {
+        data: dict[str, Any] = {
             "game": game.to_dict(),
             "elapsed": round(elapsed, 3),
             "seq": self.seq,
             "meta": meta or {},
         }
+        if line is not None:
+            data["line"] = line
         return self.store.save(data)
 
     def load(self) -> Resumed | None:
         """The saved game, or None (no save, or a damaged one: moved aside and logged)."""
-        data = self.store.load()
-        if data is None:
-            return None
-        try:
-            resumed = self._parse(data)
-        except (StateError, ValueError, TypeError, KeyError) as error:
-            self.store.move_aside(f"the saved game does not load: {error}")
-            return None
-        self.seq = resumed.seq
+        resumed = self.store.load_with(self._parse, "the saved game")
+        if resumed is not None:
+            self.seq = resumed.seq
         return resumed
 
     def _parse(self, data: Any) -> Resumed:
         if not isinstance(data, dict):
             raise ValueError(f"expected an object, got {type(data).__name__}")
         game = Game.from_dict(data["game"])
+        line = savecheck.read_line(data["line"]) if "line" in data else None
+        game, note = savecheck.check(game, line, self.undo_depth)
+        if note:
+            log.warning("%s: %s", self.store.path.name, note)
         if game.history.maxlen != self.undo_depth:
             game.history = deque(game.history, maxlen=self.undo_depth)
         elapsed = data.get("elapsed", 0.0)
@@ -94,7 +109,9 @@ class Autosave:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise ValueError(f"meta = {meta!r} is not an object")
-        return Resumed(game, float(elapsed), seq, meta)
+        if line is None:  # an older save: its undo history reached back to the deal (checked)
+            line = savecheck.line_of(game) or []
+        return Resumed(game, float(elapsed), seq, meta, line)
 
     def clear(self) -> None:
         """Forget the saved game (the next start deals a fresh one)."""
@@ -103,8 +120,10 @@ class Autosave:
 
 
 def load_stats(directory: Path | None = None) -> Stats:
-    """The statistics file (empty statistics when missing; repaired when damaged)."""
-    return Stats.from_dict(stats_store(directory).load())
+    """The statistics file (empty statistics when missing; repaired when damaged, moved aside
+    when it does not load at all)."""
+    stats = stats_store(directory).load_with(Stats.from_dict, "the statistics")
+    return stats if stats is not None else Stats.from_dict(None)
 
 
 def save_stats(stats: Stats, directory: Path | None = None) -> bool:
@@ -112,7 +131,8 @@ def save_stats(stats: Stats, directory: Path | None = None) -> bool:
 
 
 class CrashGuard:
-    """Recent crashes, to stop resuming a save that keeps crashing the game."""
+    """Recent crashes during play, to stop resuming a save that keeps crashing the game; and
+    the file that was being read when a crash happened, moved aside."""
 
     def __init__(self, directory: Path | None = None) -> None:
         self.store = JsonStore(
@@ -123,12 +143,21 @@ class CrashGuard:
         data = self.store.load()
         if not isinstance(data, list):
             return []
-        times = [t for t in data if isinstance(t, (int, float)) and not isinstance(t, bool)]
+        times = [float(t) for t in data if isinstance(t, (int, float)) and not isinstance(t, bool)]
         return [t for t in times if 0 <= now - t <= CRASH_WINDOW_S]
 
-    def record_crash(self, now: float | None = None) -> None:
+    def record_crash(
+        self, now: float | None = None, *, error: BaseException | None = None
+    ) -> Path | None:
+        """A crash (`error`, the uncaught exception): when it escaped the reading of a state
+        file, that file (only that one) is moved aside (returns its new name) and the crash is
+        not counted against the autosave; else the crash is counted."""
+        culprit = read_by(error)
+        if culprit is not None:
+            return culprit.move_aside("the game crashed while reading it")
         now = time.time() if now is None else now
         self.store.save([*self._recent(now), now][-CRASH_LIMIT:])
+        return None
 
     def too_many(self, now: float | None = None) -> bool:
         """True when the game crashed CRASH_LIMIT times within CRASH_WINDOW_S (then the

@@ -1,9 +1,12 @@
 """The player's settings: the toggles of the settings menu and the language.
 
 The operator's config.toml gives the defaults ([defaults] and [game] locale); what a player
-changes on screen is saved in the state directory (settings.json) and wins over those defaults
-from then on. Deleting settings.json returns every kiosk visitor to the operator's defaults.
-A damaged settings file only loses the damaged entries. Must not import pygame.
+changes on screen is saved in the state directory (settings.json) and wins over those defaults.
+In kiosk mode (`lock = true`) that lasts for one visitor: the idle fresh deal and every start
+bring back the operator's defaults (`reset_visitor_settings`, `load_prefs`), unless the
+operator sets `keep_visitor_settings = true` (a home desktop with the lock on). Without the lock
+the player's choices are kept. A damaged settings file only loses the damaged entries.
+Must not import pygame.
 """
 
 from __future__ import annotations
@@ -55,16 +58,44 @@ class PlayerSettings(DefaultsConfig):
         return replace(base, **values), problems
 
 
+def resets_visitors(config: Config) -> bool:
+    """True when each visitor starts from the operator's defaults (the kiosk lock is on and
+    keep_visitor_settings is not)."""
+    return config.kiosk.lock and not config.kiosk.keep_visitor_settings
+
+
 def load_prefs(config: Config, directory: Path | None = None) -> PlayerSettings:
-    """The player's settings: the saved ones over the operator's defaults."""
+    """The player's settings: the saved ones over the operator's defaults; in kiosk mode the
+    operator's defaults alone (a visitor's leftovers are deleted)."""
     base = PlayerSettings.from_config(config)
-    data = settings_store(directory).load()
-    if data is None:
+    store = settings_store(directory)
+    if resets_visitors(config):
+        store.clear()
         return base
-    settings, problems = PlayerSettings.from_dict(data, base)
+    loaded = store.load_with(lambda data: PlayerSettings.from_dict(data, base), "the settings")
+    if loaded is None:
+        return base
+    settings, problems = loaded
     for problem in problems:
         log.warning("%s", problem)
     return settings
+
+
+def reset_visitor_settings(app: Any, config: Config, directory: Path | None = None) -> bool:
+    """In kiosk mode, give the next visitor the operator's toggles and language (the idle fresh
+    deal calls this); True when it did. `app` is the App (duck-typed: `settings`, `prefs`,
+    `set_locale`, `redraw`)."""
+    if not resets_visitors(config):
+        return False
+    base = PlayerSettings.from_config(config)
+    locale = app.settings.locale
+    app.prefs.settings = replace(base, locale=locale)  # the toggles (game.player.Preferences)
+    if locale != base.locale:
+        app.set_locale(base.locale)  # lays every screen out again
+    app.redraw()
+    settings_store(directory).clear()
+    log.info("idle: the visitor's settings are back to the operator's defaults")
+    return True
 
 
 def save_prefs(settings: PlayerSettings, config: Config, directory: Path | None = None) -> bool:

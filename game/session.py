@@ -22,10 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game, Move
+from game import savecheck
 from game.clock import PlayTime
 from game.config import Config
 from game.hooks import TableHooks
 from game.logs import (
+    current_crash,
     install_excepthook,
     log_dir_for,
     log_game_end,
@@ -51,6 +53,8 @@ class Session(TableHooks):
         self.clock = PlayTime()
         self.recorded = False  # the current game's result is already in the statistics
         self._game: Game | None = None
+        self.line: list[str] | None = []  # the moves from the deal (undone ones taken out)
+        self.save_failed = False  # the last autosave did not reach the disk (see save_mark)
 
     @classmethod
     def open(
@@ -66,9 +70,16 @@ class Session(TableHooks):
         directory = directory if directory is not None else state_dir()
         if logging_on:
             setup_logging(log_dir_for(config, directory))
+        opened: list[Session] = []
+        guard = CrashGuard(directory)
+        if crash_hook:  # before the first file is read: a crash reading it moves it aside
+            install_excepthook(
+                lambda: (
+                    opened[0].crash_save() if opened else guard.record_crash(error=current_crash())
+                )
+            )
         session = cls(config, directory)
-        if crash_hook:
-            install_excepthook(session.crash_save)
+        opened.append(session)
         return session
 
     # ---------------------------------------------------------------- start
@@ -79,6 +90,7 @@ class Session(TableHooks):
         if resumed is None:
             return None
         self._game = resumed.game
+        self.line = list(resumed.line)
         self.clock.reset(resumed.elapsed)
         self.clock.running = not resumed.game.is_won
         self.recorded = bool(resumed.meta.get("recorded", False))
@@ -89,6 +101,7 @@ class Session(TableHooks):
     def started(self, game: Game) -> None:
         """A fresh deal is on the table (the previous one must have been `ended`)."""
         self._game = game
+        self.line = savecheck.line_of(game)  # moves already played (main.py --moves)
         self.clock.reset()
         self.recorded = False
         log_game_start(game.code)
@@ -97,6 +110,8 @@ class Session(TableHooks):
     # ---------------------------------------------------------------- play
 
     def moved(self, game: Game, move: Move) -> None:
+        if self.line is not None:
+            self.line.append(str(move))
         log_move(game.code, str(move), moves=game.moves, score=game.score)
         if game.is_won:
             self.ended(game, "won")
@@ -104,6 +119,8 @@ class Session(TableHooks):
             self._save(game)
 
     def undone(self, game: Game) -> None:
+        if self.line:
+            self.line.pop()
         log_undo(game.code, moves=game.moves, score=game.score)
         self._save(game)
 
@@ -143,11 +160,21 @@ class Session(TableHooks):
 
     def crash_save(self) -> None:
         """The crash hook's save: note the crash (for the crash-loop guard), keep the game."""
-        self.crash_guard.record_crash()
+        self.crash_guard.record_crash(error=current_crash())
         if self._game is not None:
             self._save(self._game)
 
     def _save(self, game: Game) -> None:
         self._game = game
+        stack = [str(move) for move in game.move_stack]
+        line = self.line
+        if line is None or len(line) < len(stack) or (stack and line[-len(stack) :] != stack):
+            line = self.line = savecheck.line_of(game)  # a change the session did not see
         meta: dict[str, Any] = {"recorded": self.recorded}
-        self.autosave.save(game, self.clock.seconds, meta)
+        failed = not self.autosave.save(game, self.clock.seconds, meta, line)
+        if failed != self.save_failed:
+            if failed:
+                log.error("autosave failed: the game on the table is not saved (mark shown)")
+            else:
+                log.info("autosave works again")
+        self.save_failed = failed

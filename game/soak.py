@@ -109,7 +109,7 @@ class Soak(TableHooks):
             {
                 "kiosk": {
                     "lock": True,
-                    "operator_pin_hash": hash_pin("1234", iterations=1000),
+                    "operator_pin_hash": hash_pin("123456", iterations=100_000),
                     "idle_attract_minutes": 0.5,
                     "idle_new_game_minutes": 2.0,
                 }

@@ -18,11 +18,14 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 log = logging.getLogger("solitaire.storage")
 
@@ -36,6 +39,81 @@ STATS_FILE = "stats.json"
 MAX_FILE_BYTES = 16 * 1024 * 1024
 KEEP_ASIDE = 5
 """How many moved-aside copies of one file are kept; older ones are deleted."""
+MAX_DIGITS = 30
+"""A JSON integer with more digits is refused (Python's int() refuses past 4,300 digits, and
+every number the game keeps fits in far fewer)."""
+
+_reading: list[JsonStore] = []
+"""The stores being read right now, innermost last (see `being_read`)."""
+_escaped: list[tuple[JsonStore, BaseException]] = []
+"""The last exception that escaped the reading of a store (see `read_by`)."""
+
+
+def being_read() -> JsonStore | None:
+    """The file whose reading (or checking of what was read) is under way, or None."""
+    return _reading[-1] if _reading else None
+
+
+def read_by(error: BaseException | None) -> JsonStore | None:
+    """The store whose reading raised `error` (or an exception it grew out of), or None. The
+    crash hook moves that file aside: a crash while it was read is its fault, no other's."""
+    if not _escaped:
+        return None
+    store, escaped = _escaped[-1]
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        if error is escaped:
+            return store
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return None
+
+
+@contextlib.contextmanager
+def _reading_of(store: JsonStore) -> Iterator[None]:
+    _reading.append(store)
+    try:
+        yield
+    except BaseException as error:
+        _escaped[:] = [(store, error)]
+        raise
+    finally:
+        _reading.remove(store)
+
+
+class _Refused(ValueError):
+    """A value json.loads reads that no file of the game holds."""
+
+
+def _parse_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _Refused(f"a number of {digits} digits")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > 400:
+        raise _Refused(f"a number of {len(text)} characters")
+    number = float(text)
+    if not math.isfinite(number):
+        raise _Refused(f"the number {text[:40]} is too large")
+    return number
+
+
+def _parse_constant(text: str) -> float:
+    raise _Refused(f"{text} is not a number JSON allows")
+
+
+def parse_json(raw: bytes) -> Any:
+    """JSON with sane numbers only: integers of at most MAX_DIGITS digits, finite floats, no
+    NaN/Infinity. Raises ValueError (also for bad UTF-8 and bad JSON) or RecursionError."""
+    return json.loads(
+        raw.decode("utf-8"),
+        parse_int=_parse_int,
+        parse_float=_parse_float,
+        parse_constant=_parse_constant,
+    )
 
 
 def state_dir(env: Mapping[str, str] | None = None) -> Path:
@@ -132,6 +210,23 @@ class JsonStore:
 
     def load(self) -> Any | None:
         """The saved data, or None when there is no file or it is unusable (then moved aside)."""
+        with _reading_of(self):
+            return self._load()
+
+    def load_with(self, parse: Callable[[Any], T], what: str = "the data") -> T | None:
+        """`parse(data)` of the loaded data; when it raises anything, the file is moved aside
+        with the reason and None returned. The file counts as being read throughout."""
+        with _reading_of(self):
+            data = self._load()
+            if data is None:
+                return None
+            try:
+                return parse(data)
+            except Exception as error:  # any defect of the data, however it shows
+                self.move_aside(f"{what} does not load: {str(error)[:200]}")
+                return None
+
+    def _load(self) -> Any | None:
         self._remove_stale_temps()
         try:
             size = self.path.stat().st_size
@@ -157,13 +252,17 @@ class JsonStore:
         if not raw.strip():
             return "the file is empty", None
         try:
-            envelope = json.loads(raw.decode("utf-8"))
+            envelope = parse_json(raw)
         except UnicodeDecodeError as error:
             return f"not UTF-8 text ({error})", None
         except json.JSONDecodeError as error:
             return f"not valid JSON, perhaps truncated ({error})", None
+        except _Refused as error:
+            return f"holds {error}", None
         except RecursionError:
             return "JSON nested too deeply", None
+        except (ValueError, OverflowError, MemoryError) as error:
+            return f"not readable as JSON ({str(error)[:200]})", None
         if not isinstance(envelope, dict) or "format" not in envelope:
             return "not a solitaire-kiosk file (no format field)", None
         if envelope.get("format") != self.kind:

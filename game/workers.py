@@ -19,6 +19,7 @@ from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExec
 from typing import Any, Protocol
 
 from engine import Game, IllegalMove, Move, hints
+from game.lifeline import die_with_parent
 
 log = logging.getLogger("solitaire.workers")
 
@@ -40,7 +41,9 @@ class Indicator(Protocol):
 
 
 def _spawn_pool() -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=die_with_parent
+    )
 
 
 def _processes(executor: Executor) -> list[Any]:

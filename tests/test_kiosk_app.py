@@ -22,8 +22,8 @@ from game.scenes.stats import StatsScene
 from game.session import Session
 from game.table import TableScene
 
-PIN = "2468"
-PIN_HASH = hash_pin(PIN, iterations=1000)
+PIN = "246813"
+PIN_HASH = hash_pin(PIN, iterations=100_000)
 CODE = "RU1-C-AAAAAAD"  # AH is alone in column 1: a tap sends it home
 
 

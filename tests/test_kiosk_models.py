@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -68,7 +70,7 @@ class TestLongPress:
 
 
 class TestPinPad:
-    stored = hash_pin("2580", iterations=1000)
+    stored = hash_pin("258036", iterations=100_000)
 
     def type_pin(self, pad: PinPad, pin: str, now: float) -> PinResult:
         for digit in pin:
@@ -81,7 +83,7 @@ class TestPinPad:
         pad.press("9", 0)
         pad.press("back", 0)
         assert pad.masked == ""
-        assert self.type_pin(pad, "2580", 1) is PinResult.ACCEPTED
+        assert self.type_pin(pad, "258036", 1) is PinResult.ACCEPTED
 
     def test_wrong_pins_then_a_wait_that_grows(self) -> None:
         pad = PinPad(self.stored)
@@ -94,7 +96,7 @@ class TestPinPad:
         assert pad.press("2", 10) is PinResult.LOCKED
         assert self.type_pin(pad, "", 33) is PinResult.LOCKED  # empty OK: a wrong try
         assert pad.wait_left(33) == 60.0
-        assert self.type_pin(pad, "2580", 93) is PinResult.ACCEPTED
+        assert self.type_pin(pad, "258036", 93) is PinResult.ACCEPTED
         assert pad.wrong == 0
 
     def test_no_hash_accepts_nothing(self) -> None:
@@ -167,3 +169,56 @@ class TestLock:
         env = {}
         prepare_sdl(config_from_dict({})[0], env)
         assert "SDL_QUIT_ON_LAST_WINDOW_CLOSE" not in env
+
+
+class TestPinThrottleSurvivesRestarts:
+    stored = hash_pin("258036", iterations=100_000)
+
+    def type_pin(self, pad: PinPad, pin: str, now: float) -> PinResult:
+        for digit in pin:
+            pad.press(digit, now)
+        return pad.press("ok", now)
+
+    def test_a_power_cut_gives_no_fresh_tries(self, tmp_path: Path) -> None:
+        wall = [1_000_000.0]
+        pad = PinPad.persistent(self.stored, tmp_path, 0.0, wall=lambda: wall[0])
+        for k in range(3):
+            result = self.type_pin(pad, "111111", 1.0 + k)
+        assert result is PinResult.LOCKED and pad.wait_left(3.0) == 30.0
+        wall[0] += 5.0  # the power is cut; the new process's own clock starts again at 0
+        again = PinPad.persistent(self.stored, tmp_path, 0.0, wall=lambda: wall[0])
+        assert again.wrong == 3 and again.wait_left(0.0) == pytest.approx(25.0, abs=1.0)
+        assert self.type_pin(again, "258036", 1.0) is PinResult.LOCKED  # even the right PIN
+        wall[0] += 30.0
+        later = PinPad.persistent(self.stored, tmp_path, 0.0, wall=lambda: wall[0])
+        assert not later.is_locked(0.0)
+        assert self.type_pin(later, "222222", 1.0) is PinResult.LOCKED  # the 4th wrong one
+        assert later.wait_left(1.0) == 60.0  # the wait keeps doubling across the restart
+        wall[0] += 61.0
+        last = PinPad.persistent(self.stored, tmp_path, 0.0, wall=lambda: wall[0])
+        assert self.type_pin(last, "258036", 1.0) is PinResult.ACCEPTED
+        assert not (tmp_path / "pin-throttle.json").exists()  # a right PIN starts afresh
+
+    def test_a_clock_set_back_cannot_stretch_the_wait(self, tmp_path: Path) -> None:
+        pad = PinPad.persistent(self.stored, tmp_path, 0.0, wall=lambda: 2_000_000.0)
+        for k in range(3):
+            self.type_pin(pad, "111111", float(k))
+        back = PinPad.persistent(self.stored, tmp_path, 0.0, wall=lambda: 1_000.0)
+        assert back.wait_left(0.0) <= back.max_wait_s
+
+
+def test_weak_or_short_hashes_are_refused() -> None:
+    from game.config import config_from_dict
+    from game.pin import MIN_ITERATIONS, verify_pin
+
+    strong = hash_pin("258036", bytes(range(16)), iterations=MIN_ITERATIONS)
+    import hashlib
+
+    digest = hashlib.pbkdf2_hmac("sha256", b"258036", bytes(range(16)), 1).hex()
+    weak = f"pbkdf2_sha256$1${bytes(range(16)).hex()}${digest}"
+    assert verify_pin("258036", strong) and not verify_pin("258036", weak)
+    _, problems = config_from_dict({"kiosk": {"operator_pin_hash": weak}})
+    assert len(problems) == 1 and "at least 100000 iterations" in problems[0]
+    assert digest not in problems[0] and "<hidden" in problems[0]
+    with pytest.raises(ValueError, match="iterations 99999"):
+        hash_pin("258036", iterations=99_999)

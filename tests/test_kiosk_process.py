@@ -49,7 +49,7 @@ def wait_for(
 @pytest.mark.parametrize("lock", [False, True])
 def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, lock: bool) -> None:
     config = tmp_path / "config.toml"
-    stored = hash_pin("1234", iterations=1000)
+    stored = hash_pin("123456", iterations=100_000)
     config.write_text(f'[kiosk]\nlock = {str(lock).lower()}\noperator_pin_hash = "{stored}"\n')
     state = tmp_path / "state"
     game = start(state, config, "--code", "RU1-C-AAAAAAD", "--moves", "AH-f")

@@ -151,16 +151,18 @@ def test_pick_drm_card(tmp_path: Path, connectors: dict[str, str], expected: str
         assert result.returncode == 0 and result.stdout == expected + "\n"
 
 
-def fake_app(tmp_path: Path, game_exit: int) -> Path:
-    """A copy of kiosk/ beside a fake venv python that records how it was started."""
+def fake_app(tmp_path: Path, game_exit: int, probe_exit: int = 0) -> Path:
+    """A copy of kiosk/ beside a fake venv python that records how it was started (the video
+    probe, main.py --probe-video, exits with `probe_exit` and records nothing)."""
     app = tmp_path / "app"
     shutil.copytree(KIOSK, app / "kiosk")
     python = app / ".venv" / "bin" / "python"
     python.parent.mkdir(parents=True)
     python.write_text(
         "#!/bin/sh\n"
+        f'[ "$2" = --probe-video ] && exit {probe_exit}\n'
         'echo "driver=$SDL_VIDEODRIVER index=${SDL_KMSDRM_DEVICE_INDEX:-none} args=$*"'
-        f' > "{tmp_path}/started"\n'
+        f' >> "{tmp_path}/started"\n'
         f"exit {game_exit}\n"
     )
     python.chmod(0o755)
@@ -211,6 +213,40 @@ def test_run_cage_passes_the_games_exit_status(
     assert list(state.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    ("probe_exit", "game_exit", "drivers", "reason"),
+    [
+        (0, 0, ["wayland"], ""),
+        (134, 0, ["x11"], "failed to open a window (killed by signal 6 SIGABRT)"),
+        (1, 64, ["x11"], "failed to open a window (exit status 1)"),
+        (0, 139, ["wayland", "x11"], "died at start under SDL's wayland driver (killed by signal"),
+    ],
+)
+def test_run_wayland_falls_back_to_xwayland_and_says_why(
+    tmp_path: Path, probe_exit: int, game_exit: int, drivers: list[str], reason: str
+) -> None:
+    app = fake_app(tmp_path, game_exit, probe_exit)
+    status = tmp_path / "status"
+    env = {"PATH": os.environ["PATH"], "SOLITAIRE_EXIT_STATUS_FILE": str(status)}
+    result = subprocess.run(
+        [str(app / "kiosk" / "run-wayland.sh")], env=env, capture_output=True, text=True
+    )
+    started = [line.split()[0] for line in (tmp_path / "started").read_text().splitlines()]
+    assert started == [f"driver={d}" for d in drivers]
+    assert result.returncode == game_exit and status.read_text() == f"{game_exit}\n"
+    if reason:
+        assert reason in result.stderr and "SDL_VIDEODRIVER=x11" in result.stderr
+    else:
+        assert result.stderr == ""
+
+
+def test_run_wayland_keeps_the_operators_driver(tmp_path: Path) -> None:
+    app = fake_app(tmp_path, 0, probe_exit=134)
+    env = {"PATH": os.environ["PATH"], "SDL_VIDEODRIVER": "wayland"}
+    subprocess.run([str(app / "kiosk" / "run-wayland.sh")], env=env, check=True)
+    assert (tmp_path / "started").read_text().startswith("driver=wayland ")
+
+
 def run_install_function(tmp_path: Path, call: str) -> None:
     script = f'source "{KIOSK / "install.sh"}"; {call}'
     subprocess.run(["bash", "-c", script], check=True, cwd=tmp_path)
@@ -230,11 +266,11 @@ def test_install_adds_kernel_arguments_once(tmp_path: Path) -> None:
     assert (tmp_path / "cmdline.txt.solitaire-bak").read_text() == original
 
 
-def test_install_keeps_an_existing_kernel_argument(tmp_path: Path) -> None:
+def test_install_sets_consoleblank_0_over_an_existing_value(tmp_path: Path) -> None:
     cmdline = tmp_path / "cmdline.txt"
-    cmdline.write_text("root=/dev/mmcblk0p2 consoleblank=600\n")
+    cmdline.write_text("root=/dev/mmcblk0p2 consoleblank=600 quiet\n")
     run_install_function(tmp_path, f'add_cmdline_args "{cmdline}" consoleblank=0')
-    assert cmdline.read_text() == "root=/dev/mmcblk0p2 consoleblank=600\n"
+    assert cmdline.read_text() == "root=/dev/mmcblk0p2 consoleblank=0 quiet\n"
 
 
 def test_install_writes_a_valid_kiosk_config(tmp_path: Path) -> None:
@@ -242,7 +278,7 @@ def test_install_writes_a_valid_kiosk_config(tmp_path: Path) -> None:
 
     config = tmp_path / "config.toml"
     shutil.copy(REPO / "config.toml", config)
-    stored = hash_pin("1357", iterations=1000)
+    stored = hash_pin("135790", iterations=100_000)
     run_install_function(
         tmp_path,
         f'set_toml_key "{config}" display show_cursor false; '

@@ -1,0 +1,239 @@
+"""What each key of config.toml accepts, and how a refused value is shown in a message.
+
+Every check takes any value the TOML parser can give (any type, any size: a 400-digit integer,
+a 300-deep array, a megabyte of text) and answers the checked value or None; nothing here
+raises. The rule sets and cell counts come from the engine's registry (engine.rules.ALL_RULES).
+A refused value that looks like a PIN or a PIN hash is never echoed (see game.pin.redact).
+
+Must not import pygame.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.rules import ALL_RULES
+from game.pin import looks_secret, parse_pin_hash
+
+LOCALES = ("fi", "ru", "en")
+MAX_WINDOW_PX = 8192
+"""A window side larger than this is refused: 8192 x 8192 is already 256 MB of pixels."""
+
+GAMES: tuple[str, ...] = tuple(dict.fromkeys(r.game for r in ALL_RULES))
+RUSSIAN_RULES: tuple[str, ...] = tuple(
+    dict.fromkeys("classic" if r.same_suit else "relaxed" for r in ALL_RULES if r.game == "russian")
+)
+SEAHAVEN_CELLS: tuple[int, ...] = tuple(r.cells for r in ALL_RULES if r.game == "seahaven")
+LEVELS = ("easy", "medium", "hard", "any")
+
+
+@dataclass(frozen=True)
+class Rule:
+    expected: str
+    convert: Callable[[Any], Any | None]  # the checked value, or None when refused
+    secret: bool = False  # never show the refused value
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def bool_rule() -> Rule:
+    return Rule("true or false", lambda v: v if isinstance(v, bool) else None)
+
+
+def int_range(lo: int, hi: int) -> Rule:
+    def convert(v: Any) -> int | None:
+        return v if _whole(v) and lo <= v <= hi else None
+
+    return Rule(f"a whole number from {lo} to {hi}", convert)
+
+
+def int_choice(*choices: int) -> Rule:
+    def convert(v: Any) -> int | None:
+        return v if _whole(v) and v in choices else None
+
+    return Rule("one of " + ", ".join(str(c) for c in choices), convert)
+
+
+def float_range(lo: float, hi: float, *, zero_ok: bool = False) -> Rule:
+    def convert(v: Any) -> float | None:
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            return None
+        if _whole(v) and not -(10**15) < v < 10**15:  # float(v) could overflow
+            return None
+        number = float(v)
+        if not math.isfinite(number):
+            return None
+        if (zero_ok and number == 0) or lo <= number <= hi:
+            return number
+        return None
+
+    expected = f"a number from {lo} to {hi}"
+    return Rule(f"0 or {expected}" if zero_ok else expected, convert)
+
+
+def str_choice(*choices: str) -> Rule:
+    def convert(v: Any) -> str | None:
+        return v if isinstance(v, str) and v in choices else None
+
+    return Rule("one of " + ", ".join(f'"{c}"' for c in choices), convert)
+
+
+def pin_hash_rule() -> Rule:
+    def convert(v: Any) -> str | None:
+        if not isinstance(v, str):
+            return None
+        return v if v == "" or parse_pin_hash(v) is not None else None
+
+    return Rule(
+        '"" or a hash printed by `python -m game.config hash-pin` '
+        '("pbkdf2_sha256$<iterations>$<salt hex>$<hash hex>", at least 100000 iterations)',
+        convert,
+        secret=True,
+    )
+
+
+def expand_dir(value: str) -> str | None:
+    """An absolute directory path with ~ or ~user expanded; None when it cannot be (an unknown
+    user, no home directory, a NUL byte, a relative path)."""
+    if "\0" in value or len(value) > 4096:
+        return None
+    try:
+        expanded = os.path.expanduser(value)
+    except (RuntimeError, KeyError, ValueError, OSError):
+        return None
+    if expanded.startswith("~") or not os.path.isabs(expanded):
+        return None
+    return expanded
+
+
+def dir_rule() -> Rule:
+    def convert(v: Any) -> str | None:
+        if not isinstance(v, str):
+            return None
+        return v if v == "" or expand_dir(v) is not None else None
+
+    return Rule(
+        '"" or an absolute directory path (or ~/..., ~user/... of a user that exists)', convert
+    )
+
+
+RULES: dict[str, dict[str, Rule]] = {
+    "display": {
+        "fullscreen": bool_rule(),
+        "width": int_range(320, MAX_WINDOW_PX),
+        "height": int_range(240, MAX_WINDOW_PX),
+        "px_per_mm": float_range(1.0, 50.0, zero_ok=True),
+        "rotate": int_choice(0, 90, 180, 270),
+        "show_cursor": bool_rule(),
+    },
+    "game": {
+        "locale": str_choice(*LOCALES),
+        "default_game": str_choice(*GAMES),
+        "russian_rules": str_choice(*RUSSIAN_RULES),
+        "russian_level": str_choice(*LEVELS),
+        "seahaven_cells": int_choice(*SEAHAVEN_CELLS),
+        "winnable_only": bool_rule(),
+        "undo_depth": int_range(1, 100),
+    },
+    "input": {
+        "double_tap_ms": int_range(100, 1000),
+        "tap_slop_mm": float_range(0.5, 20.0),
+        "drag_threshold_mm": float_range(0.5, 20.0),
+        "echo_ms": int_range(0, 2000),
+    },
+    "defaults": {
+        "double_tap": bool_rule(),
+        "placement_help": bool_rule(),
+        "interactive_rules": bool_rule(),
+        "auto_placement": bool_rule(),
+        "winnable_indicator": bool_rule(),
+    },
+    "kiosk": {
+        "lock": bool_rule(),
+        "operator_pin_hash": pin_hash_rule(),
+        "exit_press_seconds": float_range(2.0, 30.0),
+        "idle_attract_minutes": float_range(0.0, 1440.0),
+        "idle_new_game_minutes": float_range(0.0, 10080.0),
+        "log_dir": dir_rule(),
+        "keep_visitor_settings": bool_rule(),
+    },
+}
+
+MAX_SHOWN = 80
+"""Characters of a refused value shown in a message; longer values are cut."""
+
+
+def toml_repr(value: Any, *, secret: bool = False) -> str:
+    """A value as it would be written in TOML, for messages: at most MAX_SHOWN characters, on
+    one line, with anything shaped like a PIN or a hash hidden."""
+    if secret and value != "":
+        kind = "text" if isinstance(value, str) else type(value).__name__
+        size = f" of {len(value)} characters" if isinstance(value, str) else ""
+        return f"<hidden {kind}{size}>"
+    parts: list[str] = []
+    _repr_into(value, parts, 0)
+    text = "".join(parts)
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
+
+
+def _repr_into(value: Any, out: list[str], depth: int) -> None:
+    """Append the TOML form of `value`, stopping early once enough is written (so a huge or
+    deeply nested value costs little and never recurses far)."""
+    if sum(len(p) for p in out) > MAX_SHOWN:
+        return
+    if depth > 8:
+        out.append("...")
+    elif isinstance(value, bool):
+        out.append("true" if value else "false")
+    elif isinstance(value, str):
+        if looks_secret(value):
+            out.append(f"<hidden text of {len(value)} characters>")
+        else:
+            shown = value[: MAX_SHOWN + 1]
+            out.append('"' + shown.encode("unicode_escape").decode("ascii").replace('"', '\\"'))
+            out.append('"')
+    elif isinstance(value, int):
+        digits = value.bit_length() * 0.30103
+        out.append(str(value) if digits < 60 else f"<a whole number of about {digits:.0f} digits>")
+    elif isinstance(value, dict):
+        out.append("a table {")
+        for i, (key, item) in enumerate(value.items()):
+            if i:
+                out.append(", ")
+            out.append(f"{str(key)[:MAX_SHOWN]} = ")
+            _repr_into(item, out, depth + 1)
+            if sum(len(p) for p in out) > MAX_SHOWN:
+                break
+        out.append("}")
+    elif isinstance(value, list):
+        out.append("[")
+        for i, item in enumerate(value):
+            if i:
+                out.append(", ")
+            _repr_into(item, out, depth + 1)
+            if sum(len(p) for p in out) > MAX_SHOWN:
+                break
+        out.append("]")
+    else:
+        out.append(str(value)[:MAX_SHOWN])
+
+
+def did_you_mean(word: str, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word[:100], known, n=1)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
+def shown_key(key: Any) -> str:
+    """A key name for a message: printable, one line, not too long, never a secret."""
+    text = str(key)
+    if looks_secret(text):
+        return "<hidden>"
+    text = text.encode("unicode_escape").decode("ascii")
+    return text if len(text) <= 40 else text[:37] + "..."

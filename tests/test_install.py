@@ -1,0 +1,262 @@
+"""kiosk/install.sh in a temporary root (--root), with stand-ins for the commands that would
+change this machine (systemctl, apt-get, dpkg-query, useradd, usermod, the venv's python): it
+checks everything before it changes anything, --dry-run changes nothing and names every
+change, a second run changes nothing, and the result is what a kiosk needs."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.config import load_config
+from game.pin import hash_pin, verify_pin
+
+REPO = Path(__file__).resolve().parent.parent
+INSTALL = REPO / "kiosk" / "install.sh"
+PIN_HASH = hash_pin("246813", iterations=100_000)
+
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the installer's checks need root")
+
+STUBS = {
+    "systemctl": r"""#!/bin/sh
+args=""
+for a; do case $a in --root=*) ;; *) args="$args $a" ;; esac; done
+set -- $args
+echo "systemctl $*" >>"$FAKE_LOG"
+case $1 in
+is-enabled)
+    if [ -e "$FAKE_STATE/masked-$2" ]; then echo masked; exit 1; fi
+    if [ -e "$FAKE_STATE/enabled-$2" ]; then echo enabled; exit 0; fi
+    echo disabled; exit 1 ;;
+enable) touch "$FAKE_STATE/enabled-$2" ;;
+disable) rm -f "$FAKE_STATE/enabled-$2" ;;
+mask) touch "$FAKE_STATE/masked-$2" ;;
+get-default) cat "$FAKE_STATE/default" 2>/dev/null || echo graphical.target ;;
+set-default) echo "$2" >"$FAKE_STATE/default" ;;
+is-active) exit 3 ;;
+esac
+exit 0
+""",
+    "dpkg-query": r"""#!/bin/sh
+for pkg; do :; done
+echo "dpkg-query $pkg" >>"$FAKE_LOG"
+grep -qx "$pkg" "$FAKE_STATE/dpkg" 2>/dev/null && echo "install ok installed"
+exit 0
+""",
+    "apt-get": r"""#!/bin/sh
+echo "apt-get $*" >>"$FAKE_LOG"
+[ "$1" = install ] || exit 0
+shift
+for a; do case $a in -*) ;; *) echo "$a" >>"$FAKE_STATE/dpkg" ;; esac; done
+""",
+    "useradd": r"""#!/bin/sh
+echo "useradd $*" >>"$FAKE_LOG"
+root=""
+[ "$1" = --root ] && root=$2
+for user; do :; done
+echo "$user:x:999:999::/var/lib/solitaire-kiosk:/usr/sbin/nologin" >>"$root/etc/passwd"
+echo "$user:x:999:" >>"$root/etc/group"
+""",
+    "usermod": r"""#!/bin/sh
+echo "usermod $*" >>"$FAKE_LOG"
+root=""
+[ "$1" = --root ] && root=$2 && shift 2
+group=$3 user=$4
+sed -i "s/^\($group:[^:]*:[^:]*:\)\(.\+\)$/\1\2,$user/; s/^\($group:[^:]*:[^:]*:\)$/\1$user/" \
+    "$root/etc/group"
+""",
+    "python3": rf"""#!/bin/sh
+if [ "$1" = -m ] && [ "$2" = venv ]; then
+    echo "python3 -m venv $3" >>"$FAKE_LOG"
+    mkdir -p "$3/bin"
+    printf '#!/bin/sh\necho "venv-python $*" >>"$FAKE_LOG"\n' >"$3/bin/python"
+    chmod +x "$3/bin/python"
+    exit 0
+fi
+exec {sys.executable} "$@"
+""",
+}
+READS = ("systemctl is-enabled", "systemctl get-default", "systemctl is-active", "dpkg-query")
+
+
+class Machine:
+    """A fake Pi: a root directory, stand-in commands, and their call log."""
+
+    def __init__(self, tmp_path: Path, *, pi: bool = True, cmdline: bool = True) -> None:
+        self.root = tmp_path / "root"
+        self.state = tmp_path / "fake"
+        self.bin = tmp_path / "bin"
+        self.log = tmp_path / "calls.log"
+        for d in (self.root / "etc", self.state, self.bin):
+            d.mkdir(parents=True)
+        (self.root / "etc" / "os-release").write_text("ID=debian\nVERSION_CODENAME=bookworm\n")
+        (self.root / "etc" / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
+        (self.root / "etc" / "group").write_text(
+            "root:x:0:\nvideo:x:44:\nrender:x:105:pi\ninput:x:106:\n"
+        )
+        if pi:
+            model = self.root / "proc" / "device-tree" / "model"
+            model.parent.mkdir(parents=True)
+            model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+        if cmdline:
+            boot = self.root / "boot" / "firmware"
+            boot.mkdir(parents=True)
+            (boot / "cmdline.txt").write_text(
+                "console=tty1 root=PARTUUID=1234-02 rootwait consoleblank=600\n"
+            )
+        (self.state / "enabled-getty@tty1.service").touch()
+        (self.state / "dpkg").write_text("python3\nlibdrm2\n")
+        for name, text in STUBS.items():
+            stub = self.bin / name
+            stub.write_text(text)
+            stub.chmod(0o755)
+        self.log.touch()
+
+    def run(self, *args: str, stdin_tty: bool = False) -> subprocess.CompletedProcess[str]:
+        env = {
+            **os.environ,
+            "PATH": f"{self.bin}:{os.environ['PATH']}",
+            "FAKE_LOG": str(self.log),
+            "FAKE_STATE": str(self.state),
+        }
+        self.log.write_text("")
+        return subprocess.run(
+            ["bash", str(INSTALL), "--root", str(self.root), *args],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+
+    def changes(self) -> list[str]:
+        """The calls that change something (reads left out)."""
+        return [c for c in self.log.read_text().splitlines() if not c.startswith(READS)]
+
+    def snapshot(self) -> dict[str, tuple[int, int, int, str]]:
+        seen = {}
+        for base in (self.root, self.state):
+            for path in sorted(base.rglob("*")):
+                st = path.lstat()
+                digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else ""
+                seen[str(path)] = (st.st_mode, st.st_uid, st.st_gid, digest)
+        return seen
+
+    @property
+    def conf(self) -> Path:
+        return self.root / "etc" / "solitaire-kiosk" / "config.toml"
+
+
+def test_a_full_install_gives_what_a_kiosk_needs(tmp_path: Path) -> None:
+    pi = Machine(tmp_path)
+    result = pi.run("--pin-hash", PIN_HASH)
+    assert result.returncode == 0, result.stderr + result.stdout
+    calls = pi.changes()
+    assert any(c.startswith("apt-get install") and "python3-venv" in c for c in calls)
+    assert any(c.startswith("useradd") for c in calls)
+    assert "systemctl enable solitaire-kiosk.service" in calls
+    assert "systemctl disable getty@tty1.service" in calls
+    assert "systemctl set-default multi-user.target" in calls
+    assert "systemctl mask ctrl-alt-del.target" in calls
+    pip = [c for c in calls if "-m pip install" in c]
+    assert len(pip) == 2 and all("--require-hashes" in c for c in pip)
+    assert pip[1].endswith("kiosk/requirements.lock")
+    # The config holds the PIN hash: readable by root and the game's group only.
+    st = pi.conf.stat()
+    assert oct(st.st_mode & 0o777) == "0o640" and (st.st_uid, st.st_gid) == (0, 999)
+    config, problems = load_config(pi.conf)
+    assert (
+        problems == []
+        and config.kiosk.lock
+        and verify_pin("246813", config.kiosk.operator_pin_hash)
+    )
+    assert config.display.fullscreen and not config.display.show_cursor
+    cmdline = (pi.root / "boot" / "firmware" / "cmdline.txt").read_text()
+    assert cmdline == (
+        "console=tty1 root=PARTUUID=1234-02 rootwait consoleblank=0 vt.global_cursor_default=0\n"
+    )
+    group = (pi.root / "etc" / "group").read_text()
+    assert "video:x:44:solitaire" in group and "render:x:105:pi,solitaire" in group
+    assert (pi.root / "opt" / "solitaire-kiosk" / "main.py").exists()
+    assert (pi.root / "etc" / "systemd" / "system" / "solitaire-kiosk.service").exists()
+
+
+def test_a_second_run_changes_nothing(tmp_path: Path) -> None:
+    pi = Machine(tmp_path)
+    assert pi.run("--pin-hash", PIN_HASH).returncode == 0
+    before = pi.snapshot()
+    again = pi.run()
+    assert again.returncode == 0, again.stderr
+    assert pi.changes() == []
+    assert "nothing to change" in again.stdout
+    assert not [line for line in again.stdout.splitlines() if line.startswith("change: ")]
+    assert pi.snapshot() == before
+
+
+def test_dry_run_names_every_change_and_makes_none(tmp_path: Path) -> None:
+    pi = Machine(tmp_path)
+    before = pi.snapshot()
+    dry = pi.run("--dry-run", "--pin-hash", PIN_HASH)
+    assert dry.returncode == 0, dry.stderr
+    assert pi.changes() == [] and pi.snapshot() == before
+    planned = [line for line in dry.stdout.splitlines() if line.startswith("would: ")]
+    real = pi.run("--pin-hash", PIN_HASH)
+    done = [line for line in real.stdout.splitlines() if line.startswith("change: ")]
+    assert [p.removeprefix("would: ") for p in planned] == [
+        d.removeprefix("change: ") for d in done
+    ]
+    assert any("mask ctrl-alt-del.target" in p for p in planned)
+    assert any("kernel command line" in p for p in planned)
+
+
+@pytest.mark.parametrize(
+    ("setup", "args", "reason"),
+    [
+        ("not a pi", ["--pin-hash", PIN_HASH], "not a Raspberry Pi"),
+        ("no cmdline", ["--pin-hash", PIN_HASH], "cmdline.txt not found"),
+        ("pi", [], "no terminal to ask for one"),
+        ("pi", ["--pin-hash", "pbkdf2_sha256$1$" + "ab" * 16 + "$" + "cd" * 32], "100000"),
+        ("pi", ["--pin-hash", "246813"], "not a hash"),
+    ],
+)
+def test_it_checks_everything_before_it_changes_anything(
+    tmp_path: Path, setup: str, args: list[str], reason: str
+) -> None:
+    pi = Machine(tmp_path, pi=setup != "not a pi", cmdline=setup != "no cmdline")
+    before = pi.snapshot()
+    result = pi.run(*args)
+    assert result.returncode == 1
+    assert reason in result.stderr and "nothing was changed" in result.stderr
+    assert "246813\n" not in result.stderr + result.stdout
+    assert pi.changes() == [] and pi.snapshot() == before
+
+
+def test_no_lock_needs_no_pin_and_any_debian_skips_the_kernel_line(tmp_path: Path) -> None:
+    pc = Machine(tmp_path, pi=False, cmdline=False)
+    result = pc.run("--no-lock", "--any-debian", "--cage")
+    assert result.returncode == 0, result.stderr
+    config, problems = load_config(pc.conf)
+    assert problems == [] and not config.kiosk.lock
+    assert "systemctl enable solitaire-kiosk-cage.service" in pc.changes()
+    assert any(c.startswith("apt-get install") and "cage" in c for c in pc.changes())
+
+
+def test_the_lock_files_pin_what_requirements_txt_pins() -> None:
+    pins = {
+        line.split(";")[0].strip()
+        for line in (REPO / "requirements.txt").read_text().splitlines()
+        if "==" in line and not line.startswith("#")
+    }
+    lock = (REPO / "kiosk" / "requirements.lock").read_text()
+    blocks = [b for b in lock.split("\n") if b and not b.startswith((" ", "#"))]
+    assert {b.split(" ")[0] for b in blocks} == pins
+    for block in lock.split("\n"):
+        if block and not block.startswith((" ", "#")):
+            assert block.endswith("\\")  # every pin has at least one --hash line
+    assert lock.count("--hash=sha256:") >= len(pins) + 3  # pygame-ce: x86_64 and aarch64 wheels
