@@ -157,3 +157,16 @@ def almost_won(code: str = "SH1-C4-AAAAAJ2") -> Game:
     data.update(columns=columns, cells=[None] * 4, foundations=[12] * 4, history=[])
     data.update(won=False, moves=90, score=480)
     return Game.from_dict(data)
+
+
+WON_CODE = "SH1-C4-AAAAAJ2"
+WIN_MOVES = (  # the solver's win of WON_CODE, 103 moves
+    "4D-c3 AD-f 2D-f 5S-t4 AC-f 2C-f 3C-f 4C-f 6H-c1 TC-t3 KC-c4 JD-t9 4H-t7 8D-c2 KC-t5 TS-c4 "
+    "9C-t3 8H-t8 8C-t3 3D-f 4D-f 7C-t3 KC-c3 6C-t3 9H-t2 TH-t8 KC-t5 2H-c3 KH-t6 AH-f 2H-f 7D-c3 "
+    "3H-f 4H-f 5H-f 6H-f QD-t1 9D-t1 8D-t1 7D-t1 6D-t1 KH-c1 KC-c2 KS-c3 JH-t2 5D-f 6D-f 7D-f "
+    "8D-f 9D-f TD-f JD-f QD-f KD-f KS-t1 5S-c3 KH-t5 QH-t5 AS-f QS-t1 5S-t4 KC-t2 8S-c1 QC-t2 "
+    "JC-t2 7S-c2 2S-f 8S-t3 7S-t3 6S-t3 5S-c1 6S-c2 4S-c3 JS-t1 5C-f 6C-f 7C-f 8C-f 9C-f TC-f "
+    "JC-f QC-f KC-f 7H-f 8H-f 9H-f TH-f JH-f QH-f KH-f TS-t1 9S-t1 3S-f 4S-f 5S-f 6S-f 7S-f 8S-f "
+    "9S-f TS-f JS-f QS-f KS-f"
+)
+WIN_LINE = WIN_MOVES.split()

@@ -71,7 +71,7 @@ def test_every_scene_of_the_game_is_registered_by_its_name() -> None:
     app = make_app("RU1-C-AAAAAAD")
     for name in ("newgame", "keypad", "settings", "rules", "stats"):
         assert app.scenes.open(name).name == name
-    app.scenes.open("win", game=app.table.game, elapsed=0.0)
+    app.scenes.open("win", game=app.table.game, play_time=app.table.play_time)
     assert app.scenes.find("win") is app.scenes.top
     app.scenes.pop_to_bottom()
     assert app.scenes.top is app.table and app.table.name == "table"

@@ -139,7 +139,7 @@ def test_a_long_game_with_undos_resumes_through_the_session(tmp_path: Path) -> N
     session = Session.open(Config(), tmp_path, logging_on=False, crash_hook=False)
     game = Game.from_code("SH1-C4-AAAAAJ2")
     session.started(game)
-    from test_session import WIN_LINE
+    from tablehelp import WIN_LINE
 
     for move in WIN_LINE[:-2]:  # 101 moves: more than the undo history holds
         game.play(move)
