@@ -61,9 +61,12 @@ def parse_day(text: object) -> dt.date:
     if len(stripped) != 10:
         raise ValueError(f"{text!r} is not a date like 2026-11-30 (YYYY-MM-DD)")
     try:
-        return dt.date.fromisoformat(stripped)
+        day = dt.date.fromisoformat(stripped)
     except ValueError:
-        raise ValueError(f"{text!r} is not a date like 2026-11-30 (YYYY-MM-DD)") from None
+        day = None
+    if day is None or day.isoformat() != stripped:  # not 2026-W48-1 and the like
+        raise ValueError(f"{text!r} is not a date like 2026-11-30 (YYYY-MM-DD)")
+    return day
 
 
 def today() -> dt.date:

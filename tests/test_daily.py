@@ -107,7 +107,9 @@ def test_cli_bad_date(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert "YYYY-MM-DD" in captured.err and captured.out == ""
 
 
-@pytest.mark.parametrize("bad", ["2026-02-30", "30.11.2026", "20261130", 20261130, None])
+@pytest.mark.parametrize(
+    "bad", ["2026-02-30", "30.11.2026", "20261130", "2026-W48-1", 20261130, None]
+)
 def test_parse_day_refuses(bad: object) -> None:
     with pytest.raises(ValueError, match="2026-11-30"):
         daily.parse_day(bad)
