@@ -19,7 +19,7 @@ import pytest
 from game import sound
 from game.sound import NAMES, PEAK, RATE, Sounds, render, to_pcm16, write_wav
 
-CARD_SOUNDS = ("pickup", "place", "flip")
+CARD_SOUNDS: tuple[sound.SoundName, ...] = ("pickup", "place", "flip")
 
 
 @pytest.fixture(autouse=True)
