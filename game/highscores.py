@@ -82,6 +82,36 @@ def shown_initials(initials: str) -> str:
     return initials or "-" * INITIALS_LENGTH
 
 
+@dataclass
+class InitialsInput:
+    """What the initials keypad holds: up to three letters A-Z. The scene shows ``text``
+    (padded with ``_``), enables OK when :attr:`ready`, and says so when :attr:`refused`."""
+
+    text: str = ""
+
+    def type(self, letter: str) -> None:
+        """Add ``letter`` (A-Z, any case) if there is room; anything else is ignored."""
+        letter = letter.upper()
+        if len(letter) == 1 and letter in LETTERS and len(self.text) < INITIALS_LENGTH:
+            self.text += letter
+
+    def erase(self) -> None:
+        self.text = self.text[:-1]
+
+    @property
+    def shown(self) -> str:
+        return self.text.ljust(INITIALS_LENGTH, "_")
+
+    @property
+    def refused(self) -> bool:
+        """Three letters that spell a blocked word (the scene says so; OK stays off)."""
+        return len(self.text) == INITIALS_LENGTH and is_blocked(self.text)
+
+    @property
+    def ready(self) -> bool:
+        return is_valid_initials(self.text) and not is_blocked(self.text)
+
+
 @dataclass(frozen=True)
 class Entry:
     """One won game. ``day``: the ISO date of the daily deal it was, None for another deal;

@@ -246,7 +246,10 @@ class Sounds:
         return self._enabled and bool(self._sounds)
 
     def set_enabled(self, on: bool) -> None:
-        """Turn sound on (starting the mixer the first time) or off (stopping it again)."""
+        """Turn sound on (starting the mixer) or off (stopping it again). Turning it on tries
+        the audio device again (a speaker may have been plugged in); playing does not."""
+        if on and not self._enabled:
+            self._failed = False
         self._enabled = bool(on)
         if self._enabled and not self._sounds and not self._failed:
             self._start()

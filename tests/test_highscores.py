@@ -22,6 +22,7 @@ from game.highscores import (
     KEEP_DAYS,
     Entry,
     HighScores,
+    InitialsInput,
     Rank,
     is_blocked,
     is_valid_initials,
@@ -361,6 +362,27 @@ class TestInitials:
     @pytest.mark.parametrize("text", ["AB", "ABCD", "abc", "A-C", "ÄBC", "ЖОП", 123, None])
     def test_not_initials(self, text: Any) -> None:
         assert not is_valid_initials(text)
+
+    def test_the_keypad_refuses_a_blocked_word(self) -> None:
+        keypad = InitialsInput()
+        for letter in "fuk":
+            keypad.type(letter)
+        assert keypad.shown == "FUK" and keypad.refused and not keypad.ready
+        keypad.erase()
+        keypad.type("N")
+        assert keypad.text == "FUN" and keypad.ready and not keypad.refused
+
+    def test_the_keypad_takes_three_letters_only(self) -> None:
+        keypad = InitialsInput()
+        for key in ["K", "1", "", "AB", "Ж", "a", "i", "Z"]:
+            keypad.type(key)
+        assert keypad.text == "KAI" and keypad.shown == "KAI"
+        keypad.erase()
+        keypad.erase()
+        assert keypad.shown == "K__" and not keypad.ready and not keypad.refused
+        for _ in range(5):
+            keypad.erase()
+        assert keypad.text == ""
 
     def test_shown(self) -> None:
         assert shown_initials("") == "---" and shown_initials("KAI") == "KAI"

@@ -181,6 +181,9 @@ class TestSoundsObject:
             sounds.set_volume(1.0)
         assert not sounds.audible and sounds.enabled
         assert len(calls) == 1  # not tried again on every play
+        sounds.set_enabled(False)
+        sounds.set_enabled(True)  # the player turns it on again: one more try
+        assert len(calls) == 2 and not sounds.audible
         assert caplog.records and all(r.levelno == logging.DEBUG for r in caplog.records)
 
     def test_no_audio_device_for_real(self) -> None:
