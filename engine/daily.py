@@ -32,7 +32,7 @@ import hashlib
 from pathlib import Path
 
 from engine import catalog
-from engine.codes import format_code
+from engine.codes import CodeError, format_code, parse_code
 from engine.deal import DEAL_NUMBERS, splitmix64
 from engine.rules import ALL_RULES, RULES_BY_KEY
 
@@ -162,3 +162,32 @@ def daily_codes(day: dt.date | str, *, directory: Path | None = None) -> dict[st
         except DailyError:
             codes[rules.key] = None
     return codes
+
+
+def deal_of_day(rules_key: str, day: dt.date | str, *, directory: Path | None = None) -> str:
+    """The code the game deals as ``day``'s deal: :func:`daily_code`, or :func:`fallback_code`
+    when the catalog cannot give one."""
+    try:
+        return daily_code(rules_key, day, directory=directory)
+    except DailyError:
+        return fallback_code(rules_key, day)
+
+
+def day_of(
+    code: str, *, on: dt.date | None = None, days: int = 2, directory: Path | None = None
+) -> dt.date | None:
+    """The day whose deal ``code`` is, looking at ``on`` (default today) and the ``days - 1``
+    days before it (a game started before midnight and won after is still that day's); None
+    when it is none of them, or not a game code. The table's title and the win screen ask
+    this, so a typed code of today's deal counts as today's deal too."""
+    try:
+        key = parse_code(code)[0].key
+    except CodeError:
+        return None
+    wanted = code.strip().upper()
+    first = on or today()
+    for back in range(max(1, days)):
+        day = first - dt.timedelta(days=back)
+        if deal_of_day(key, day, directory=directory) == wanted:
+            return day
+    return None

@@ -175,3 +175,21 @@ def test_a_changed_catalog_is_read_again(tmp_path: Path) -> None:
     write_catalog(tmp_path, "RU1-C", [(6, "medium")])
     os.utime(tmp_path / "RU1-C.txt", (0, 12345))  # a new stamp even on a coarse clock
     assert daily.daily_code("RU1-C", "2026-11-30", directory=tmp_path) == "RU1-C-AAAAAAG"
+
+
+def test_day_of_a_code() -> None:
+    day = dt.date(2026, 11, 30)
+    code = daily.daily_code("SH1-C4", day)
+    assert daily.day_of(code, on=day) == day
+    assert daily.day_of(code.lower(), on=day + dt.timedelta(days=1)) == day  # won after midnight
+    assert daily.day_of(code, on=day + dt.timedelta(days=2)) is None
+    assert daily.day_of(code, on=day - dt.timedelta(days=1)) is None
+    assert daily.day_of("RU1-C-AAAAABB", on=day) is None
+    assert daily.day_of("nonsense", on=day) is None
+
+
+def test_day_of_a_fallback_deal(tmp_path: Path) -> None:
+    day = dt.date(2026, 11, 30)
+    code = daily.deal_of_day("RU1-R", day, directory=tmp_path)
+    assert code == daily.fallback_code("RU1-R", day)
+    assert daily.day_of(code, on=day, directory=tmp_path) == day
