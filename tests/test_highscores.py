@@ -228,7 +228,6 @@ class TestDamagedFiles:
             "not an entry",
             stored(score="600"),
             stored(score=True),
-            stored(seconds=float("inf")),
             stored(seconds=-1.0),
             stored(moves=2.5),
             stored(moves=-3),
