@@ -155,11 +155,10 @@ class CardArt:
             self._strips[key] = strip
         return strip
 
-    def _draw_strip(self, card: Card, height: int, room: int) -> pygame.Surface:
-        w = self.width
-        height = max(3, min(height, self.height))
-        strip = self._blank(FACE).subsurface((0, 0, w, height)).copy()
-        index_h, top, pad = self._index_metrics()
+    def _strip_glyphs(self, card: Card, room: int) -> tuple[pygame.Surface, pygame.Surface, int]:
+        """A strip's rank and suit images and the y they are drawn at, to show whole in the
+        top ``room`` pixels."""
+        index_h, top, _ = self._index_metrics()
         # From just under the card's edge to just above the next card's edge.
         y = 1 if room < 14 else min(top, 2)
         cap = min(index_h, max(4.0, room - y - 1))
@@ -170,9 +169,43 @@ class CardArt:
                 break
             cap -= 1
         suit_img = _trimmed(_fit_glyph(SUIT_SYMBOLS[card // 13], cap * 1.05, color, bold=False))
+        height = max(rank_img.get_height(), suit_img.get_height())
+        return rank_img, suit_img, max(0, min(y, room - 1 - height))
+
+    def _draw_strip(self, card: Card, height: int, room: int) -> pygame.Surface:
+        w = self.width
+        height = max(3, min(height, self.height))
+        strip = self._blank(FACE).subsurface((0, 0, w, height)).copy()
+        _, _, pad = self._index_metrics()
+        rank_img, suit_img, y = self._strip_glyphs(card, room)
         for image, x in ((rank_img, pad), (suit_img, w - pad - suit_img.get_width())):
             strip.blit(image, (x, max(0, min(y, room - 1 - image.get_height()))))
         return strip.convert_alpha() if pygame.display.get_surface() else strip
+
+    def index_box(self, card: Card, strip: tuple[int, int] | None = None) -> pygame.Rect:
+        """The corner index's box (rank to suit) on the card, relative to its corner; on its
+        index strip when ``strip`` (height, room) is given."""
+        _, top, pad = self._index_metrics()
+        if strip is None:
+            rank_img, suit_img = self._corner_glyphs(card)
+        else:
+            rank_img, suit_img, top = self._strip_glyphs(card, min(strip[1], strip[0]))
+        height = max(rank_img.get_height(), suit_img.get_height())
+        return pygame.Rect(pad, top, self.width - 2 * pad, height)
+
+    def _corner_glyphs(self, card: Card) -> tuple[pygame.Surface, pygame.Surface]:
+        """The corner index's rank and suit images."""
+        w = self.width
+        color = suit_color(card // 13)
+        index_h, _, _ = self._index_metrics()
+        rank_img = _trimmed(_fit_glyph(self.ranks[card % 13], index_h, color))
+        if rank_img.get_width() > w * 0.5:
+            rank_img = pygame.transform.smoothscale(
+                rank_img,
+                (int(w * 0.5), int(rank_img.get_height() * w * 0.5 / rank_img.get_width())),
+            )
+        suit_img = _trimmed(_fit_glyph(SUIT_SYMBOLS[card // 13], index_h * 1.05, color, bold=False))
+        return rank_img, suit_img
 
     def shadow(self) -> pygame.Surface:
         if self._shadow is None:
@@ -212,15 +245,9 @@ class CardArt:
         surface = self._blank(FACE)
         symbol = SUIT_SYMBOLS[suit]
         # Corner index: rank top-left and suit top-right, big enough to read in a tight fan.
-        index_h, top, pad = self._index_metrics()
-        rank_img = _trimmed(_fit_glyph(self.ranks[card % 13], index_h, color))
-        if rank_img.get_width() > w * 0.5:
-            rank_img = pygame.transform.smoothscale(
-                rank_img,
-                (int(w * 0.5), int(rank_img.get_height() * w * 0.5 / rank_img.get_width())),
-            )
+        _, top, pad = self._index_metrics()
+        rank_img, suit_img = self._corner_glyphs(card)
         surface.blit(rank_img, (pad, top))
-        suit_img = _trimmed(_fit_glyph(symbol, index_h * 1.05, color, bold=False))
         surface.blit(suit_img, (w - pad - suit_img.get_width(), top))
         # Bottom-right mirror of the index (rotated), as on a real card.
         small_rank = pygame.transform.rotate(rank_img, 180)
