@@ -140,6 +140,12 @@ class CardArt:
             self._index_clear = top + max(tallest, suit) + 1
         return self._index_clear
 
+    @property
+    def blank_below_index(self) -> int:
+        """The face is blank from the index down to this y (a covered card showing no more than
+        this shows only its index)."""
+        return int(self.height * 0.315)
+
     def index_strip(self, card: Card, height: int, room: int | None = None) -> pygame.Surface:
         """The top ``height`` pixels of a face-up card in a fan too tight for its corner index
         (a long column on a small screen): the same index, rank left and suit right, redrawn
@@ -159,6 +165,9 @@ class CardArt:
         """A strip's rank and suit images and the y they are drawn at, to show whole in the
         top ``room`` pixels."""
         index_h, top, _ = self._index_metrics()
+        if room >= self.index_clear:  # room for the card's own index where it is
+            rank_img, suit_img = self._corner_glyphs(card)
+            return rank_img, suit_img, top
         # From just under the card's edge to just above the next card's edge.
         y = 1 if room < 14 else min(top, 2)
         cap = min(index_h, max(4.0, room - y - 1))
@@ -259,7 +268,7 @@ class CardArt:
         # The middle: pips, or a framed court card, or one big ace.
         # Below the fan line (a covered card shows at most its top 0.3 h): nothing peeks out.
         inner = pygame.Rect(0, 0, int(w * 0.62), int(h * 0.49))
-        inner.top = int(h * 0.315) + 1
+        inner.top = self.blank_below_index + 1
         if rank == 1:
             big = _trimmed(_fit_glyph(symbol, h * 0.34, color, bold=False))
             surface.blit(big, big.get_rect(center=inner.center))

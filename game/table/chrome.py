@@ -196,11 +196,11 @@ class Chrome:
         """For face-up cards fanned at ``ys`` (bottom to top): the index strip the covered ones
         need, as (height, room): a little taller than the widest gap, its index sized for the
         narrowest (one size for the whole column). None when the fan shows every corner index
-        whole."""
+        whole and nothing of a face below it (an open portrait fan would show the pips)."""
         if len(ys) < 2:
             return None
         gaps = [b - a for a, b in itertools.pairwise(ys)]
-        if min(gaps) >= self.art.index_clear:
+        if min(gaps) >= self.art.index_clear and max(gaps) <= self.art.blank_below_index:
             return None
         # Taller than the gap: the next card's soft edge and round corners show what is
         # beneath them, which must be the strip and not the big index.

@@ -31,7 +31,8 @@ from game.clock import PlayTime
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
-from game.table.animation import Pos, Tween, change_tweens, fly_back, shake
+from game.table.animation import Pos, Tween, change_tweens, fly_back
+from game.table.feedback import answer_refusal
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.places import Places, Rest
 from game.table.toast import Toast, make_toast
@@ -40,9 +41,6 @@ from game.table.view import TableView
 if TYPE_CHECKING:
     from game.app import App
     from game.cards import CardArt
-
-
-MARK_SECONDS = 1.6  # how long a refusal's marked cards stay outlined
 
 
 @dataclass
@@ -273,25 +271,10 @@ class TableScene(Scene):
         self, cards: Sequence[Card], message: str | None = None, *, marks: Sequence[Card] = ()
     ) -> None:
         """The visible answer to a refused tap or drop: ``cards`` shake where they lie (with
-        every card lying on them; cards already flying back do not), ``message`` (when given)
-        shows where the play is not, never over those cards or ``marks``, and each card of
-        ``marks`` is outlined where it lies for a moment."""
-        now = self.app.clock.time
-        busy = {t.card for t in self.tweens}
-        rest = self.rest()
-        shaken: list[Card] = []
-        for card in cards:
-            pile, pos = self.game.locate(card)
-            group = self.game.cols[pile][pos:] if pile < FOUNDATION else [card]
-            shaken += [c for c in group if c not in busy and c not in shaken and c in rest]
-        if shaken:
-            self.tweens += shake(shaken, rest, now, self.layout)
-        self.marks = tuple(c for c in marks if c in rest)
-        self.marks_until = now + MARK_SECONDS if self.marks else 0.0
-        if message:
-            avoid = [self.places.group_rect(c) for c in (*cards, *self.marks) if c in rest]
-            self.show_toast(message, avoid)
-        self.repaint()
+        every card lying on them), ``message`` (when given) shows where the play is not, never
+        over those cards or ``marks``, and each card of ``marks`` is outlined for a moment
+        (game.table.feedback)."""
+        answer_refusal(self, cards, message, marks)
 
     # ================================================================= gestures
     def handle(self, event: Event) -> bool:
