@@ -85,6 +85,7 @@ class TableScene(Scene):
         self.last_tap: LastTap | None = None
         self.pending_win = False
         self.pressed_button: str | None = None
+        self.pressed_card: Card | None = None  # under a finger that is down: shown lifted
         self.marks: tuple[Card, ...] = ()  # cards a refusal points at, shown until marks_until
         self.marks_until = 0.0
         self.version = 0  # the resting picture's version: the view rebuilds when it changes
@@ -284,7 +285,10 @@ class TableScene(Scene):
             self.finish_tweens()
             self.toast = None
             self.pressed_button = self.button_at(event.pos)
-        elif isinstance(event, Tap):
+            self.pressed_card = None if self.pressed_button else self.card_at(event.pos)
+            return True
+        self.pressed_card = None  # the finger moved or let go: the card lies down again
+        if isinstance(event, Tap):
             self.pressed_button = None
             self.on_tap(event.pos)
         elif isinstance(event, DoubleTap):

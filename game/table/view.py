@@ -38,6 +38,7 @@ HELP = 150  # outlines of the piles that take the dragged group ("placement help
 BAR = 160
 # Layers of the top layer.
 PRESSED = 0
+PEEK = 5  # a pressed card, lifted over its pile (with its shadow one below)
 HINT = 1
 MARK = 2  # the cards a refusal points at
 GLIDE = 10  # + the tween's z
@@ -97,6 +98,8 @@ class TableView:
         self.help: list[Piece] = []
         self.bar = self._piece(self.rest, BAR)
         self.pressed = self._piece(self.top, PRESSED)
+        self.peek_shadow = self._piece(self.top, PEEK)
+        self.peek = self._piece(self.top, PEEK + 1)
         self.hints = [self._piece(self.top, HINT), self._piece(self.top, HINT)]
         self.marks: list[Piece] = []
         self.target = self._piece(self.top, DRAG)
@@ -123,7 +126,8 @@ class TableView:
             self.picture = self.picture.convert()
         self._synced = -1
         self._background = None
-        for piece in (self.pressed, *self.hints, self.target, self.shadow, self.lifted, self.toast):
+        pieces = (self.pressed, self.peek_shadow, self.peek, *self.hints, self.target)
+        for piece in (*pieces, self.shadow, self.lifted, self.toast):
             self._hide(piece)  # placed again as the scene says
         for piece in (*self.help, *self.marks):
             self._hide(piece)
@@ -358,8 +362,8 @@ class TableView:
         scene, lay = self.scene, self.scene.layout
         texts, mark = scene.bar_text(), scene.hint_mark
         blink = mark is not None and int(scene.app.clock.time * 3) % 2 == 0
-        marks = scene.marks
-        key = (texts, scene.pressed_button, mark, blink, scene.toast, marks, self._synced)
+        marks, pressed = scene.marks, scene.pressed_card
+        key = (texts, scene.pressed_button, pressed, mark, blink, scene.toast, marks, self._synced)
         if key == self._overlays:
             return
         self._overlays = key
@@ -373,6 +377,7 @@ class TableView:
             image = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(image, (255, 255, 255, 60), image.get_rect(), border_radius=8)
             self._overlay(self.pressed, name, image, rect.topleft)
+        self._sync_peek(pressed)
         rects: list[Rect] = []
         if mark is not None and blink:
             rects = [scene.places.group_rect(mark.move.card), scene.places.move_rect(mark.move)]
@@ -398,6 +403,21 @@ class TableView:
             self._overlay(
                 self.toast, (toast.surface, tuple(toast.rect)), toast.surface, toast.rect.topleft
             )
+
+    def _sync_peek(self, card: Card | None) -> None:
+        """A pressed face-up card lifts at once: its whole face, raised a little over its pile
+        with a shadow, so the finger sees which card of a dense fan it holds."""
+        scene = self.scene
+        if card is None or card in scene.moving() or not scene.rest()[card][2]:
+            self._overlay(self.peek, None)
+            self._overlay(self.peek_shadow, None)
+            return
+        x, y, _ = scene.rest()[card]
+        lift = lift_offset(scene.layout.card_h)
+        shadow = self.art.shadow()
+        pad = (shadow.get_width() - self.art.width) // 2
+        self._overlay(self.peek_shadow, (card, x, y), shadow, (x - pad, y - pad))
+        self._overlay(self.peek, (card, x, y), self.art.face(card), (x - lift // 2, y - lift))
 
     # ================================================================= asking and drawing
     def card_at(self, pos: tuple[int, int]) -> Card | None:
@@ -427,6 +447,11 @@ class TableView:
         _disjoint(self.top)
         rects = self.top.draw(screen)
         return [whole] if full else [Rect(rect) for rect in rects if rect.width and rect.height]
+
+
+def lift_offset(card_h: int) -> int:
+    """How far a pressed card rises: a slight offset, about 3 % of its height."""
+    return max(2, round(card_h * 0.03))
 
 
 def _disjoint(group: Group) -> None:
