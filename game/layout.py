@@ -172,7 +172,7 @@ def compute_layout(
     else:
         bar_h = round(_clamp(height * 0.05, 22, 40))
         info_bar = Rect(0, 0, width, bar_h)
-        panel_w = round(_clamp(width * 0.075, finger, 150))  # a slim strip of buttons
+        panel_w = round(_clamp(width * 0.1, max(finger, 80), 170))  # a slim strip of buttons
         panel = Rect(width - panel_w - margin, bar_h + margin, panel_w, height - bar_h - 2 * margin)
         bh = min((panel.height - margin * (len(BUTTONS) - 1)) / len(BUTTONS), panel_w * 1.1)
         total_h = bh * len(BUTTONS) + margin * (len(BUTTONS) - 1)

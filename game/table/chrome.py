@@ -28,7 +28,7 @@ BUTTON_ICONS = {"new": "new", "undo": "undo", "hint": "hint", "settings": "setti
 class Chrome:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float], CardArt] = {}
+        self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float, bool], CardArt] = {}
         self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._bar_image: tuple[tuple[str, ...], pygame.Surface] | None = None
         self.art: CardArt
@@ -43,9 +43,11 @@ class Chrome:
         # Portrait cards are narrow in millimetres, and the portrait fan (0.295 of a card)
         # leaves room for a larger corner index.
         scale = PORTRAIT_INDEX if lay.portrait else 1.0
-        if (size, ranks, scale) not in self._arts:
-            self._arts = {(size, ranks, scale): CardArt(*size, ranks, index_scale=scale)}
-        self.art = self._arts[(size, ranks, scale)]
+        four = self.scene.app.settings.four_colors
+        key = (size, ranks, scale, four)
+        if key not in self._arts:
+            self._arts = {key: CardArt(*size, ranks, index_scale=scale, four_colors=four)}
+        self.art = self._arts[key]
         self.felt = felt((lay.width, lay.height))
         radius = self.art.radius
         self.slot_found = [slot(size, radius, mark) for mark in SUIT_MARKS]

@@ -205,6 +205,8 @@ class TableView:
         """Bring the sprites up to the scene: the resting picture when its version changed,
         then everything that moves or blinks this frame."""
         scene = self.scene
+        if self.art.four_colors != scene.app.settings.four_colors:
+            self.resize()  # the setting changed: new card images
         if self._synced != scene.version:  # (every change of what moves is a new version)
             self._sync_background()
             self._sync_rest(scene.moving())
