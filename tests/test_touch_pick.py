@@ -9,7 +9,7 @@ import pytest
 
 from game.prefs import PlayerSettings
 from game.table.report import layout_report
-from game.table.view import lift_offset
+from game.table.sprites import lift_offset
 from tests.tablehelp import Finger, make_app
 from tests.test_touch_layout import position
 

@@ -13,7 +13,7 @@ from engine.game import EMPTY
 
 if TYPE_CHECKING:
     from game.table.scene import TableScene
-    from game.table.view import CardSprite
+    from game.table.sprites import CardSprite
 
 BUTTON_NAMES = {"new": "newgame"}  # the layout's button names as scripts and reports call them
 

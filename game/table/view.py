@@ -17,7 +17,7 @@ under a point (``get_sprites_at``).
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
@@ -26,6 +26,7 @@ from engine.cards import Card
 from engine.game import EMPTY
 from game.cards import HIGHLIGHT, TARGET, CardArt
 from game.table.chrome import Chrome, outline_image
+from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
 
 if TYPE_CHECKING:
     from game.table.scene import TableScene
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
 # Layers of the resting layer. A resting card lies on REST + 2 * (its place in its pile), its
 # index strip one above; piles never overlap one another.
 SLOTS = 0
-REST = 2
 HELP = 150  # outlines of the piles that take the dragged group ("placement help")
 BAR = 160
 # Layers of the top layer.
@@ -47,45 +47,15 @@ TOAST = 300
 
 REFUSAL_MARK = (255, 120, 70)  # the outline of a card a refusal points at
 
-Group: TypeAlias = "pygame.sprite.LayeredDirty[Piece]"
 _UNSET = object()  # an overlay not placed since the last resize
-
-
-class Piece(pygame.sprite.DirtySprite):
-    """One image on a layer (a card, a strip, an outline, the bar, the toast). A hidden piece
-    leaves its group (the group's every draw walks all its sprites)."""
-
-    def __init__(self, group: Group, layer: int) -> None:
-        super().__init__()
-        self.image = pygame.Surface((0, 0))
-        self.rect = Rect(0, 0, 0, 0)
-        self.pos = (0, 0)
-        self.home = group  # the group it is shown in
-        self.level = layer  # its layer there
-
-
-class CardSprite(Piece):
-    def __init__(self, card: Card, group: Group) -> None:
-        super().__init__(group, REST)
-        self.card = card
-        self.resting = False  # shown where the game has it: a hit-test target
-        self.strip = Piece(group, REST + 1)  # its index strip when covered in a squeezed column
-        self.shows: tuple[object, ...] = ()  # at rest: what it was last placed as
-
-
-def _group() -> Group:
-    # Never a switch to redrawing the whole screen after a slow frame.
-    group: Group = pygame.sprite.LayeredDirty()
-    group.set_timing_threshold(float("inf"))
-    return group
 
 
 class TableView:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.chrome = Chrome(scene)
-        self.rest = _group()  # the resting cards over the chrome, drawn onto self.picture
-        self.top = _group()  # what moves, drawn onto the screen over self.picture
+        self.rest = new_group()  # the resting cards over the chrome, drawn onto self.picture
+        self.top = new_group()  # what moves, drawn onto the screen over self.picture
         self.picture = pygame.Surface((0, 0))
         self._changed: set[Group] = set()  # groups with something to draw
         self._synced = -1  # the scene version the resting layer shows
@@ -434,7 +404,7 @@ class TableView:
         """Draw what changed on ``screen`` (all of it when ``full``); the changed areas."""
         self.sync()
         if self.rest in self._changed:
-            _disjoint(self.rest)
+            disjoint(self.rest)
             for rect in self.rest.draw(self.picture):
                 if rect.width and rect.height:
                     self.top.repaint_rect(rect)
@@ -446,26 +416,6 @@ class TableView:
             self._changed.clear()
             return []
         self._changed.clear()
-        _disjoint(self.top)
+        disjoint(self.top)
         rects = self.top.draw(screen)
         return [whole] if full else [Rect(rect) for rect in rects if rect.width and rect.height]
-
-
-def lift_offset(card_h: int) -> int:
-    """How far a pressed card rises: a slight offset, about 3 % of its height."""
-    return max(2, round(card_h * 0.03))
-
-
-def _disjoint(group: Group) -> None:
-    """Join the group's overlapping areas to repaint (removed sprites, repaint_rect): the
-    group blits a resting sprite once per area it meets, and twice would darken its soft
-    edges."""
-    merged: list[Rect] = []
-    for rect in group.lostsprites:
-        rect = Rect(rect)
-        i = rect.collidelist(merged)
-        while i >= 0:
-            rect.union_ip(merged.pop(i))
-            i = rect.collidelist(merged)
-        merged.append(rect)
-    group.lostsprites[:] = merged
