@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -33,6 +32,7 @@ from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
 from game.table.animation import Pos, Tween, change_tweens, fly_back
 from game.table.feedback import answer_refusal
+from game.table.gesture import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.places import Places, Rest
 from game.table.toast import Toast, make_toast
@@ -41,32 +41,6 @@ from game.table.view import TableView
 if TYPE_CHECKING:
     from game.app import App
     from game.cards import CardArt
-
-
-@dataclass
-class Drag:
-    card: Card
-    group: tuple[Card, ...]
-    grab: tuple[int, int]  # pointer minus the card's corner
-    pos: tuple[int, int]
-    offsets: tuple[int, ...]  # y of each group card relative to the first
-    legal: frozenset[int]  # destinations that take the group
-
-    def corner(self) -> tuple[int, int]:
-        """Where the top-left corner of the group's first card is drawn now."""
-        return (self.pos[0] - self.grab[0], self.pos[1] - self.grab[1])
-
-    def origin(self) -> dict[Card, Pos]:
-        """Where each card of the group is drawn now."""
-        x, y = self.pos[0] - self.grab[0], self.pos[1] - self.grab[1]
-        pairs = zip(self.group, self.offsets, strict=True)
-        return {c: (float(x), float(y + off)) for c, off in pairs}
-
-
-@dataclass
-class LastTap:
-    card: Card | None
-    acted: bool
 
 
 class TableScene(Scene):
