@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import parse_card
+from engine import Move
 from game.prefs import PlayerSettings
 from game.table.feedback import MARK_SECONDS
 from tests.tablehelp import Finger, make_app, names
@@ -96,3 +97,21 @@ class TestWhereTheMessageGoes:
         assert table.marks == ()
         table.view.sync()
         assert not any(p.alive() for p in table.view.marks)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hint_never_covers_the_cards_it_points_at(size):
+    from game.table.hints import HintMark
+    from tests.test_touch_layout import position
+
+    app = make_app(game=position("RU1-C", 3, 6, 20), size=size)  # a long middle column
+    table = app.table
+    text = "Hint: a long sentence naming the card and where it goes, long enough to wrap."
+    cols = table.game.cols
+    moves = [Move(c[-1], j) for i, c in enumerate(cols) if c for j in range(7) if j != i]
+    for move in moves:  # every top card to every other column (a mark need not be legal)
+        table.hints.mark = HintMark(move, app.clock.time + 5)
+        table.show_toast(text)
+        assert table.toast is not None
+        for rect in (table.places.group_rect(move.card), table.places.move_rect(move)):
+            assert not table.toast.rect.colliderect(rect), (size, str(move))

@@ -155,7 +155,13 @@ class TableScene(Scene):
     def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
         """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
         about)."""
-        lowest = self.places.lowest_card()
+        mark, lowest = self.hints.mark, self.places.lowest_card()
+        if mark is not None:  # a hint's words never cover the cards it points at
+            avoid = [
+                *avoid,
+                self.places.group_rect(mark.move.card),
+                self.places.move_rect(mark.move),
+            ]
         self.toast = make_toast(text, self.layout, lowest, self.app.clock.time, avoid)
 
     # ================================================================= commands
