@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import parse_card
 from engine import Move
+from engine.cards import parse_card
 from game.prefs import PlayerSettings
 from game.table.feedback import MARK_SECONDS
 from tests.tablehelp import Finger, make_app, names
