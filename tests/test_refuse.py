@@ -115,3 +115,19 @@ def test_a_hint_never_covers_the_cards_it_points_at(size):
         assert table.toast is not None
         for rect in (table.places.group_rect(move.card), table.places.move_rect(move)):
             assert not table.toast.rect.colliderect(rect), (size, str(move))
+
+
+def test_a_gliding_card_casts_a_shadow_that_goes_when_it_lands():
+    app = make_app("RU1-C-AAAAAAD")
+    finger = Finger(app)
+    table, view = app.table, app.table.view
+    finger.drag(finger.card("9S"), finger.column(6))
+    assert table.tweens
+    app.step()
+    lead = min((t for t in table.tweens if t.start != t.end), key=lambda t: t.z)
+    assert view.glide_shadow.alive()
+    sprite = view.cards[lead.card]
+    assert view.glide_shadow.rect.contains(sprite.rect.inflate(-4, -4))
+    assert view.top.get_layer_of_sprite(view.glide_shadow) < view.top.get_layer_of_sprite(sprite)
+    finger.settle()
+    assert not table.tweens and not view.glide_shadow.alive()

@@ -76,6 +76,7 @@ class TableView:
         self.shadow = self._piece(self.top, DRAG + 1)
         self.lifted = self._piece(self.top, DRAG + 2)
         self.toast = self._piece(self.top, TOAST)
+        self.glide_shadow = self._piece(self.top, GLIDE - 1)  # under the leading gliding card
         self.resize()
 
     @property
@@ -97,7 +98,7 @@ class TableView:
         self._synced = -1
         self._background = None
         pieces = (self.pressed, self.peek_shadow, self.peek, *self.hints, self.target)
-        for piece in (*pieces, self.shadow, self.lifted, self.toast):
+        for piece in (*pieces, self.shadow, self.lifted, self.toast, self.glide_shadow):
             self._hide(piece)  # placed again as the scene says
         for piece in (*self.help, *self.marks):
             self._hide(piece)
@@ -182,6 +183,8 @@ class TableView:
             self._sync_rest(scene.moving())
         if scene.tweens:
             self._sync_glides()
+        elif self.glide_shadow.alive():
+            self._overlay(self.glide_shadow, None)
         if scene.drag or self._hidden:
             self._sync_drag()
         self._sync_overlays()
@@ -278,6 +281,15 @@ class TableView:
         """Gliding and turning cards, on the top layer."""
         scene, art, lay = self.scene, self.art, self.scene.layout
         now, rest = scene.app.clock.time, scene.rest()
+        lead = min((t for t in scene.tweens if t.start != t.end), key=lambda t: t.z, default=None)
+        if lead is None:
+            self._overlay(self.glide_shadow, None)
+        else:  # a moving card casts a soft shadow (one, under the first card of what moves)
+            x, y = lead.position(now)
+            shadow = art.shadow()
+            pad = (shadow.get_width() - art.width) // 2
+            pos = (int(x) - pad, int(y) - pad)
+            self._overlay(self.glide_shadow, pos, shadow, pos)
         for tween in scene.tweens:
             sprite = self.cards[tween.card]
             sprite.resting = False
