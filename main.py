@@ -5,6 +5,7 @@ python main.py --windowed --size 1024x600
 python main.py --code RU1-C-AAAAABB    # a given deal
 python main.py --screenshot out.png --size 800x480 --code RU1-C-AAAAABB --moves 4C-f ...
 python main.py --screenshot out.png --scene newgame --locale fi
+python main.py --screenshot out.png --layout-json out.json --size 800x480   # and the layout
 """
 
 from __future__ import annotations
@@ -39,6 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--state-dir", type=Path, help="where settings and saves are kept")
     parser.add_argument("--locale", help="language: " + ", ".join(("fi", "ru", "en")))
     parser.add_argument("--screenshot", type=Path, help="write a PNG of the screen and exit")
+    parser.add_argument(
+        "--layout-json",
+        type=Path,
+        metavar="FILE",
+        help="with --screenshot: also write where every card and button is (JSON)",
+    )
     parser.add_argument("--moves", nargs="*", default=[], help="moves to play first (7H-t5 ...)")
     parser.add_argument("--scene", choices=SCENES, default="table", help="screen to show")
     parser.add_argument(
@@ -109,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.moves:
         print("main.py: --moves needs --code", file=sys.stderr)
         return 2
+    if args.layout_json and not args.screenshot:
+        print("main.py: --layout-json needs --screenshot", file=sys.stderr)
+        return 2
     options = LaunchOptions(
         config=args.config or default_config_path(),
         windowed=args.windowed or bool(args.screenshot),
@@ -123,6 +133,11 @@ def main(argv: list[str] | None = None) -> int:
 
         save_screenshot(app, args.screenshot, args.scene)
         print(args.screenshot)
+        if args.layout_json:
+            from game.launch import save_layout_json
+
+            save_layout_json(app, args.layout_json)
+            print(args.layout_json)
         return 0
     app.run()
     return app.exit_status

@@ -26,6 +26,7 @@ FELT_EDGE = (14, 64, 34)
 HIGHLIGHT = (255, 214, 64)
 STRIP_CACHE = 260  # index strips kept (five column sizes' worth of every card)
 TARGET = (120, 255, 160)
+FOUR_COLORS = {2: (20, 90, 200), 3: (16, 128, 56)}  # diamonds, clubs
 
 # Pip positions (x, y) in 0..1 of the pip area for ranks 2..10; flipped pips are y > 0.5.
 _PIPS: dict[int, list[tuple[float, float]]] = {
@@ -59,7 +60,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), max(6, int(size)))
 
 
-def suit_color(suit: int) -> tuple[int, int, int]:
+def suit_color(suit: int, four_colors: bool = False) -> tuple[int, int, int]:
+    """Spades and clubs black, hearts and diamonds red; with ``four_colors`` diamonds blue and
+    clubs green (easier at a glance on a small screen, and for colour-blind players)."""
+    if four_colors and suit in (2, 3):
+        return FOUR_COLORS[suit]
     return RED if suit in (1, 2) else BLACK
 
 
@@ -90,16 +95,19 @@ class CardArt:
         ranks: tuple[str, ...] | None = None,
         *,
         index_scale: float = 1.0,
+        four_colors: bool = False,
     ) -> None:
         """``ranks``: the 13 indices as this language prints them (ru: Т 2 .. 10 В Д К).
         ``index_scale``: a larger corner index where the fan leaves room for it (portrait)."""
         self.width, self.height = width, height
         self.index_scale = index_scale
+        self.four_colors = four_colors
         self.ranks = ranks or tuple("10" if r == "T" else r for r in RANKS)
         self.radius = max(3, width // 12)
         self._faces: dict[Card, pygame.Surface] = {}
         self._strips: dict[tuple[Card, int, int], pygame.Surface] = {}
         self._index_clear: int | None = None
+        self._caps: dict[int, float] = {}  # a strip's index size, by the room it has
         self._back: pygame.Surface | None = None
         self._shadow: pygame.Surface | None = None
 
@@ -140,6 +148,12 @@ class CardArt:
             self._index_clear = top + max(tallest, suit) + 1
         return self._index_clear
 
+    @property
+    def blank_below_index(self) -> int:
+        """The face is blank from the index down to this y (a covered card showing no more than
+        this shows only its index)."""
+        return int(self.height * 0.315)
+
     def index_strip(self, card: Card, height: int, room: int | None = None) -> pygame.Surface:
         """The top ``height`` pixels of a face-up card in a fan too tight for its corner index
         (a long column on a small screen): the same index, rank left and suit right, redrawn
@@ -155,24 +169,71 @@ class CardArt:
             self._strips[key] = strip
         return strip
 
+    def _strip_glyphs(self, card: Card, room: int) -> tuple[pygame.Surface, pygame.Surface, int]:
+        """A strip's rank and suit images and the y they are drawn at, to show whole in the
+        top ``room`` pixels."""
+        index_h, top, _ = self._index_metrics()
+        if room >= self.index_clear:  # room for the card's own index where it is
+            rank_img, suit_img = self._corner_glyphs(card)
+            return rank_img, suit_img, top
+        # From just under the card's edge to just above the next card's edge.
+        y = 1 if room < 14 else min(top, 2)
+        cap = self._strip_cap(room, y, index_h)
+        color = suit_color(card // 13, self.four_colors)
+        rank_img = _trimmed(_fit_glyph(self.ranks[card % 13], cap, color))
+        suit_img = _trimmed(_fit_glyph(SUIT_SYMBOLS[card // 13], cap * 1.05, color, bold=False))
+        height = max(rank_img.get_height(), suit_img.get_height())
+        return rank_img, suit_img, max(0, min(y, room - 1 - height))
+
+    def _strip_cap(self, room: int, y: int, index_h: float) -> float:
+        """One index size for every rank in ``room`` pixels: the largest at which the tallest
+        letter (a descender: Д, Q) fits."""
+        cap = self._caps.get(room)
+        if cap is None:
+            cap = min(index_h, max(4.0, room - y - 1))
+            while (
+                cap > 4
+                and max(_trimmed(_fit_glyph(text, cap, BLACK)).get_height() for text in self.ranks)
+                > room - y - 1
+            ):
+                cap -= 1
+            self._caps[room] = cap
+        return cap
+
     def _draw_strip(self, card: Card, height: int, room: int) -> pygame.Surface:
         w = self.width
         height = max(3, min(height, self.height))
         strip = self._blank(FACE).subsurface((0, 0, w, height)).copy()
-        index_h, top, pad = self._index_metrics()
-        # From just under the card's edge to just above the next card's edge.
-        y = 1 if room < 14 else min(top, 2)
-        cap = min(index_h, max(4.0, room - y - 1))
-        color = suit_color(card // 13)
-        while True:  # a letter with a descender (Д) must fit too
-            rank_img = _trimmed(_fit_glyph(self.ranks[card % 13], cap, color))
-            if rank_img.get_height() <= room - y - 1 or cap <= 4:
-                break
-            cap -= 1
-        suit_img = _trimmed(_fit_glyph(SUIT_SYMBOLS[card // 13], cap * 1.05, color, bold=False))
+        _, _, pad = self._index_metrics()
+        rank_img, suit_img, y = self._strip_glyphs(card, room)
         for image, x in ((rank_img, pad), (suit_img, w - pad - suit_img.get_width())):
             strip.blit(image, (x, max(0, min(y, room - 1 - image.get_height()))))
         return strip.convert_alpha() if pygame.display.get_surface() else strip
+
+    def index_box(self, card: Card, strip: tuple[int, int] | None = None) -> pygame.Rect:
+        """The corner index's box (rank to suit) on the card, relative to its corner; on its
+        index strip when ``strip`` (height, room) is given."""
+        _, top, pad = self._index_metrics()
+        if strip is None:
+            rank_img, suit_img = self._corner_glyphs(card)
+        else:
+            rank_img, suit_img, top = self._strip_glyphs(card, min(strip[1], strip[0]))
+        height = max(rank_img.get_height(), suit_img.get_height())
+        return pygame.Rect(pad, top, self.width - 2 * pad, height)
+
+    def _corner_glyphs(self, card: Card) -> tuple[pygame.Surface, pygame.Surface]:
+        """The corner index's rank and suit images."""
+        w = self.width
+        color = suit_color(card // 13, self.four_colors)
+        index_h, _, _ = self._index_metrics()
+        rank_img = _trimmed(_fit_glyph(self.ranks[card % 13], index_h, color))
+        if rank_img.get_width() > w * 0.5:
+            rank_img = pygame.transform.smoothscale(
+                rank_img,
+                (int(w * 0.5), int(rank_img.get_height() * w * 0.5 / rank_img.get_width())),
+            )
+        suit_img = _trimmed(_fit_glyph(SUIT_SYMBOLS[card // 13], index_h * 1.05, color, bold=False))
+        return rank_img, suit_img
 
     def shadow(self) -> pygame.Surface:
         if self._shadow is None:
@@ -208,19 +269,13 @@ class CardArt:
         w, h = self.width, self.height
         suit = card // 13
         rank = card % 13 + 1
-        color = suit_color(suit)
+        color = suit_color(suit, self.four_colors)
         surface = self._blank(FACE)
         symbol = SUIT_SYMBOLS[suit]
         # Corner index: rank top-left and suit top-right, big enough to read in a tight fan.
-        index_h, top, pad = self._index_metrics()
-        rank_img = _trimmed(_fit_glyph(self.ranks[card % 13], index_h, color))
-        if rank_img.get_width() > w * 0.5:
-            rank_img = pygame.transform.smoothscale(
-                rank_img,
-                (int(w * 0.5), int(rank_img.get_height() * w * 0.5 / rank_img.get_width())),
-            )
+        _, top, pad = self._index_metrics()
+        rank_img, suit_img = self._corner_glyphs(card)
         surface.blit(rank_img, (pad, top))
-        suit_img = _trimmed(_fit_glyph(symbol, index_h * 1.05, color, bold=False))
         surface.blit(suit_img, (w - pad - suit_img.get_width(), top))
         # Bottom-right mirror of the index (rotated), as on a real card.
         small_rank = pygame.transform.rotate(rank_img, 180)
@@ -232,12 +287,14 @@ class CardArt:
         # The middle: pips, or a framed court card, or one big ace.
         # Below the fan line (a covered card shows at most its top 0.3 h): nothing peeks out.
         inner = pygame.Rect(0, 0, int(w * 0.62), int(h * 0.49))
-        inner.top = int(h * 0.315) + 1
+        inner.top = self.blank_below_index + 1
+        inner.centerx = w // 2
         if rank == 1:
             big = _trimmed(_fit_glyph(symbol, h * 0.34, color, bold=False))
             surface.blit(big, big.get_rect(center=inner.center))
         elif rank >= 11:
-            self._draw_court(surface, inner, rank, suit, color)
+            court = inner.inflate(int(w * 0.72) - inner.width, 0)
+            self._draw_court(surface, court, rank, suit, color)
         else:
             pip_h = h * (0.13 if rank <= 3 else 0.11)
             pip = _trimmed(_fit_glyph(symbol, pip_h, color, bold=False))
@@ -258,18 +315,16 @@ class CardArt:
         suit: int,
         color: tuple[int, int, int],
     ) -> None:
-        w = self.width
-        tint = (250, 228, 196) if suit in (1, 2) else (222, 230, 246)
-        pygame.draw.rect(surface, tint, inner, border_radius=max(2, w // 20))
-        pygame.draw.rect(surface, color, inner, max(1, w // 45), border_radius=max(2, w // 20))
-        frame = inner.inflate(-max(4, w // 12), -max(4, w // 12))
-        pygame.draw.rect(surface, (200, 160, 60), frame, max(1, w // 70))
-        letter = _trimmed(_fit_glyph(self.ranks[rank - 1], inner.height * 0.42, color))
-        surface.blit(
-            letter, letter.get_rect(center=(inner.centerx, inner.top + inner.height * 0.4))
-        )
-        mark = _trimmed(_fit_glyph(SUIT_SYMBOLS[suit], inner.height * 0.2, color, bold=False))
-        surface.blit(mark, mark.get_rect(center=(inner.centerx, inner.top + inner.height * 0.79)))
+        """A framed figure (game.courts) with the suit's mark on each side of its middle."""
+        from game.courts import court_figure
+
+        tint = (252, 236, 214) if suit in (1, 2) else (230, 236, 248)
+        surface.blit(court_figure(inner.size, rank, color, tint), inner)
+        mark = _trimmed(_fit_glyph(SUIT_SYMBOLS[suit], inner.height * 0.13, color, bold=False))
+        pad = max(2, inner.width // 10)
+        surface.blit(mark, mark.get_rect(topleft=(inner.left + pad, inner.top + pad)))
+        flipped = pygame.transform.rotate(mark, 180)
+        surface.blit(flipped, flipped.get_rect(bottomright=(inner.right - pad, inner.bottom - pad)))
 
     def _draw_back(self) -> pygame.Surface:
         w, h = self.width, self.height

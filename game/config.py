@@ -121,6 +121,7 @@ class DefaultsConfig:
     interactive_rules: bool = True
     auto_placement: bool = False
     winnable_indicator: bool = False
+    four_colors: bool = False
 
 
 @dataclass(frozen=True)

@@ -168,6 +168,7 @@ RULES: dict[str, dict[str, Rule]] = {
         "interactive_rules": bool_rule(),
         "auto_placement": bool_rule(),
         "winnable_indicator": bool_rule(),
+        "four_colors": bool_rule(),
     },
     "kiosk": {
         "lock": bool_rule(),

@@ -151,3 +151,13 @@ def save_screenshot(app: App, path: Path, scene: str = "table") -> None:
     app.presenter.present([app.screen.get_rect()])
     path.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.presenter.window, str(path))
+
+
+def save_layout_json(app: App, path: Path) -> None:
+    """Where every card and button of the table is drawn (game.table.report), as JSON."""
+    import json
+
+    from game.table.report import layout_report
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(layout_report(app.table), indent=1) + "\n", encoding="utf-8")

@@ -1,15 +1,21 @@
 """Where everything goes, as pure geometry from the window size (no drawing here).
 
-Landscape: an info bar on top, the buttons in a panel on the right, then a top row of slots
-(free cells on the left, the four foundations S H D C on the right) over the columns.
-Portrait: the info bar on top, the buttons in a row at the bottom, the same table between.
-Long columns squeeze their fan (:func:`fan_offsets`) so that no card ever leaves the screen.
+Landscape (short screens: the whole height goes to the columns): an info bar on top, the buttons
+in a slim strip on the right, the columns from just under the bar to the bottom, and beside
+them a block two cards wide: the four foundations (S H / D C) and under them the free cells,
+or the game's name where there are none.
+Portrait (height to spare): the info bar on top, the buttons in a row at the bottom, a top row
+of slots (free cells left, foundations right) over the columns, whose fan opens up to use the
+height (:attr:`Layout.fan_open`).
+Long columns squeeze their fan (:func:`fan_offsets`), hidden cards first, so that no card ever
+leaves the screen.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pygame import Rect
 
@@ -17,6 +23,10 @@ BUTTONS: tuple[str, ...] = ("new", "undo", "hint", "settings")
 CARD_RATIO = 1.4  # height / width
 FINGER_MM = 9.0  # a comfortable touch target
 DEFAULT_PX_PER_MM = 4.0  # a desktop monitor, when the config does not say
+PLANNED_COLUMN = 20  # the fan is planned so a column this long keeps its open gaps
+OPEN_FAN_MAX = 0.45  # the widest open fan, of a card's height
+BACK_BORDER = 14  # a card back's white border is 1/14 of its width (at least 3 px), its
+# dark outline 1/40
 
 
 def estimate_px_per_mm(width: int, height: int) -> float:
@@ -44,8 +54,9 @@ class Layout:
     cells: tuple[Rect, ...]
     info_bar: Rect
     buttons: dict[str, Rect]
-    title: Rect  # free room in the top row for the game's name (may be empty)
+    title: Rect  # free room for the game's name (may be empty)
     px_per_mm: float
+    fan_open: float = 0.0  # the face-up gap where the screen has room for it (0: fan_up)
 
     # ----------------------------------------------------------------- fans
     @property
@@ -58,8 +69,10 @@ class Layout:
 
     @property
     def fan_down_min(self) -> float:
-        """Hidden cards squeeze further than face-up ones: only their count matters."""
-        return max(2.0, self.card_h * 0.025)
+        """Hidden cards squeeze further than face-up ones (only their count matters), but each
+        still shows a line of its blue back below the white border."""
+        w = self.card_w
+        return float(max(3, w // BACK_BORDER) + max(1, w // 40) + max(3, w // 30))
 
     @property
     def fan_up_readable(self) -> float:
@@ -102,7 +115,7 @@ def fan_offsets(layout: Layout, down: int, total: int) -> list[int]:
     top = layout.columns[0].top
     room = max(0.0, layout.column_bottom - layout.card_h - top)
     up_gaps = max(0, total - down - 1)
-    fd, fu = layout.fan_down, layout.fan_up
+    fd, fu = layout.fan_down, max(layout.fan_up, layout.fan_open)
     need = fd * down + fu * up_gaps
     if need > room:
         # Hidden gaps give way first, but only as far as needed.
@@ -155,55 +168,109 @@ def compute_layout(
         for i, name in enumerate(BUTTONS):
             buttons[name] = Rect(round(margin + i * (bw + margin)), by, round(bw), button_h)
         area = Rect(margin, bar_h + margin, width - 2 * margin, by - margin - bar_h - margin)
-        height_limit = area.height / 4.2
+        table = _top_row_table(area, n, cells, ppm)
     else:
-        bar_h = round(_clamp(height * 0.055, 24, 44))
+        bar_h = round(_clamp(height * 0.05, 22, 40))
         info_bar = Rect(0, 0, width, bar_h)
-        panel_w = round(_clamp(width * 0.115, max(finger, 84), 210))
+        panel_w = round(_clamp(width * 0.1, max(finger, 80), 170))  # a slim strip of buttons
         panel = Rect(width - panel_w - margin, bar_h + margin, panel_w, height - bar_h - 2 * margin)
-        bh = min((panel.height - margin * (len(BUTTONS) - 1)) / len(BUTTONS), panel_w * 1.0)
+        bh = min((panel.height - margin * (len(BUTTONS) - 1)) / len(BUTTONS), panel_w * 1.1)
         total_h = bh * len(BUTTONS) + margin * (len(BUTTONS) - 1)
         y0 = panel.top + (panel.height - total_h) / 2
         for i, name in enumerate(BUTTONS):
             buttons[name] = Rect(panel.left, round(y0 + i * (bh + margin)), panel_w, round(bh))
         area = Rect(margin, bar_h + margin, panel.left - 2 * margin, height - bar_h - 2 * margin)
-        height_limit = area.height / 3.9
+        table = _side_table(area, n, cells, ppm)
+    return Layout(
+        width=width,
+        height=height,
+        portrait=portrait,
+        card_w=table.card_w,
+        card_h=table.card_h,
+        gap=table.gap,
+        margin=margin,
+        columns=table.columns,
+        column_bottom=area.bottom,
+        foundations=table.foundations,
+        cells=table.cells,
+        info_bar=info_bar,
+        buttons=buttons,
+        title=table.title,
+        px_per_mm=ppm,
+        fan_open=table.fan_open,
+    )
+
+
+class _Table(NamedTuple):
+    """Where the cards go inside the table's area."""
+
+    card_w: int
+    card_h: int
+    gap: int
+    columns: tuple[Rect, ...]
+    foundations: tuple[Rect, ...]
+    cells: tuple[Rect, ...]
+    title: Rect
+    fan_open: float = 0.0
+
+
+def _top_row_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
+    """Portrait: a top row of slots (cells left, foundations right, the title between) over the
+    columns, whose fan opens up to use the height below."""
     gap_ratio = 0.1
-    card_w = area.width / (n + (n - 1) * gap_ratio)
-    card_w = min(card_w, height_limit / CARD_RATIO)
-    card_w = int(card_w)
+    card_w = int(min(area.width / (n + (n - 1) * gap_ratio), area.height / 4.2 / CARD_RATIO))
     card_h = int(card_w * CARD_RATIO)
     gap = max(3, int(card_w * gap_ratio))
     row_w = n * card_w + (n - 1) * gap
     x0 = area.left + (area.width - row_w) // 2
     xs = [x0 + i * (card_w + gap) for i in range(n)]
     row_y = area.top
-    found_cols = list(range(n - 4, n))
-    foundations = tuple(Rect(xs[c], row_y, card_w, card_h) for c in found_cols)
+    foundations = tuple(Rect(xs[c], row_y, card_w, card_h) for c in range(n - 4, n))
     cell_rects = tuple(Rect(xs[c], row_y, card_w, card_h) for c in range(cells))
-    first_free = cells
-    last_free = n - 5
+    first_free, last_free = cells, n - 5
     if last_free >= first_free:
         left = xs[first_free]
         title = Rect(left, row_y, xs[last_free] + card_w - left, card_h)
     else:
         title = Rect(xs[0], row_y, 0, 0)
     col_y = row_y + card_h + max(gap, int(card_h * 0.12))
-    column_rects = tuple(Rect(x, col_y, card_w, card_h) for x in xs)
-    return Layout(
-        width=width,
-        height=height,
-        portrait=portrait,
-        card_w=card_w,
-        card_h=card_h,
-        gap=gap,
-        margin=margin,
-        columns=column_rects,
-        column_bottom=area.bottom,
-        foundations=foundations,
-        cells=cell_rects,
-        info_bar=info_bar,
-        buttons=buttons,
-        title=title,
-        px_per_mm=ppm,
-    )
+    columns = tuple(Rect(x, col_y, card_w, card_h) for x in xs)
+    fan_open = _open_fan(card_h, area.bottom - col_y, ppm)
+    return _Table(card_w, card_h, gap, columns, foundations, cell_rects, title, fan_open)
+
+
+def _open_fan(card_h: int, height: int, ppm: float) -> float:
+    """The face-up gap a column of PLANNED_COLUMN cards could have in ``height`` pixels, at
+    most OPEN_FAN_MAX of a card (past 5.5 mm a wider fan helps nobody)."""
+    room = (height - card_h) / (PLANNED_COLUMN - 1)
+    return max(0.0, min(room, card_h * OPEN_FAN_MAX, 5.5 * ppm))
+
+
+def _side_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
+    """Landscape: the columns take the whole height of ``area``; the foundations (2 x 2) and the
+    free cells (2 x 2 under them) stand in a block beside them, towards the buttons."""
+    gap_ratio = 0.1
+    units = n + 2  # the columns and the block's two
+    by_width = area.width / (units + (units + 1) * gap_ratio)
+    # A column of PLANNED_COLUMN cards with 3.3 mm strips still fits the height (though never
+    # a card smaller than a fifth of it), and so do the block's rows.
+    by_fan = max(area.height - (PLANNED_COLUMN - 1) * 3.3 * ppm, area.height / 4.8) / CARD_RATIO
+    by_block = area.height / ((4.3 if cells else 2.1) * CARD_RATIO)
+    card_w = int(min(by_width, by_fan, by_block))
+    card_h = int(card_w * CARD_RATIO)
+    gap = max(3, int(card_w * gap_ratio))
+    row_w = units * card_w + (units + 1) * gap
+    x0 = area.left + (area.width - row_w) // 2
+    xs = [x0 + i * (card_w + gap) for i in range(n)]
+    top = area.top
+    columns = tuple(Rect(x, top, card_w, card_h) for x in xs)
+    bx = xs[-1] + card_w + 2 * gap
+    block = [bx, bx + card_w + gap]
+    rows = [top + r * (card_h + gap) for r in range(4)]
+    foundations = tuple(Rect(block[s % 2], rows[s // 2], card_w, card_h) for s in range(4))
+    cell_rects = tuple(Rect(block[c % 2], rows[2 + c // 2], card_w, card_h) for c in range(cells))
+    if cells:
+        title = Rect(bx, top, 0, 0)
+    else:
+        title = Rect(bx, rows[2], 2 * card_w + gap, min(card_h, area.bottom - rows[2]))
+    return _Table(card_w, card_h, gap, columns, foundations, cell_rects, title)

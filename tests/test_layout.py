@@ -23,8 +23,10 @@ def test_slots_do_not_overlap_and_stay_on_screen(size, columns, cells, key):
     lay = compute_layout(*size, columns=columns, cells=cells, px_per_mm=5.2)
     screen = pygame.Rect(0, 0, *size)
     assert len(lay.columns) == columns and len(lay.cells) == cells and len(lay.foundations) == 4
-    # Foundations in the fixed order spades, hearts, diamonds, clubs: left to right.
-    assert [r.x for r in lay.foundations] == sorted(r.x for r in lay.foundations)
+    # Foundations in the fixed order spades, hearts, diamonds, clubs: in reading order (a row,
+    # or two rows of two beside the columns).
+    order = [(r.y, r.x) for r in lay.foundations]
+    assert order == sorted(order)
     slots = lay.slots()
     for rect in slots:
         assert screen.contains(rect), rect

@@ -23,6 +23,7 @@ TOGGLES = (
     "interactive_rules",
     "auto_placement",
     "winnable_indicator",
+    "four_colors",
 )
 
 

@@ -28,7 +28,7 @@ BUTTON_ICONS = {"new": "new", "undo": "undo", "hint": "hint", "settings": "setti
 class Chrome:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float], CardArt] = {}
+        self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float, bool], CardArt] = {}
         self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._bar_image: tuple[tuple[str, ...], pygame.Surface] | None = None
         self.art: CardArt
@@ -43,9 +43,11 @@ class Chrome:
         # Portrait cards are narrow in millimetres, and the portrait fan (0.295 of a card)
         # leaves room for a larger corner index.
         scale = PORTRAIT_INDEX if lay.portrait else 1.0
-        if (size, ranks, scale) not in self._arts:
-            self._arts = {(size, ranks, scale): CardArt(*size, ranks, index_scale=scale)}
-        self.art = self._arts[(size, ranks, scale)]
+        four = self.scene.app.settings.four_colors
+        key = (size, ranks, scale, four)
+        if key not in self._arts:
+            self._arts = {key: CardArt(*size, ranks, index_scale=scale, four_colors=four)}
+        self.art = self._arts[key]
         self.felt = felt((lay.width, lay.height))
         radius = self.art.radius
         self.slot_found = [slot(size, radius, mark) for mark in SUIT_MARKS]
@@ -196,11 +198,11 @@ class Chrome:
         """For face-up cards fanned at ``ys`` (bottom to top): the index strip the covered ones
         need, as (height, room): a little taller than the widest gap, its index sized for the
         narrowest (one size for the whole column). None when the fan shows every corner index
-        whole."""
+        whole and nothing of a face below it (an open portrait fan would show the pips)."""
         if len(ys) < 2:
             return None
         gaps = [b - a for a, b in itertools.pairwise(ys)]
-        if min(gaps) >= self.art.index_clear:
+        if min(gaps) >= self.art.index_clear and max(gaps) <= self.art.blank_below_index:
             return None
         # Taller than the gap: the next card's soft edge and round corners show what is
         # beneath them, which must be the strip and not the big index.

@@ -18,7 +18,7 @@ nothing (it never takes the card back from its foundation or acts on whatever no
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -31,6 +31,8 @@ from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, 
 from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
 from game.table.animation import Pos, Tween, change_tweens, fly_back
+from game.table.feedback import answer_refusal
+from game.table.gesture import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.places import Places, Rest
 from game.table.toast import Toast, make_toast
@@ -39,32 +41,6 @@ from game.table.view import TableView
 if TYPE_CHECKING:
     from game.app import App
     from game.cards import CardArt
-
-
-@dataclass
-class Drag:
-    card: Card
-    group: tuple[Card, ...]
-    grab: tuple[int, int]  # pointer minus the card's corner
-    pos: tuple[int, int]
-    offsets: tuple[int, ...]  # y of each group card relative to the first
-    legal: frozenset[int]  # destinations that take the group
-
-    def corner(self) -> tuple[int, int]:
-        """Where the top-left corner of the group's first card is drawn now."""
-        return (self.pos[0] - self.grab[0], self.pos[1] - self.grab[1])
-
-    def origin(self) -> dict[Card, Pos]:
-        """Where each card of the group is drawn now."""
-        x, y = self.pos[0] - self.grab[0], self.pos[1] - self.grab[1]
-        pairs = zip(self.group, self.offsets, strict=True)
-        return {c: (float(x), float(y + off)) for c, off in pairs}
-
-
-@dataclass
-class LastTap:
-    card: Card | None
-    acted: bool
 
 
 class TableScene(Scene):
@@ -83,6 +59,9 @@ class TableScene(Scene):
         self.last_tap: LastTap | None = None
         self.pending_win = False
         self.pressed_button: str | None = None
+        self.pressed_card: Card | None = None  # under a finger that is down: shown lifted
+        self.marks: tuple[Card, ...] = ()  # cards a refusal points at, shown until marks_until
+        self.marks_until = 0.0
         self.version = 0  # the resting picture's version: the view rebuilds when it changes
         self.layout: Layout
         self.places: Places
@@ -173,9 +152,17 @@ class TableScene(Scene):
             tr(f"table.winnable_{status}") if status else "",
         )
 
-    def show_toast(self, text: str) -> None:
-        lowest = self.places.lowest_card()
-        self.toast = make_toast(text, self.layout, lowest, self.app.clock.time)
+    def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
+        """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
+        about)."""
+        mark, lowest = self.hints.mark, self.places.lowest_card()
+        if mark is not None:  # a hint's words never cover the cards it points at
+            avoid = [
+                *avoid,
+                self.places.group_rect(mark.move.card),
+                self.places.move_rect(mark.move),
+            ]
+        self.toast = make_toast(text, self.layout, lowest, self.app.clock.time, avoid)
 
     # ================================================================= commands
     def start_game(self, game: Game, *, left: str = "abandoned") -> None:
@@ -206,6 +193,7 @@ class TableScene(Scene):
 
     def finish_tweens(self) -> None:
         """New input: every running animation jumps to its end."""
+        self.marks = ()
         if self.tweens:
             self.tweens = []
             self.repaint()
@@ -223,7 +211,7 @@ class TableScene(Scene):
         "Interactive rules" setting is on) and change nothing."""
         refusal = self.game.check(move)
         if refusal is not None:
-            self.refuse(refusal)
+            self.refuse([move.card], self.refusal_text(refusal))
             return False
         before, piles = dict(self.rest()), self.places.piles()
         self.game.play(move)
@@ -256,9 +244,18 @@ class TableScene(Scene):
         self.finish_tweens()
         self.hints.ask()
 
-    def refuse(self, refusal: Exception) -> None:
-        if self.app.settings.interactive_rules:
-            self.show_toast(self.tr.refusal(refusal))
+    def refusal_text(self, refusal: Exception) -> str | None:
+        """The rule behind a refusal as a sentence, when the "Interactive rules" setting is on."""
+        return self.tr.refusal(refusal) if self.app.settings.interactive_rules else None
+
+    def refuse(
+        self, cards: Sequence[Card], message: str | None = None, *, marks: Sequence[Card] = ()
+    ) -> None:
+        """The visible answer to a refused tap or drop: ``cards`` shake where they lie (with
+        every card lying on them), ``message`` (when given) shows where the play is not, never
+        over those cards or ``marks``, and each card of ``marks`` is outlined for a moment
+        (game.table.feedback)."""
+        answer_refusal(self, cards, message, marks)
 
     # ================================================================= gestures
     def handle(self, event: Event) -> bool:
@@ -268,7 +265,10 @@ class TableScene(Scene):
             self.finish_tweens()
             self.toast = None
             self.pressed_button = self.button_at(event.pos)
-        elif isinstance(event, Tap):
+            self.pressed_card = None if self.pressed_button else self.card_at(event.pos)
+            return True
+        self.pressed_card = None  # the finger moved or let go: the card lies down again
+        if isinstance(event, Tap):
             self.pressed_button = None
             self.on_tap(event.pos)
         elif isinstance(event, DoubleTap):
@@ -347,7 +347,7 @@ class TableScene(Scene):
         if move is not None:
             self.make_move(move)
         else:
-            self.refuse(self.game.why_stuck(card))
+            self.refuse([card], self.refusal_text(self.game.why_stuck(card)))
 
     def on_drag_start(self, event: DragStart) -> None:
         self.finish_tweens()
@@ -360,7 +360,7 @@ class TableScene(Scene):
         try:
             group = self.game.lift(card)
         except IllegalMove as refusal:
-            self.refuse(refusal)
+            self.refuse([card], self.refusal_text(refusal))
             return
         rest = self.rest()
         x, y, _ = rest[card]
@@ -407,7 +407,7 @@ class TableScene(Scene):
         now = self.app.clock.time
         self.tweens += fly_back(drag.group, origin, self.rest(), now, self.layout)
         if refusal is not None:
-            self.refuse(refusal)
+            self.refuse(drag.group[:1], self.refusal_text(refusal))
 
     # ================================================================= time
     def pause(self) -> None:
@@ -439,6 +439,8 @@ class TableScene(Scene):
                 self.repaint()
         if self.toast and now >= self.toast.until:
             self.toast = None
+        if self.marks and now >= self.marks_until:
+            self.marks = ()
         self.hints.poll(now)
         if self.pending_win and not self.tweens and self.active:
             self.pending_win = False

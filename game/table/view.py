@@ -17,7 +17,7 @@ under a point (``get_sprites_at``).
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
@@ -26,6 +26,7 @@ from engine.cards import Card
 from engine.game import EMPTY
 from game.cards import HIGHLIGHT, TARGET, CardArt
 from game.table.chrome import Chrome, outline_image
+from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
 
 if TYPE_CHECKING:
     from game.table.scene import TableScene
@@ -33,55 +34,28 @@ if TYPE_CHECKING:
 # Layers of the resting layer. A resting card lies on REST + 2 * (its place in its pile), its
 # index strip one above; piles never overlap one another.
 SLOTS = 0
-REST = 2
 HELP = 150  # outlines of the piles that take the dragged group ("placement help")
 BAR = 160
 # Layers of the top layer.
 PRESSED = 0
+PEEK = 5  # a pressed card, lifted over its pile (with its shadow one below)
 HINT = 1
+MARK = 2  # the cards a refusal points at
 GLIDE = 10  # + the tween's z
 DRAG = 200  # the target's outline, the shadow, the lifted group
 TOAST = 300
 
-Group: TypeAlias = "pygame.sprite.LayeredDirty[Piece]"
+REFUSAL_MARK = (255, 120, 70)  # the outline of a card a refusal points at
+
 _UNSET = object()  # an overlay not placed since the last resize
-
-
-class Piece(pygame.sprite.DirtySprite):
-    """One image on a layer (a card, a strip, an outline, the bar, the toast). A hidden piece
-    leaves its group (the group's every draw walks all its sprites)."""
-
-    def __init__(self, group: Group, layer: int) -> None:
-        super().__init__()
-        self.image = pygame.Surface((0, 0))
-        self.rect = Rect(0, 0, 0, 0)
-        self.pos = (0, 0)
-        self.home = group  # the group it is shown in
-        self.level = layer  # its layer there
-
-
-class CardSprite(Piece):
-    def __init__(self, card: Card, group: Group) -> None:
-        super().__init__(group, REST)
-        self.card = card
-        self.resting = False  # shown where the game has it: a hit-test target
-        self.strip = Piece(group, REST + 1)  # its index strip when covered in a squeezed column
-        self.shows: tuple[object, ...] = ()  # at rest: what it was last placed as
-
-
-def _group() -> Group:
-    # Never a switch to redrawing the whole screen after a slow frame.
-    group: Group = pygame.sprite.LayeredDirty()
-    group.set_timing_threshold(float("inf"))
-    return group
 
 
 class TableView:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.chrome = Chrome(scene)
-        self.rest = _group()  # the resting cards over the chrome, drawn onto self.picture
-        self.top = _group()  # what moves, drawn onto the screen over self.picture
+        self.rest = new_group()  # the resting cards over the chrome, drawn onto self.picture
+        self.top = new_group()  # what moves, drawn onto the screen over self.picture
         self.picture = pygame.Surface((0, 0))
         self._changed: set[Group] = set()  # groups with something to draw
         self._synced = -1  # the scene version the resting layer shows
@@ -94,11 +68,15 @@ class TableView:
         self.help: list[Piece] = []
         self.bar = self._piece(self.rest, BAR)
         self.pressed = self._piece(self.top, PRESSED)
+        self.peek_shadow = self._piece(self.top, PEEK)
+        self.peek = self._piece(self.top, PEEK + 1)
         self.hints = [self._piece(self.top, HINT), self._piece(self.top, HINT)]
+        self.marks: list[Piece] = []
         self.target = self._piece(self.top, DRAG)
         self.shadow = self._piece(self.top, DRAG + 1)
         self.lifted = self._piece(self.top, DRAG + 2)
         self.toast = self._piece(self.top, TOAST)
+        self.glide_shadow = self._piece(self.top, GLIDE - 1)  # under the leading gliding card
         self.resize()
 
     @property
@@ -119,9 +97,10 @@ class TableView:
             self.picture = self.picture.convert()
         self._synced = -1
         self._background = None
-        for piece in (self.pressed, *self.hints, self.target, self.shadow, self.lifted, self.toast):
+        pieces = (self.pressed, self.peek_shadow, self.peek, *self.hints, self.target)
+        for piece in (*pieces, self.shadow, self.lifted, self.toast, self.glide_shadow):
             self._hide(piece)  # placed again as the scene says
-        for piece in self.help:
+        for piece in (*self.help, *self.marks):
             self._hide(piece)
         self._shown.clear()
         self._hidden = ()
@@ -197,11 +176,15 @@ class TableView:
         """Bring the sprites up to the scene: the resting picture when its version changed,
         then everything that moves or blinks this frame."""
         scene = self.scene
+        if self.art.four_colors != scene.app.settings.four_colors:
+            self.resize()  # the setting changed: new card images
         if self._synced != scene.version:  # (every change of what moves is a new version)
             self._sync_background()
             self._sync_rest(scene.moving())
         if scene.tweens:
             self._sync_glides()
+        elif self.glide_shadow.alive():
+            self._overlay(self.glide_shadow, None)
         if scene.drag or self._hidden:
             self._sync_drag()
         self._sync_overlays()
@@ -298,6 +281,15 @@ class TableView:
         """Gliding and turning cards, on the top layer."""
         scene, art, lay = self.scene, self.art, self.scene.layout
         now, rest = scene.app.clock.time, scene.rest()
+        lead = min((t for t in scene.tweens if t.start != t.end), key=lambda t: t.z, default=None)
+        if lead is None:
+            self._overlay(self.glide_shadow, None)
+        else:  # a moving card casts a soft shadow (one, under the first card of what moves)
+            x, y = lead.position(now)
+            shadow = art.shadow()
+            pad = (shadow.get_width() - art.width) // 2
+            pos = (int(x) - pad, int(y) - pad)
+            self._overlay(self.glide_shadow, pos, shadow, pos)
         for tween in scene.tweens:
             sprite = self.cards[tween.card]
             sprite.resting = False
@@ -354,7 +346,8 @@ class TableView:
         scene, lay = self.scene, self.scene.layout
         texts, mark = scene.bar_text(), scene.hint_mark
         blink = mark is not None and int(scene.app.clock.time * 3) % 2 == 0
-        key = (texts, scene.pressed_button, mark, blink, scene.toast, self._synced)
+        marks, pressed = scene.marks, scene.pressed_card
+        key = (texts, scene.pressed_button, pressed, mark, blink, scene.toast, marks, self._synced)
         if key == self._overlays:
             return
         self._overlays = key
@@ -368,6 +361,7 @@ class TableView:
             image = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(image, (255, 255, 255, 60), image.get_rect(), border_radius=8)
             self._overlay(self.pressed, name, image, rect.topleft)
+        self._sync_peek(pressed)
         rects: list[Rect] = []
         if mark is not None and blink:
             rects = [scene.places.group_rect(mark.move.card), scene.places.move_rect(mark.move)]
@@ -377,6 +371,15 @@ class TableView:
             else:
                 image, pos = outline_image(rect, HIGHLIGHT, self.art.radius, 4)
                 self._overlay(piece, tuple(rect), image, pos)
+        marked = [scene.places.card_rect(card) for card in marks]
+        while len(self.marks) < len(marked):
+            self.marks.append(self._piece(self.top, MARK))
+        for piece, rect in itertools.zip_longest(self.marks, marked):
+            if rect is None:
+                self._overlay(piece, None)
+            else:
+                image, pos = outline_image(rect, REFUSAL_MARK, self.art.radius, 4)
+                self._overlay(piece, tuple(rect), image, pos)
         toast = scene.toast
         if toast is None:
             self._overlay(self.toast, None)
@@ -384,6 +387,21 @@ class TableView:
             self._overlay(
                 self.toast, (toast.surface, tuple(toast.rect)), toast.surface, toast.rect.topleft
             )
+
+    def _sync_peek(self, card: Card | None) -> None:
+        """A pressed face-up card lifts at once: its whole face, raised a little over its pile
+        with a shadow, so the finger sees which card of a dense fan it holds."""
+        scene = self.scene
+        if card is None or card in scene.moving() or not scene.rest()[card][2]:
+            self._overlay(self.peek, None)
+            self._overlay(self.peek_shadow, None)
+            return
+        x, y, _ = scene.rest()[card]
+        lift = lift_offset(scene.layout.card_h)
+        shadow = self.art.shadow()
+        pad = (shadow.get_width() - self.art.width) // 2
+        self._overlay(self.peek_shadow, (card, x, y), shadow, (x - pad, y - pad))
+        self._overlay(self.peek, (card, x, y), self.art.face(card), (x - lift // 2, y - lift))
 
     # ================================================================= asking and drawing
     def card_at(self, pos: tuple[int, int]) -> Card | None:
@@ -398,7 +416,7 @@ class TableView:
         """Draw what changed on ``screen`` (all of it when ``full``); the changed areas."""
         self.sync()
         if self.rest in self._changed:
-            _disjoint(self.rest)
+            disjoint(self.rest)
             for rect in self.rest.draw(self.picture):
                 if rect.width and rect.height:
                     self.top.repaint_rect(rect)
@@ -410,21 +428,6 @@ class TableView:
             self._changed.clear()
             return []
         self._changed.clear()
-        _disjoint(self.top)
+        disjoint(self.top)
         rects = self.top.draw(screen)
         return [whole] if full else [Rect(rect) for rect in rects if rect.width and rect.height]
-
-
-def _disjoint(group: Group) -> None:
-    """Join the group's overlapping areas to repaint (removed sprites, repaint_rect): the
-    group blits a resting sprite once per area it meets, and twice would darken its soft
-    edges."""
-    merged: list[Rect] = []
-    for rect in group.lostsprites:
-        rect = Rect(rect)
-        i = rect.collidelist(merged)
-        while i >= 0:
-            rect.union_ip(merged.pop(i))
-            i = rect.collidelist(merged)
-        merged.append(rect)
-    group.lostsprites[:] = merged

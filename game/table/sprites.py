@@ -1,0 +1,64 @@
+"""The pieces of the table's sprite layer (game.table.view): one image on a layer of a
+LayeredDirty group, a card with its index strip, and the group's helpers."""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import pygame
+from pygame import Rect
+
+from engine.cards import Card
+
+REST = 2  # a resting card lies on REST + 2 * (its place in its pile), its index strip one above
+
+Group: TypeAlias = "pygame.sprite.LayeredDirty[Piece]"
+
+
+class Piece(pygame.sprite.DirtySprite):
+    """One image on a layer (a card, a strip, an outline, the bar, the toast). A hidden piece
+    leaves its group (the group's every draw walks all its sprites)."""
+
+    def __init__(self, group: Group, layer: int) -> None:
+        super().__init__()
+        self.image = pygame.Surface((0, 0))
+        self.rect = Rect(0, 0, 0, 0)
+        self.pos = (0, 0)
+        self.home = group  # the group it is shown in
+        self.level = layer  # its layer there
+
+
+class CardSprite(Piece):
+    def __init__(self, card: Card, group: Group) -> None:
+        super().__init__(group, REST)
+        self.card = card
+        self.resting = False  # shown where the game has it: a hit-test target
+        self.strip = Piece(group, REST + 1)  # its index strip when covered in a squeezed column
+        self.shows: tuple[object, ...] = ()  # at rest: what it was last placed as
+
+
+def new_group() -> Group:
+    # Never a switch to redrawing the whole screen after a slow frame.
+    group: Group = pygame.sprite.LayeredDirty()
+    group.set_timing_threshold(float("inf"))
+    return group
+
+
+def lift_offset(card_h: int) -> int:
+    """How far a pressed card rises: a slight offset, about 3 % of its height."""
+    return max(2, round(card_h * 0.03))
+
+
+def disjoint(group: Group) -> None:
+    """Join the group's overlapping areas to repaint (removed sprites, repaint_rect): the
+    group blits a resting sprite once per area it meets, and twice would darken its soft
+    edges."""
+    merged: list[Rect] = []
+    for rect in group.lostsprites:
+        rect = Rect(rect)
+        i = rect.collidelist(merged)
+        while i >= 0:
+            rect.union_ip(merged.pop(i))
+            i = rect.collidelist(merged)
+        merged.append(rect)
+    group.lostsprites[:] = merged
