@@ -24,6 +24,7 @@ the solver (that play is the winning line) and is not listed (it is not hard).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 import multiprocessing
 import os
@@ -52,6 +53,9 @@ SOLVE_LIMIT = 60.0  # seconds per deal: only a safety net behind the node limit
 NODE_LIMIT = 100_000  # positions per deal: the same verdicts on any machine under any load
 SAVE_EVERY = 20.0  # seconds between rewrites of the file during a build
 PICKS = (*LEVELS, "winnable", "any")
+_UNKNOWN = re.compile(r"#\s*unknown:((?:\s+\d+)+)\s*$")
+_UNKNOWN_COUNT = re.compile(r"#\s*unknown deals:\s*(\d+)\s*$")
+_REDECIDED = re.compile(r"#\s*redecided:.*node_limit=(\d+)")
 _SCANNED = re.compile(
     r"#\s*scanned:\s*(\d+)\s+(\d+)\s+won=(\d+)\s+lost=(\d+)\s+unknown=(\d+)(?:\s+time_limit=(\S+))?(?:\s+node_limit=(\d+))?(?:\s+target=(\d+))?"
 )
@@ -83,6 +87,9 @@ class Catalog:
     node_limit: int = 0  # 0: none (catalogs scanned before the node limit existed)
     target: int = 0  # a level takes deals until it holds this many (0: no cap)
     bad_lines: int = 0
+    # The deal numbers left unknown, when recorded (scans before the record: None).
+    unknowns: list[int] | None = None
+    redecided: int = 0  # node limit of the last `redecide` of the unknown deals (0: none)
 
     def _nodes(self, prefix: str) -> str:
         return f"{prefix}{self.node_limit}" if self.node_limit else ""
@@ -130,6 +137,17 @@ class Catalog:
             + self._nodes(" node_limit=")
             + self._target(" target="),
         ]
+        if self.redecided:
+            head.append(
+                f"# redecided: the deals left unknown, again with node_limit={self.redecided}"
+            )
+        if self.unknowns is not None:
+            numbers = sorted(self.unknowns)
+            head.append(f"# unknown deals: {len(numbers)}")
+            head += [
+                "# unknown: " + " ".join(map(str, numbers[i : i + 12]))
+                for i in range(0, len(numbers), 12)
+            ]
         entries = sorted(
             ((parse_code(code)[1], code, lv) for lv, codes in self.levels.items() for code in codes)
         )
@@ -150,6 +168,19 @@ def parse(text: str, key: str) -> Catalog:
         if not line:
             continue
         if line.startswith("#"):
+            listed = _UNKNOWN.match(line)
+            if listed:
+                catalog.unknowns = (catalog.unknowns or []) + [
+                    int(n) for n in listed.group(1).split()
+                ]
+                continue
+            if _UNKNOWN_COUNT.match(line):
+                catalog.unknowns = catalog.unknowns or []
+                continue
+            again = _REDECIDED.match(line)
+            if again:
+                catalog.redecided = int(again.group(1))
+                continue
             match = _SCANNED.match(line)
             if match:
                 first, nxt, won, lost, unknown, limit, nodes, target = match.groups()
@@ -177,6 +208,9 @@ def parse(text: str, key: str) -> Catalog:
             continue
         seen.add(code)
         catalog.levels[parts[1]].append(code)
+    if catalog.unknowns is not None and len(catalog.unknowns) != catalog.unknown:
+        catalog.unknowns = None  # a damaged record: redecide finds the unknown deals again
+        catalog.bad_lines += 1
     if catalog.bad_lines and not seen:
         raise CatalogError(f"no catalog entries in {catalog.bad_lines} lines")
     return catalog
@@ -338,6 +372,7 @@ def build(
         begin = catalog.next
         catalog.target = catalog.target or target or TARGET
     else:
+        catalog.unknowns = []
         catalog.target = TARGET if target is None else target
         catalog.first = catalog.next = begin = start
         catalog.time_limit = SOLVE_LIMIT if time_limit is None else time_limit
@@ -381,6 +416,8 @@ def build(
                     catalog.lost += 1
                 else:
                     catalog.unknown += 1
+                    if catalog.unknowns is not None:
+                        catalog.unknowns.append(number)
                 now = time.monotonic()
                 if now - last_save > SAVE_EVERY:
                     save(catalog, directory)
@@ -444,6 +481,173 @@ def regrade(
     return catalog
 
 
+# --------------------------------------------------------------------------- redeciding
+
+
+RedecideJob = tuple[str, int, str, float, int, tuple[str, ...]]
+
+
+def honest_win(job: tuple[str, int]) -> tuple[int, bool]:
+    """Does the honest player win deal ``number`` in one of its plays? Runs in a worker."""
+    key, number = job
+    return number, wins_once(Game(RULES_BY_KEY[key], number))
+
+
+def redecide_one(job: RedecideJob) -> tuple[int, str, str]:
+    """Solve one deal of :func:`redecide` and grade it when won: ``(number, status, level)``.
+    Runs in a worker."""
+    key, number, _, time_limit, node_limit, want = job
+    game = Game(RULES_BY_KEY[key], number)
+    status = solve(game, time_limit=time_limit, node_limit=node_limit).status
+    return number, status, _level(game, want) if status == "won" else ""
+
+
+def _honest_wins(
+    key: str, numbers: list[int], jobs: int, side: Path, out: TextIO
+) -> dict[int, bool]:
+    """``wins_once`` of every deal in ``numbers``, kept in the file ``side`` as it goes so an
+    interrupted run resumes (one ``NUMBER 0|1`` per line)."""
+    done: dict[int, bool] = {}
+    if side.exists():
+        for line in side.read_text(encoding="utf-8").splitlines():
+            parts = line.split()
+            if len(parts) == 2 and parts[0].isdigit() and parts[1] in ("0", "1"):
+                done[int(parts[0])] = parts[1] == "1"
+    todo = [n for n in numbers if n not in done]
+    t0 = last = time.monotonic()
+    with (
+        side.open("a", encoding="utf-8") as file,
+        multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool,
+    ):
+        for k, (number, won) in enumerate(
+            pool.imap(honest_win, ((key, n) for n in todo), chunksize=64), 1
+        ):
+            done[number] = won
+            file.write(f"{number} {int(won)}\n")
+            if time.monotonic() - last > 30:
+                last = time.monotonic()
+                file.flush()
+                print(
+                    f"{key}: honest plays of {k} of {len(todo)} unlisted deals, "
+                    f"{k / (last - t0):.0f} deals/s",
+                    file=out,
+                    flush=True,
+                )
+    return done
+
+
+def redecide(
+    key: str,
+    *,
+    node_limit: int,
+    time_limit: float = 600.0,
+    jobs: int = 1,
+    directory: Path | None = None,
+    out: TextIO = sys.stderr,
+) -> Catalog:
+    """Decide again, with ``node_limit`` positions each, the deals the scan left unknown, and
+    list the ones now proved winnable as a new scan would (in deal number order, each level
+    taking the first ``target``). A verdict of the scan is a proof (a won line, or an
+    exhaustive search that found none) and no later solver changes it, so deciding only the
+    unknown deals gives what a new scan with the better solver would give.
+
+    The catalog records its unknown deals (``# unknown:`` lines). An older catalog that does
+    not is first replayed the cheap way: a deal that is listed is won; so is one the honest
+    player wins (the scan's own shortcut), and it stays listed or not as the scan had it (the
+    scan's unknown deals are deals the honest player never wins: its solver, at 100,000
+    positions, decides every deal the player wins; checked for RU1-R, see README); the
+    rest are solved again. The honest plays are kept beside the file as they are made, and
+    the file is rewritten every minute or so while solving: an interrupted run keeps the
+    deals decided so far and records the rest as unknown, so running it again resumes."""
+    catalog = load(key, directory)
+    listed = {parse_code(code)[1]: lv for lv, codes in catalog.levels.items() for code in codes}
+    side = catalog_path(key, directory).with_suffix(".honest")
+    kinds: dict[int, str] = {}
+    if catalog.unknowns is not None:
+        kinds = dict.fromkeys(catalog.unknowns, "open")
+        won, lost = catalog.won, catalog.lost
+    else:
+        unlisted = [n for n in range(catalog.first, catalog.next) if n not in listed]
+        honest = _honest_wins(key, unlisted, jobs, side, out)
+        won, lost = len(listed), 0
+        for number in unlisted:
+            if honest[number]:
+                won += 1  # as the scan had it: listed or not (see above)
+            else:
+                kinds[number] = "open"
+    items = sorted({**dict.fromkeys(listed, "listed"), **kinds}.items())
+    catalog.levels = {lv: [] for lv in LEVELS}
+    unknowns: list[int] = []
+    t0 = last = time.monotonic()
+
+    def work() -> Iterator[RedecideJob]:
+        for number, kind in items:
+            if kind != "listed":
+                yield key, number, kind, time_limit, node_limit, catalog.wanted()
+
+    def snapshot(done: int) -> Catalog:
+        """The catalog with the first ``done`` items decided: the deals not reached yet keep
+        their listing, or stay unknown (a later run takes them up again)."""
+        copy = dataclasses.replace(
+            catalog, levels={lv: list(codes) for lv, codes in catalog.levels.items()}
+        )
+        rest = items[done:]
+        for number, kind in rest:
+            if kind == "listed":
+                copy.take(number, listed[number])
+        copy.unknowns = unknowns + [n for n, kind in rest if kind != "listed"]
+        copy.won, copy.lost, copy.unknown = won, lost, len(copy.unknowns)
+        copy.redecided = catalog.redecided if rest else node_limit
+        return copy
+
+    done = 0
+    pool = multiprocessing.Pool(jobs, initializer=_quiet_worker)
+    try:
+        results = pool.imap(redecide_one, work())
+        for number, kind in items:
+            if kind == "listed":
+                catalog.take(number, listed[number])
+                done += 1
+                continue
+            while True:
+                try:
+                    got, status, level = results.next(timeout=0.5)
+                    break
+                except multiprocessing.TimeoutError:
+                    continue
+            assert got == number
+            if status == "won":
+                won += 1
+                catalog.take(number, level)
+            elif status == "lost":
+                lost += 1
+            else:
+                unknowns.append(number)
+            done += 1
+            if time.monotonic() - last > 3 * SAVE_EVERY:
+                last = time.monotonic()
+                save(snapshot(done), directory)
+                print(
+                    f"{key}: redecided up to deal {number} ({done} of {len(items)}), "
+                    f"{len(unknowns)} still unknown | {catalog.summary()}",
+                    file=out,
+                    flush=True,
+                )
+    finally:
+        pool.terminate()
+        pool.join()
+        catalog = snapshot(done)  # also when interrupted: every deal decided so far
+        save(catalog, directory)
+    side.unlink(missing_ok=True)
+    print(
+        f"{key}: redecided in {time.monotonic() - t0:.0f} s: won {won} lost {lost} "
+        f"unknown {len(unknowns)} | {catalog.summary()}",
+        file=out,
+        flush=True,
+    )
+    return catalog
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.catalog",
@@ -483,6 +687,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("--jobs", type=int, default=0, help="worker processes (default: every core)")
     r.add_argument("--target", type=int, default=None, help=f"deals per level (default {TARGET})")
     r.add_argument("--dir", type=Path, default=None, help="catalog directory (assets/deals)")
+    d = sub.add_parser(
+        "redecide", help="decide the deals left unknown again, with a larger node limit"
+    )
+    d.add_argument("--rules", choices=list(RULES_BY_KEY), required=True)
+    d.add_argument("--node-limit", type=int, required=True, help="positions per deal")
+    d.add_argument("--time-limit", type=float, default=600.0, help="seconds per deal (safety)")
+    d.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    d.add_argument("--dir", type=Path, default=None, help="catalog directory (assets/deals)")
     s = sub.add_parser("stats", help="what each catalog holds")
     s.add_argument("--dir", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -501,6 +713,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{rules.key}: {counts} (scanned {cat.first}..{cat.next - 1}, won {cat.won}, "
                 f"lost {cat.lost}, unknown {cat.unknown})"
             )
+        return 0
+    if args.command == "redecide":
+        if args.node_limit <= 0 or args.time_limit <= 0 or args.jobs <= 0:
+            print("error: --node-limit, --time-limit and --jobs must be positive", file=sys.stderr)
+            return 2
+        signal.signal(signal.SIGTERM, _stop)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            redecide(
+                args.rules,
+                node_limit=args.node_limit,
+                time_limit=args.time_limit,
+                jobs=args.jobs,
+                directory=args.dir,
+            )
+        except CatalogError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print("interrupted: the catalog keeps the deals decided so far", file=sys.stderr)
+            return 130
         return 0
     if args.command == "regrade":
         signal.signal(signal.SIGTERM, _stop)
