@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -149,15 +150,28 @@ def verdict(data: dict[str, Any], time_limit: float = INDICATOR_TIME) -> tuple[s
 Key = tuple[Any, ...]
 
 
+def _plain_pool() -> Executor:
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+
 class Indicator:
     """Is the position still winnable? Worked out off the frame loop; see the module doc."""
 
     def __init__(
-        self, *, time_limit: float = INDICATOR_TIME, executor: Executor | None = None
+        self,
+        *,
+        time_limit: float = INDICATOR_TIME,
+        executor: Executor | None = None,
+        pool: Callable[[], Executor] | None = None,
     ) -> None:
+        """``executor``: run the verdicts there (it belongs to the caller). Otherwise the
+        indicator starts its worker with ``pool()`` on first use and again after one breaks
+        (the game passes game.workers' factory, whose processes die with the game); without
+        it, a plain one-process spawn pool."""
         self.time_limit = time_limit
         self._executor = executor
         self._own_executor = executor is None
+        self._pool = pool or _plain_pool
         self._cache: OrderedDict[Key, str] = OrderedDict()
         self._current: Key | None = None
         self._status = "unknown"
@@ -194,9 +208,7 @@ class Indicator:
         if self._running is not None or self._pending is None:
             return
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn")
-            )
+            self._executor = self._pool()
         game, self._pending = self._pending, None
         try:
             future = self._executor.submit(verdict, game.to_dict(), self.time_limit)
