@@ -30,19 +30,11 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from engine.dominance import is_dead, settle
 from engine.game import CELL0, EMPTY, Game, Move, StateError
 from engine.levels import visible_moves
-from engine.solver import (
-    CELL,
-    Mode,
-    _Limit,
-    apply,
-    is_dead,
-    settle,
-    solve,
-    state_key,
-    state_of,
-)
+from engine.position import CELL, Limit, Mode, apply, state_key, state_of
+from engine.solver import solve
 
 HINT_TIME = 2.0  # seconds: only a safety net behind HINT_NODES
 # Positions the hint's search may visit: this machine searches about 20,000 a second of CPU,
@@ -90,7 +82,7 @@ def heuristic_move(game: Game) -> Move | None:
         after = apply(state, move)
         if state_key(after) in earlier:
             continue
-        if mode.dead_check and is_dead(settle(after, mode, [], _Limit()), mode):
+        if mode.dead_check and is_dead(settle(after, mode, [], Limit()), mode):
             continue
         card, _src, _pos, dest = move
         if dest == CELL:
