@@ -8,6 +8,7 @@ proved winnable, one ``CODE LEVEL`` per line, level ``easy`` / ``medium`` / ``ha
     python -m engine.catalog build --rules RU1-C --count 200000
     python -m engine.catalog build --all --count 200000 --jobs 2
     python -m engine.catalog regrade --rules RU1-C
+    python -m engine.catalog redecide --rules RU1-R --node-limit 1000000
     python -m engine.catalog stats
 
 The build runs the solver and the grading on every core (multiprocessing), prints progress, and
@@ -19,232 +20,64 @@ within it are counted as unknown and left out. Only deals proved winnable are li
 hard deals are wanted, a deal the honest player wins in one of its plays counts as won without
 the solver (that play is the winning line) and is not listed (it is not hard).
 ``regrade`` grades the listed deals again after :mod:`engine.levels` changes (no solving).
+``redecide`` solves only the deals the scan left unknown again, with a larger node limit (the
+scan's verdicts are proofs, so that is what a new scan would give). The file format, reading
+it and picking a deal from it are in :mod:`engine.catalog_file`.
 """
 
 from __future__ import annotations
 
 import argparse
-import logging
+import dataclasses
 import multiprocessing
 import os
-import random
-import re
 import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from engine.codes import CodeError, format_code, parse_code
+from engine.catalog_file import (
+    _TITLES,
+    CATALOG_DIR,
+    NODE_LIMIT,
+    PICKS,
+    SOLVE_LIMIT,
+    TARGET,
+    Catalog,
+    CatalogError,
+    catalog_path,
+    load,
+    parse,
+    pick,
+    save,
+)
+from engine.codes import parse_code
 from engine.deal import DEAL_NUMBERS
 from engine.game import Game
-from engine.levels import EASY_WINS, LEVELS, PLAYS, judge, wins_once
+from engine.levels import LEVELS, judge, wins_once
 from engine.rules import ALL_RULES, RULES_BY_KEY
 from engine.solver import solve
 
-log = logging.getLogger(__name__)
+__all__ = [
+    "CATALOG_DIR",
+    "PICKS",
+    "_TITLES",
+    "Catalog",
+    "CatalogError",
+    "build",
+    "catalog_path",
+    "load",
+    "main",
+    "parse",
+    "pick",
+    "redecide",
+    "regrade",
+    "save",
+]
 
-CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "deals"
-TARGET = 500
-SOLVE_LIMIT = 60.0  # seconds per deal: only a safety net behind the node limit
-NODE_LIMIT = 100_000  # positions per deal: the same verdicts on any machine under any load
 SAVE_EVERY = 20.0  # seconds between rewrites of the file during a build
-PICKS = (*LEVELS, "winnable", "any")
-_SCANNED = re.compile(
-    r"#\s*scanned:\s*(\d+)\s+(\d+)\s+won=(\d+)\s+lost=(\d+)\s+unknown=(\d+)(?:\s+time_limit=(\S+))?(?:\s+node_limit=(\d+))?(?:\s+target=(\d+))?"
-)
-_TITLES = {
-    "RU1-C": "Russian Solitaire, classic (same suit)",
-    "RU1-R": "Russian Solitaire, relaxed (any suit)",
-    "SH1-C4": "Seahaven Towers, 4 free cells",
-    "SH1-C2": "Seahaven Towers, 2 free cells",
-    "SH1-C1": "Seahaven Towers, 1 free cell",
-}
-
-
-class CatalogError(ValueError):
-    """A catalog file that cannot be read as a catalog."""
-
-
-@dataclass
-class Catalog:
-    """One rule set's catalog: the codes per level and how far the scan got."""
-
-    key: str
-    levels: dict[str, list[str]] = field(default_factory=lambda: {lv: [] for lv in LEVELS})
-    first: int = 0
-    next: int = 0
-    won: int = 0
-    lost: int = 0
-    unknown: int = 0
-    time_limit: float = SOLVE_LIMIT
-    node_limit: int = 0  # 0: none (catalogs scanned before the node limit existed)
-    target: int = 0  # a level takes deals until it holds this many (0: no cap)
-    bad_lines: int = 0
-
-    def _nodes(self, prefix: str) -> str:
-        return f"{prefix}{self.node_limit}" if self.node_limit else ""
-
-    def _target(self, prefix: str) -> str:
-        return f"{prefix}{self.target}" if self.target else ""
-
-    def counts(self) -> dict[str, int]:
-        return {lv: len(codes) for lv, codes in self.levels.items()}
-
-    def summary(self) -> str:
-        return " ".join(f"{lv} {n}" for lv, n in self.counts().items())
-
-    def wanted(self) -> tuple[str, ...]:
-        """The levels that still take deals: each takes the first ``target`` (0: no cap)."""
-        return tuple(
-            lv for lv, codes in self.levels.items() if not self.target or len(codes) < self.target
-        )
-
-    def take(self, number: int, level: str) -> None:
-        """List deal ``number`` at ``level`` (``""``: none) if that level still takes deals."""
-        if level in self.wanted():
-            self.levels[level].append(format_code(RULES_BY_KEY[self.key], number))
-
-    def text(self) -> str:
-        title = _TITLES.get(self.key, self.key)
-        head = [
-            f"# Winnable deals of {self.key}: {title}.",
-            "# Each code was proved winnable by engine.solver and graded by engine.levels:",
-            f"# {PLAYS} plays of the honest player (easy: at least {EASY_WINS} wins by itself or"
-            " with one hint of ours",
-            "# where it went wrong, hard: no win by itself, medium: between). One 'CODE LEVEL'",
-            "# per line, in deal number order"
-            + (
-                f"; each level lists the first {self.target} deals of the scan."
-                if self.target
-                else "."
-            ),
-            "# Build or extend (resumes): python -m engine.catalog build --rules "
-            f"{self.key} --time-limit {self.time_limit:g}"
-            + self._nodes(" --node-limit ")
-            + self._target(" --target "),
-            f"# scanned: {self.first} {self.next} won={self.won} lost={self.lost} "
-            f"unknown={self.unknown} time_limit={self.time_limit:g}"
-            + self._nodes(" node_limit=")
-            + self._target(" target="),
-        ]
-        entries = sorted(
-            ((parse_code(code)[1], code, lv) for lv, codes in self.levels.items() for code in codes)
-        )
-        return "\n".join(head + [f"{code} {lv}" for _, code, lv in entries]) + "\n"
-
-
-def catalog_path(key: str, directory: Path | None = None) -> Path:
-    return (directory or CATALOG_DIR) / f"{key}.txt"
-
-
-def parse(text: str, key: str) -> Catalog:
-    """Read a catalog; lines that are not ``CODE LEVEL`` of this rule set are counted in
-    ``bad_lines`` and skipped. CatalogError when nothing in it looks like a catalog."""
-    catalog = Catalog(key)
-    seen: set[str] = set()
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            match = _SCANNED.match(line)
-            if match:
-                first, nxt, won, lost, unknown, limit, nodes, target = match.groups()
-                catalog.node_limit = int(nodes or 0)
-                catalog.target = int(target or 0)
-                catalog.first, catalog.next = int(first), int(nxt)
-                catalog.won, catalog.lost, catalog.unknown = int(won), int(lost), int(unknown)
-                if limit:
-                    try:
-                        catalog.time_limit = float(limit)
-                    except ValueError:
-                        catalog.bad_lines += 1
-            continue
-        parts = line.split()
-        try:
-            if len(parts) != 2 or parts[1] not in LEVELS:
-                raise CodeError("not 'CODE LEVEL'", "code_empty")
-            rules, number = parse_code(parts[0])
-        except CodeError:
-            catalog.bad_lines += 1
-            continue
-        code = format_code(rules, number)
-        if rules.key != key or code in seen:
-            catalog.bad_lines += 1
-            continue
-        seen.add(code)
-        catalog.levels[parts[1]].append(code)
-    if catalog.bad_lines and not seen:
-        raise CatalogError(f"no catalog entries in {catalog.bad_lines} lines")
-    return catalog
-
-
-def load(key: str, directory: Path | None = None) -> Catalog:
-    """The catalog of ``key``; an empty one when there is no file. CatalogError when damaged."""
-    if key not in RULES_BY_KEY:
-        raise ValueError(f"unknown rule set {key!r}; known: {', '.join(RULES_BY_KEY)}")
-    path = catalog_path(key, directory)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Catalog(key)
-    except (OSError, UnicodeDecodeError) as error:
-        raise CatalogError(f"{path}: {error}") from None
-    try:
-        return parse(text, key)
-    except CatalogError as error:
-        raise CatalogError(f"{path}: {error}") from None
-
-
-_CACHE: dict[tuple[Path, float], Catalog] = {}
-
-
-def pick(rules_key: str, level: str, rng: random.Random, *, directory: Path | None = None) -> str:
-    """A game code for ``rules_key`` at ``level`` (easy, medium, hard, winnable = any level,
-    any = a random deal). Falls back to a random deal, and logs why, when the catalog is
-    missing, damaged or has nothing at that level. ValueError on an unknown rule set or level."""
-    rules = RULES_BY_KEY.get(rules_key)
-    if rules is None:
-        raise ValueError(f"unknown rule set {rules_key!r}; known: {', '.join(RULES_BY_KEY)}")
-    if level not in PICKS:
-        raise ValueError(f"unknown level {level!r}; known: {', '.join(PICKS)}")
-    random_code = format_code(rules, rng.randrange(DEAL_NUMBERS))
-    if level == "any":
-        return random_code
-    path = catalog_path(rules_key, directory)
-    try:
-        stamp = path.stat().st_mtime
-        catalog = _CACHE.get((path, stamp))
-        if catalog is None:
-            catalog = load(rules_key, directory)
-            _CACHE[(path, stamp)] = catalog
-            if catalog.bad_lines:
-                log.warning("deal catalog %s: skipped %d damaged lines", path, catalog.bad_lines)
-    except FileNotFoundError:
-        log.warning("no deal catalog %s: dealing %s, which may not be winnable", path, random_code)
-        return random_code
-    except (OSError, CatalogError) as error:
-        log.warning(
-            "deal catalog unusable (%s): dealing %s, which may not be winnable", error, random_code
-        )
-        return random_code
-    if level == "winnable":
-        codes = [code for lv in LEVELS for code in catalog.levels[lv]]
-    else:
-        codes = catalog.levels[level]
-    if not codes:
-        log.warning(
-            "deal catalog %s has no %s deals: dealing %s, which may not be winnable",
-            path,
-            level,
-            random_code,
-        )
-        return random_code
-    return codes[rng.randrange(len(codes))]
-
 
 # --------------------------------------------------------------------------- building
 
@@ -284,15 +117,6 @@ def _quiet_worker() -> None:
 
 def _stop(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
-
-
-def save(catalog: Catalog, directory: Path | None = None) -> Path:
-    path = catalog_path(catalog.key, directory)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(catalog.text(), encoding="utf-8")
-    os.replace(tmp, path)
-    return path
 
 
 def _jobs(catalog: Catalog, start: int, stop: int) -> Iterator[Job]:
@@ -338,6 +162,7 @@ def build(
         begin = catalog.next
         catalog.target = catalog.target or target or TARGET
     else:
+        catalog.unknowns = []
         catalog.target = TARGET if target is None else target
         catalog.first = catalog.next = begin = start
         catalog.time_limit = SOLVE_LIMIT if time_limit is None else time_limit
@@ -381,6 +206,8 @@ def build(
                     catalog.lost += 1
                 else:
                     catalog.unknown += 1
+                    if catalog.unknowns is not None:
+                        catalog.unknowns.append(number)
                 now = time.monotonic()
                 if now - last_save > SAVE_EVERY:
                     save(catalog, directory)
@@ -444,6 +271,186 @@ def regrade(
     return catalog
 
 
+# --------------------------------------------------------------------------- redeciding
+
+
+RedecideJob = tuple[str, int, str, float, int, tuple[str, ...]]
+
+
+def honest_win(job: tuple[str, int]) -> tuple[int, bool]:
+    """Does the honest player win deal ``number`` in one of its plays? Runs in a worker."""
+    key, number = job
+    return number, wins_once(Game(RULES_BY_KEY[key], number))
+
+
+def redecide_one(job: RedecideJob) -> tuple[int, str, str]:
+    """One deal of :func:`redecide`: ``kind`` "won" (the honest player wins it: grade only) or
+    "open" (solve it, and grade it when won). ``(number, status, level)``. Runs in a worker."""
+    key, number, kind, time_limit, node_limit, want = job
+    game = Game(RULES_BY_KEY[key], number)
+    if kind == "won":
+        status = "won"
+    else:
+        status = solve(game, time_limit=time_limit, node_limit=node_limit).status
+    return number, status, _level(game, want) if status == "won" else ""
+
+
+def _honest_wins(
+    key: str, numbers: list[int], jobs: int, side: Path, out: TextIO
+) -> dict[int, bool]:
+    """``wins_once`` of every deal in ``numbers``, kept in the file ``side`` as it goes so an
+    interrupted run resumes (one ``NUMBER 0|1`` per line)."""
+    done: dict[int, bool] = {}
+    if side.exists():
+        for line in side.read_text(encoding="utf-8").splitlines():
+            parts = line.split()
+            if len(parts) == 2 and parts[0].isdigit() and parts[1] in ("0", "1"):
+                done[int(parts[0])] = parts[1] == "1"
+    todo = [n for n in numbers if n not in done]
+    t0 = last = time.monotonic()
+    with (
+        side.open("a", encoding="utf-8") as file,
+        multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool,
+    ):
+        for k, (number, won) in enumerate(
+            pool.imap(honest_win, ((key, n) for n in todo), chunksize=64), 1
+        ):
+            done[number] = won
+            file.write(f"{number} {int(won)}\n")
+            if time.monotonic() - last > 30:
+                last = time.monotonic()
+                file.flush()
+                print(
+                    f"{key}: honest plays of {k} of {len(todo)} unlisted deals, "
+                    f"{k / (last - t0):.0f} deals/s",
+                    file=out,
+                    flush=True,
+                )
+    return done
+
+
+def redecide(
+    key: str,
+    *,
+    node_limit: int,
+    time_limit: float = 600.0,
+    jobs: int = 1,
+    directory: Path | None = None,
+    out: TextIO = sys.stderr,
+) -> Catalog:
+    """Decide again, with ``node_limit`` positions each, the deals the scan left unknown, and
+    list the ones now proved winnable as a new scan would (in deal number order, each level
+    taking the first ``target``). A verdict of the scan is a proof (a won line, or an
+    exhaustive search that found none) and no later solver changes it, so deciding only the
+    unknown deals gives what a new scan with the better solver would give.
+
+    The catalog records its unknown deals (``# unknown:`` lines). An older catalog that does
+    not is first replayed the cheap way: a deal that is listed is won; so is one the honest
+    player wins (the scan's own shortcut), and it is graded when a level it can reach (easy
+    or medium) was still short at its number, since the scan may have left it unknown; the
+    rest are solved again. The honest plays are kept beside the file as they are made, and
+    the file is rewritten every minute or so while solving: an interrupted run keeps the
+    deals decided so far and records the rest as unknown, so running it again resumes."""
+    catalog = load(key, directory)
+    listed = {parse_code(code)[1]: lv for lv, codes in catalog.levels.items() for code in codes}
+    counts = catalog.counts()
+    # Where easy and medium were both full (each the first `target` of its level): a deal the
+    # honest player wins above it (not hard) is none of the levels still wanted.
+    full = catalog.target and all(counts[lv] >= catalog.target for lv in ("easy", "medium"))
+    fill = (
+        max(parse_code(catalog.levels[lv][-1])[1] for lv in ("easy", "medium"))
+        if full
+        else catalog.next
+    )
+    side = catalog_path(key, directory).with_suffix(".honest")
+    kinds: dict[int, str] = {}
+    if catalog.unknowns is not None:
+        kinds = dict.fromkeys(catalog.unknowns, "open")
+        won, lost = catalog.won, catalog.lost
+    else:
+        unlisted = [n for n in range(catalog.first, catalog.next) if n not in listed]
+        honest = _honest_wins(key, unlisted, jobs, side, out)
+        won, lost = len(listed), 0
+        for number in unlisted:
+            if not honest[number]:
+                kinds[number] = "open"
+            elif number <= fill:
+                kinds[number] = "won"  # graded: the scan may have left it unknown
+            else:
+                won += 1  # not hard, and easy and medium were full here: listed nowhere
+    items = sorted({**dict.fromkeys(listed, "listed"), **kinds}.items())
+    catalog.levels = {lv: [] for lv in LEVELS}
+    unknowns: list[int] = []
+    t0 = last = time.monotonic()
+
+    def work() -> Iterator[RedecideJob]:
+        for number, kind in items:
+            if kind != "listed":
+                yield key, number, kind, time_limit, node_limit, catalog.wanted()
+
+    def snapshot(done: int) -> Catalog:
+        """The catalog with the first ``done`` items decided: the deals not reached yet keep
+        their listing, or stay unknown (a later run takes them up again)."""
+        copy = dataclasses.replace(
+            catalog, levels={lv: list(codes) for lv, codes in catalog.levels.items()}
+        )
+        rest = items[done:]
+        for number, kind in rest:
+            if kind == "listed":
+                copy.take(number, listed[number])
+        copy.unknowns = unknowns + [n for n, kind in rest if kind != "listed"]
+        copy.won, copy.lost, copy.unknown = won, lost, len(copy.unknowns)
+        copy.redecided = catalog.redecided if rest else node_limit
+        return copy
+
+    done = 0
+    pool = multiprocessing.Pool(jobs, initializer=_quiet_worker)
+    try:
+        results = pool.imap(redecide_one, work())
+        for number, kind in items:
+            if kind == "listed":
+                catalog.take(number, listed[number])
+                done += 1
+                continue
+            while True:
+                try:
+                    got, status, level = results.next(timeout=0.5)
+                    break
+                except multiprocessing.TimeoutError:
+                    continue
+            assert got == number
+            if status == "won":
+                won += 1
+                catalog.take(number, level)
+            elif status == "lost":
+                lost += 1
+            else:
+                unknowns.append(number)
+            done += 1
+            if time.monotonic() - last > 3 * SAVE_EVERY:
+                last = time.monotonic()
+                save(snapshot(done), directory)
+                print(
+                    f"{key}: redecided up to deal {number} ({done} of {len(items)}), "
+                    f"{len(unknowns)} still unknown | {catalog.summary()}",
+                    file=out,
+                    flush=True,
+                )
+    finally:
+        pool.terminate()
+        pool.join()
+        catalog = snapshot(done)  # also when interrupted: every deal decided so far
+        save(catalog, directory)
+    side.unlink(missing_ok=True)
+    print(
+        f"{key}: redecided in {time.monotonic() - t0:.0f} s: won {won} lost {lost} "
+        f"unknown {len(unknowns)} | {catalog.summary()}",
+        file=out,
+        flush=True,
+    )
+    return catalog
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.catalog",
@@ -483,6 +490,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     r.add_argument("--jobs", type=int, default=0, help="worker processes (default: every core)")
     r.add_argument("--target", type=int, default=None, help=f"deals per level (default {TARGET})")
     r.add_argument("--dir", type=Path, default=None, help="catalog directory (assets/deals)")
+    d = sub.add_parser(
+        "redecide", help="decide the deals left unknown again, with a larger node limit"
+    )
+    d.add_argument("--rules", choices=list(RULES_BY_KEY), required=True)
+    d.add_argument("--node-limit", type=int, required=True, help="positions per deal")
+    d.add_argument("--time-limit", type=float, default=600.0, help="seconds per deal (safety)")
+    d.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    d.add_argument("--dir", type=Path, default=None, help="catalog directory (assets/deals)")
     s = sub.add_parser("stats", help="what each catalog holds")
     s.add_argument("--dir", type=Path, default=None)
     args = parser.parse_args(argv)
@@ -501,6 +516,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{rules.key}: {counts} (scanned {cat.first}..{cat.next - 1}, won {cat.won}, "
                 f"lost {cat.lost}, unknown {cat.unknown})"
             )
+        return 0
+    if args.command == "redecide":
+        if args.node_limit <= 0 or args.time_limit <= 0 or args.jobs <= 0:
+            print("error: --node-limit, --time-limit and --jobs must be positive", file=sys.stderr)
+            return 2
+        signal.signal(signal.SIGTERM, _stop)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            redecide(
+                args.rules,
+                node_limit=args.node_limit,
+                time_limit=args.time_limit,
+                jobs=args.jobs,
+                directory=args.dir,
+            )
+        except CatalogError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print("interrupted: the catalog keeps the deals decided so far", file=sys.stderr)
+            return 130
         return 0
     if args.command == "regrade":
         signal.signal(signal.SIGTERM, _stop)

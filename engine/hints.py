@@ -25,23 +25,16 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from engine.dominance import is_dead, settle
 from engine.game import CELL0, EMPTY, Game, Move, StateError
 from engine.levels import visible_moves
-from engine.solver import (
-    CELL,
-    Mode,
-    _Limit,
-    apply,
-    is_dead,
-    settle,
-    solve,
-    state_key,
-    state_of,
-)
+from engine.position import CELL, Limit, Mode, apply, state_key, state_of
+from engine.solver import solve
 
 HINT_TIME = 2.0  # seconds: only a safety net behind HINT_NODES
 # Positions the hint's search may visit: this machine searches about 20,000 a second of CPU,
@@ -89,7 +82,7 @@ def heuristic_move(game: Game) -> Move | None:
         after = apply(state, move)
         if state_key(after) in earlier:
             continue
-        if mode.dead_check and is_dead(settle(after, mode, [], _Limit()), mode):
+        if mode.dead_check and is_dead(settle(after, mode, [], Limit()), mode):
             continue
         card, _src, _pos, dest = move
         if dest == CELL:
@@ -149,15 +142,28 @@ def verdict(data: dict[str, Any], time_limit: float = INDICATOR_TIME) -> tuple[s
 Key = tuple[Any, ...]
 
 
+def _plain_pool() -> Executor:
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+
 class Indicator:
     """Is the position still winnable? Worked out off the frame loop; see the module doc."""
 
     def __init__(
-        self, *, time_limit: float = INDICATOR_TIME, executor: Executor | None = None
+        self,
+        *,
+        time_limit: float = INDICATOR_TIME,
+        executor: Executor | None = None,
+        pool: Callable[[], Executor] | None = None,
     ) -> None:
+        """``executor``: run the verdicts there (it belongs to the caller). Otherwise the
+        indicator starts its worker with ``pool()`` on first use and again after one breaks
+        (the game passes game.workers' factory, whose processes die with the game); without
+        it, a plain one-process spawn pool."""
         self.time_limit = time_limit
         self._executor = executor
         self._own_executor = executor is None
+        self._pool = pool or _plain_pool
         self._cache: OrderedDict[Key, str] = OrderedDict()
         self._current: Key | None = None
         self._status = "unknown"
@@ -194,9 +200,7 @@ class Indicator:
         if self._running is not None or self._pending is None:
             return
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn")
-            )
+            self._executor = self._pool()
         game, self._pending = self._pending, None
         try:
             future = self._executor.submit(verdict, game.to_dict(), self.time_limit)

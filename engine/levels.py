@@ -22,18 +22,9 @@ from dataclasses import dataclass
 
 from engine.deal import splitmix64
 from engine.game import FOUNDATION, Game
+from engine.position import CELL, IMove, Mode, State, apply, is_won_state, state_key, state_of
 from engine.rules import fit_key, group_limit, run_start, takers
-from engine.solver import (
-    CELL,
-    IMove,
-    Mode,
-    State,
-    apply,
-    first_move,
-    is_won_state,
-    state_key,
-    state_of,
-)
+from engine.solver import first_move
 
 PLAYS = 32
 EASY_WINS = 24

@@ -175,9 +175,10 @@ class Workers:
     # ----------------------------------------------------------------- the indicator
     def indicator(self) -> Indicator | None:
         """The winnable-from-here indicator (engine.hints.Indicator: a worker process of its
-        own, replaced when it breaks); None when none can start (the game goes on)."""
+        own, made here so that it dies with the game, replaced when it breaks); None when none
+        can start (the game goes on)."""
         try:
-            made = hints.Indicator()
+            made = hints.Indicator(pool=_spawn_pool)
         except Exception as error:
             log.warning("winnable indicator unavailable: %r", error)
             return None

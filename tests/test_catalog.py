@@ -9,7 +9,18 @@ from pathlib import Path
 import pytest
 
 from engine import Game, parse_code
-from engine.catalog import CATALOG_DIR, PICKS, build, load, main, parse, pick, regrade, save
+from engine.catalog import (
+    CATALOG_DIR,
+    PICKS,
+    build,
+    load,
+    main,
+    parse,
+    pick,
+    redecide,
+    regrade,
+    save,
+)
 from engine.levels import LEVELS, grade
 from engine.rules import ALL_RULES
 from engine.solver import solve
@@ -164,3 +175,28 @@ def test_every_rule_set_has_a_title() -> None:
     from engine.catalog import _TITLES
 
     assert set(_TITLES) == {r.key for r in ALL_RULES}
+
+
+@pytest.mark.slow  # minutes of solving: ./test.sh runs it, a bare pytest skips it
+def test_redecide_gives_what_a_new_scan_with_more_positions_gives(tmp_path: Path) -> None:
+    """`redecide` solves again only the deals a scan left unknown: the catalog must then be
+    what a scan with the larger node limit gives, whether the file records its unknown deals
+    or (an older file) they are found again by the honest player's plays."""
+    small = build("RU1-R", count=28, jobs=1, node_limit=60, target=2, directory=tmp_path / "a")
+    assert small.unknowns == [10, 27]  # 60 positions leave two deals undecided
+    text = (tmp_path / "a" / "RU1-R.txt").read_text()
+    assert "# unknown: 10 27" in text
+    old = "".join(line for line in text.splitlines(True) if "unknown" not in line.split(":")[0])
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "RU1-R.txt").write_text(old)
+    assert load("RU1-R", tmp_path / "b").unknowns is None
+    fresh = build("RU1-R", count=28, jobs=1, node_limit=20_000, target=2, directory=tmp_path)
+    assert fresh.unknown == 0 and "RU1-R-AAAAAA3" in fresh.levels["medium"]  # deal 27
+    for where in ("a", "b"):
+        again = redecide("RU1-R", node_limit=20_000, directory=tmp_path / where)
+        assert again.levels == fresh.levels
+        assert (again.won, again.lost, again.unknown) == (fresh.won, fresh.lost, 0)
+        reread = load("RU1-R", tmp_path / where)
+        assert reread.levels == fresh.levels and reread.unknowns == []
+        assert reread.redecided == 20_000 and not (tmp_path / where / "RU1-R.honest").exists()
+    assert main(["redecide", "--rules", "RU1-R", "--node-limit", "0"]) == 2

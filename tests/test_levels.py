@@ -20,7 +20,8 @@ from engine.levels import (
     play_seed,
     visible_moves,
 )
-from engine.solver import Mode, apply, first_move, is_won_state, solve, state_of
+from engine.position import Mode, apply, is_won_state, state_of
+from engine.solver import first_move, solve
 
 
 def test_thresholds_are_the_websites() -> None:

@@ -8,9 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import ALL_RULES, Game, IllegalMove, Move
+from engine.dominance import settle
 from engine.game import CELL0, DEST_NAMES, FOUNDATION
 from engine.levels import visible_moves
-from engine.solver import CELL, Mode, _Limit, apply, generate, settle, state_of
+from engine.ordering import generate
+from engine.position import CELL, Limit, Mode, apply, state_of
 
 deals = st.builds(Game, st.sampled_from(ALL_RULES), st.integers(min_value=0, max_value=2**35 - 1))
 
@@ -132,12 +134,12 @@ def test_solver_and_grader_moves_are_legal_moves_of_the_game(
     for _category, move in visible_moves(state, mode):
         assert _as_game_move(game, move) in game.legal_moves(), (game.code, move)
     settled: list[tuple[int, int, int, int]] = []
-    state = settle(state, mode, settled, _Limit())
+    state = settle(state, mode, settled, Limit())
     for move in settled:
         game.play(_as_game_move(game, move))
     assert state_of(game) == state
     legal = game.legal_moves()
-    for move in generate(state, mode, _Limit()):
+    for move in generate(state, mode, Limit()):
         assert _as_game_move(game, move) in legal, (game.code, move)
         after = game.copy()
         after.play(_as_game_move(game, move))

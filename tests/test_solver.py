@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 
 from engine import Game, card_name
+from engine.dominance import is_dead, settle
 from engine.hints import hint
+from engine.position import Limit, Mode, state_of
 from engine.rules import RUSSIAN, RUSSIAN_RELAXED
-from engine.solver import Mode, SolveResult, is_dead, settle, solve, state_of
-from engine.solver import _Limit as Limit
+from engine.solver import SolveResult, solve
 
 
 def assert_wins(game: Game, result: SolveResult) -> None:

@@ -66,6 +66,19 @@ print(" ".join(str(p) for pool in pools for p in pool._processes), flush=True)
 time.sleep(600)
 """
 
+INDICATOR_PARENT = """
+import os, sys, time
+from engine import Game
+from game.workers import Workers
+workers = Workers()
+indicator = workers.indicator()
+indicator.update(Game.from_code("RU1-C-AAAAABB"))
+while indicator.poll() == "working":
+    time.sleep(0.05)
+print(" ".join(str(p) for p in indicator._executor._processes), flush=True)
+time.sleep(600)
+"""
+
 
 def start_parent(program: str) -> tuple[subprocess.Popen[str], list[int]]:
     env = {**os.environ, "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'tests'}"}
@@ -93,6 +106,15 @@ def test_the_hint_worker_of_the_game_dies_with_the_game() -> None:
     parent.wait()
     for pid in workers:
         assert wait_dead(pid, 3.0), f"hint worker {pid} outlived the game"
+
+
+def test_the_winnable_indicators_worker_dies_with_the_game() -> None:
+    """The indicator's pool comes from game.workers, so its worker dies with the game too."""
+    parent, workers = start_parent(INDICATOR_PARENT)
+    parent.send_signal(signal.SIGKILL)
+    parent.wait()
+    for pid in workers:
+        assert wait_dead(pid, 3.0), f"indicator worker {pid} outlived the game"
 
 
 # ---------------------------------------------------------------- the failed-save mark

@@ -1,0 +1,123 @@
+"""The solver's own compact position and how a move changes it (:mod:`engine.solver`, the
+grader :mod:`engine.levels`, :mod:`engine.hints`).
+
+Internal position: ``cols`` is a tuple of ``bytes``, one per real column, bottom to top, a
+face-down card stored as ``card + 64``; ``down`` the face-down count per column; ``cells`` the
+sorted bytes of the cards in free cells (empty cells are not stored: cells are interchangeable);
+``found`` the count per suit. The foundations follow from the cards still on the table, so the
+key is just the sorted columns and the cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.game import EMPTY, FOUNDATION, Game
+from engine.rules import Rules
+
+HIDDEN = 64  # added to a face-down card in the internal columns
+CELL = 11  # internal destination or source: "a free cell" (the real cell is chosen on replay)
+
+Cols = tuple[bytes, ...]
+State = tuple[Cols, tuple[int, ...], bytes, tuple[int, ...]]
+IMove = tuple[int, int, int, int]  # card, source (column, CELL, FOUNDATION), position, dest
+
+
+@dataclass(frozen=True)
+class Mode:
+    """What the search needs to know about a rule set, read from its :class:`Rules` fields
+    (never from its name)."""
+
+    rules: Rules
+    any_group: bool  # any face-up cards move together (not only same-suit runs)
+    same_suit: bool
+    cells: int
+    max_group: int
+    forced_successor: bool  # rule 4
+    takebacks: bool  # lemma 2 (any-suit building)
+    ranked: bool  # order children by promise() (where groups are runs; it did worse elsewhere)
+    dead_check: bool  # rule 5 (is_dead leaves free cells out: it holds only where there are none)
+    dive_first: bool  # each round of solve() starts with the depth-first probe
+
+    @classmethod
+    def of(cls, rules: Rules, *, forced: bool = True) -> Mode:
+        """ValueError for a rule set the proofs of :mod:`engine.dominance` do not cover: runs
+        in any-suit building, or free cells where any group may move."""
+        if rules.runs_only and not rules.same_suit:
+            raise ValueError(f"{rules.key}: the solver has no proof for runs in any-suit building")
+        if not rules.runs_only and rules.cells:
+            raise ValueError(f"{rules.key}: the solver has no proof for free cells with any group")
+        any_group = not rules.runs_only
+        return cls(
+            rules=rules,
+            any_group=any_group,
+            same_suit=rules.same_suit,
+            cells=rules.cells,
+            max_group=rules.max_group,
+            forced_successor=forced and any_group and rules.same_suit,
+            takebacks=not rules.same_suit,
+            ranked=rules.runs_only,
+            dead_check=rules.cells == 0,
+            dive_first=not rules.same_suit,
+        )
+
+
+class Limit:
+    """Counts moves refused for the Russian 20-card limit (rule 4's fallback)."""
+
+    refused = 0
+
+
+def state_of(game: Game) -> State:
+    """The internal position of ``game`` (a fresh copy; ``game`` is not touched)."""
+    cols = tuple(
+        bytes(c + HIDDEN if k < d else c for k, c in enumerate(col))
+        for col, d in zip(game.cols, game.down, strict=True)
+    )
+    cells = bytes(sorted(c for c in game.cells if c != EMPTY))
+    return cols, tuple(game.down), cells, tuple(game.found)
+
+
+def state_key(state: State) -> bytes:
+    """Canonical: columns sorted (any column can play any other's part), cells sorted."""
+    return b"\xff".join(sorted(state[0])) + b"\xfe" + state[2]
+
+
+def is_won_state(state: State) -> bool:
+    return not any(state[0]) and not state[2]
+
+
+def apply(state: State, move: IMove) -> State:
+    """Make an internal move known to be legal."""
+    cols_t, down_t, cells, found_t = state
+    card, src, pos, dest = move
+    cols = list(cols_t)
+    down = down_t
+    found = found_t
+    if src < FOUNDATION:
+        col = cols[src]
+        group = col[pos:]
+        rest = col[:pos]
+        if rest and rest[-1] >= HIDDEN:
+            rest = rest[:-1] + bytes((rest[-1] - HIDDEN,))
+            dl = list(down)
+            dl[src] -= 1
+            down = tuple(dl)
+        cols[src] = rest
+    elif src == FOUNDATION:
+        group = bytes((card,))
+        fl = list(found)
+        fl[card // 13] -= 1
+        found = tuple(fl)
+    else:
+        group = bytes((card,))
+        cells = cells.replace(group, b"")
+    if dest < FOUNDATION:
+        cols[dest] += group
+    elif dest == FOUNDATION:
+        fl = list(found)
+        fl[card // 13] += 1
+        found = tuple(fl)
+    else:
+        cells = bytes(sorted(cells + group))
+    return tuple(cols), down, cells, found
