@@ -18,7 +18,6 @@ nothing (it never takes the card back from its foundation or acts on whatever no
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -31,6 +30,7 @@ from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, 
 from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
 from game.table.animation import Pos, Tween, change_tweens, fly_back
+from game.table.drag import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.places import Places, Rest
 from game.table.toast import Toast, make_toast
@@ -39,32 +39,6 @@ from game.table.view import TableView
 if TYPE_CHECKING:
     from game.app import App
     from game.cards import CardArt
-
-
-@dataclass
-class Drag:
-    card: Card
-    group: tuple[Card, ...]
-    grab: tuple[int, int]  # pointer minus the card's corner
-    pos: tuple[int, int]
-    offsets: tuple[int, ...]  # y of each group card relative to the first
-    legal: frozenset[int]  # destinations that take the group
-
-    def corner(self) -> tuple[int, int]:
-        """Where the top-left corner of the group's first card is drawn now."""
-        return (self.pos[0] - self.grab[0], self.pos[1] - self.grab[1])
-
-    def origin(self) -> dict[Card, Pos]:
-        """Where each card of the group is drawn now."""
-        x, y = self.pos[0] - self.grab[0], self.pos[1] - self.grab[1]
-        pairs = zip(self.group, self.offsets, strict=True)
-        return {c: (float(x), float(y + off)) for c, off in pairs}
-
-
-@dataclass
-class LastTap:
-    card: Card | None
-    acted: bool
 
 
 class TableScene(Scene):
@@ -81,7 +55,8 @@ class TableScene(Scene):
         self.toast: Toast | None = None
         self.hints = HintClient(self)
         self.last_tap: LastTap | None = None
-        self.pending_win = False
+        # A won game stays won: restored after a quit, it opens on its win screen again.
+        self.pending_win = game.is_won
         self.pressed_button: str | None = None
         self.version = 0  # the resting picture's version: the view rebuilds when it changes
         self.layout: Layout
@@ -240,6 +215,8 @@ class TableScene(Scene):
     def undo(self) -> bool:
         self.finish_tweens()
         self.drag = None
+        if self.game.is_won:
+            return False  # a finished game is finished: no undo after a win
         before, piles = dict(self.rest()), self.places.piles()
         if not self.game.undo():
             self.show_toast(self.tr("table.nothing_to_undo"))
