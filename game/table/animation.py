@@ -16,6 +16,9 @@ from game.table.places import Rest
 GLIDE_MIN = 0.15
 GLIDE_MAX = 0.25
 FLIP = 0.2
+SHAKE = 0.32  # a refused tap's shake: seconds
+SHAKE_SWINGS = 3  # swings to and fro
+SHAKE_WIDTH = 0.07  # of a card's width
 
 Pos = tuple[float, float]
 
@@ -29,6 +32,7 @@ class Tween:
     duration: float
     flip: int = 0  # +1 turns face up, -1 turns face down, 0 none
     z: int = 0
+    wobble: float = 0.0  # a shake: the sideways swing in pixels, dying away
 
     def progress(self, now: float) -> float:
         if self.duration <= 0:
@@ -36,6 +40,10 @@ class Tween:
         return min(1.0, max(0.0, (now - self.t0) / self.duration))
 
     def position(self, now: float) -> Pos:
+        if self.wobble:
+            t = self.progress(now)
+            dx = self.wobble * math.sin(2 * math.pi * SHAKE_SWINGS * t) * (1 - t)
+            return (self.start[0] + dx, self.start[1])
         t = pytweening.easeOutCubic(self.progress(now))
         return (
             self.start[0] + (self.end[0] - self.start[0]) * t,
@@ -93,4 +101,16 @@ def fly_back(
         x, y, _ = rest[card]
         start, end = origin[card], (float(x), float(y))
         tweens.append(Tween(card, start, end, now, glide_time(start, end, layout), 0, z))
+    return tweens
+
+
+def shake(cards: list[Card], rest: dict[Card, Rest], now: float, layout: Layout) -> list[Tween]:
+    """A refusal: ``cards`` (bottom to top of their pile) swing sideways a few times where
+    they lie, dying away."""
+    width = max(3.0, layout.card_w * SHAKE_WIDTH)
+    tweens = []
+    for z, card in enumerate(cards):
+        x, y, _ = rest[card]
+        at = (float(x), float(y))
+        tweens.append(Tween(card, at, at, now, SHAKE, 0, z + 1, width))
     return tweens

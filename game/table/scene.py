@@ -17,7 +17,7 @@ nothing (it never takes the card back from its foundation or acts on whatever no
 
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -29,9 +29,10 @@ from game.clock import PlayTime
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
-from game.table.animation import Pos, Tween, change_tweens, fly_back
+from game.table.animation import Pos, Tween, change_tweens, fly_back, shake
 from game.table.drag import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
+from game.table.placement import distance_from, drop_move
 from game.table.places import Places, Rest
 from game.table.toast import Toast, make_toast
 from game.table.view import TableView
@@ -39,6 +40,9 @@ from game.table.view import TableView
 if TYPE_CHECKING:
     from game.app import App
     from game.cards import CardArt
+
+
+MARK_SECONDS = 1.6  # how long a refusal's marked cards stay outlined
 
 
 class TableScene(Scene):
@@ -58,6 +62,8 @@ class TableScene(Scene):
         # A won game stays won: restored after a quit, it opens on its win screen again.
         self.pending_win = game.is_won
         self.pressed_button: str | None = None
+        self.marks: tuple[Card, ...] = ()  # cards a refusal points at, shown until marks_until
+        self.marks_until = 0.0
         self.version = 0  # the resting picture's version: the view rebuilds when it changes
         self.layout: Layout
         self.places: Places
@@ -148,9 +154,11 @@ class TableScene(Scene):
             tr(f"table.winnable_{status}") if status else "",
         )
 
-    def show_toast(self, text: str) -> None:
+    def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
+        """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
+        about)."""
         lowest = self.places.lowest_card()
-        self.toast = make_toast(text, self.layout, lowest, self.app.clock.time)
+        self.toast = make_toast(text, self.layout, lowest, self.app.clock.time, avoid)
 
     # ================================================================= commands
     def start_game(self, game: Game, *, left: str = "abandoned") -> None:
@@ -181,6 +189,7 @@ class TableScene(Scene):
 
     def finish_tweens(self) -> None:
         """New input: every running animation jumps to its end."""
+        self.marks = ()
         if self.tweens:
             self.tweens = []
             self.repaint()
@@ -198,7 +207,7 @@ class TableScene(Scene):
         "Interactive rules" setting is on) and change nothing."""
         refusal = self.game.check(move)
         if refusal is not None:
-            self.refuse(refusal)
+            self.refuse([move.card], self.refusal_text(refusal))
             return False
         before, piles = dict(self.rest()), self.places.piles()
         self.game.play(move)
@@ -233,9 +242,33 @@ class TableScene(Scene):
         self.finish_tweens()
         self.hints.ask()
 
-    def refuse(self, refusal: Exception) -> None:
-        if self.app.settings.interactive_rules:
-            self.show_toast(self.tr.refusal(refusal))
+    def refusal_text(self, refusal: Exception) -> str | None:
+        """The rule behind a refusal as a sentence, when the "Interactive rules" setting is on."""
+        return self.tr.refusal(refusal) if self.app.settings.interactive_rules else None
+
+    def refuse(
+        self, cards: Sequence[Card], message: str | None = None, *, marks: Sequence[Card] = ()
+    ) -> None:
+        """The visible answer to a refused tap or drop: ``cards`` shake where they lie (with
+        every card lying on them; cards already flying back do not), ``message`` (when given)
+        shows where the play is not, never over those cards or ``marks``, and each card of
+        ``marks`` is outlined where it lies for a moment."""
+        now = self.app.clock.time
+        busy = {t.card for t in self.tweens}
+        rest = self.rest()
+        shaken: list[Card] = []
+        for card in cards:
+            pile, pos = self.game.locate(card)
+            group = self.game.cols[pile][pos:] if pile < FOUNDATION else [card]
+            shaken += [c for c in group if c not in busy and c not in shaken and c in rest]
+        if shaken:
+            self.tweens += shake(shaken, rest, now, self.layout)
+        self.marks = tuple(c for c in marks if c in rest)
+        self.marks_until = now + MARK_SECONDS if self.marks else 0.0
+        if message:
+            avoid = [self.places.group_rect(c) for c in (*cards, *self.marks) if c in rest]
+            self.show_toast(message, avoid)
+        self.repaint()
 
     # ================================================================= gestures
     def handle(self, event: Event) -> bool:
@@ -324,7 +357,7 @@ class TableScene(Scene):
         if move is not None:
             self.make_move(move)
         else:
-            self.refuse(self.game.why_stuck(card))
+            self.refuse([card], self.refusal_text(self.game.why_stuck(card)))
 
     def on_drag_start(self, event: DragStart) -> None:
         self.finish_tweens()
@@ -337,7 +370,7 @@ class TableScene(Scene):
         try:
             group = self.game.lift(card)
         except IllegalMove as refusal:
-            self.refuse(refusal)
+            self.refuse([card], self.refusal_text(refusal))
             return
         rest = self.rest()
         x, y, _ = rest[card]
@@ -358,25 +391,9 @@ class TableScene(Scene):
         first = origin[drag.card]
         rect = Rect(int(first[0]), int(first[1]), self.layout.card_w, self.layout.card_h)
         dest = self.places.drop_dest(rect) if pos is not None else None
-        source = self.game.locate(drag.card)[0]
-        refusal: IllegalMove | None = None
-        move: Move | None = None
-        if dest is not None and dest != source:
-            candidate = Move(drag.card, dest)
-            refusal = self.game.check(candidate)
-            if refusal is None:
-                move = candidate
-        back_home = dest == source  # put back where it was: the player changed their mind
-        if move is None and pos is not None and not back_home and self.app.settings.auto_placement:
-            center = rect.center
-
-            def distance(m: Move) -> float:
-                target = self.places.move_rect(m)
-                return math.hypot(target.centerx - center[0], target.centery - center[1])
-
-            move = self.game.auto_target(drag.card, near=distance)
-            if move is None and refusal is None:
-                refusal = self.game.why_stuck(drag.card)
+        auto = pos is not None and self.app.settings.auto_placement
+        near = distance_from(rect, self.places.move_rect)
+        move, refusal = drop_move(self.game, drag.card, dest, auto=auto, near=near)
         if move is not None:
             self.make_move(move, origin)
             return
@@ -384,7 +401,7 @@ class TableScene(Scene):
         now = self.app.clock.time
         self.tweens += fly_back(drag.group, origin, self.rest(), now, self.layout)
         if refusal is not None:
-            self.refuse(refusal)
+            self.refuse(drag.group[:1], self.refusal_text(refusal))
 
     # ================================================================= time
     def pause(self) -> None:
@@ -416,6 +433,8 @@ class TableScene(Scene):
                 self.repaint()
         if self.toast and now >= self.toast.until:
             self.toast = None
+        if self.marks and now >= self.marks_until:
+            self.marks = ()
         self.hints.poll(now)
         if self.pending_win and not self.tweens and self.active:
             self.pending_win = False

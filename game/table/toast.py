@@ -3,6 +3,7 @@ an image that the view shows until the scene lets it go."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -24,9 +25,13 @@ class Toast:
     text_size: int = 0
 
 
-def make_toast(text: str, lay: Layout, lowest: int, now: float) -> Toast:
+def make_toast(
+    text: str, lay: Layout, lowest: int, now: float, avoid: Sequence[Rect] = ()
+) -> Toast:
     """``text`` in a box centred under the columns: just under the cards where there is room
-    (``lowest``: the bottom of the lowest card; a tall portrait table), else at the bottom."""
+    (``lowest``: the bottom of the lowest card; a tall portrait table), else at the bottom;
+    when that would cover a rectangle of ``avoid`` (the cards of the move it is about), a banner
+    at the top of the screen over the info bar, else wherever it covers the least of them."""
     # Readable on the panel: at least 3 mm (small cards on a dense portrait panel).
     size = max(13, int(lay.card_h * 0.15), int(3.0 * lay.px_per_mm))
     max_w = min(int(lay.width * 0.8), int(size * 28))
@@ -41,5 +46,25 @@ def make_toast(text: str, lay: Layout, lowest: int, now: float) -> Toast:
     area_bottom = lay.column_bottom - lay.margin
     bottom = min(area_bottom, max(lowest + 2 * lay.gap + h, lay.columns[0].bottom))
     row = lay.columns[-1].right - lay.columns[0].left
-    rect = surface.get_rect(midbottom=(lay.columns[0].left + row // 2, bottom))
+    centre = lay.columns[0].left + row // 2
+    rect = _clear_place(
+        [
+            surface.get_rect(midbottom=(centre, bottom)),
+            surface.get_rect(midtop=(centre, lay.info_bar.top + 2)),
+            surface.get_rect(midbottom=(centre, lay.height - lay.margin)),
+        ],
+        avoid,
+    )
     return Toast(text, now + TOAST_SECONDS, surface.convert_alpha(), rect, size)
+
+
+def _clear_place(candidates: list[Rect], avoid: Sequence[Rect]) -> Rect:
+    """The first candidate that covers nothing of ``avoid``, else the one covering least."""
+
+    def covered(rect: Rect) -> int:
+        return sum(rect.clip(a).width * rect.clip(a).height for a in avoid)
+
+    for rect in candidates:
+        if covered(rect) == 0:
+            return rect
+    return min(candidates, key=covered)

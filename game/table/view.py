@@ -39,9 +39,12 @@ BAR = 160
 # Layers of the top layer.
 PRESSED = 0
 HINT = 1
+MARK = 2  # the cards a refusal points at
 GLIDE = 10  # + the tween's z
 DRAG = 200  # the target's outline, the shadow, the lifted group
 TOAST = 300
+
+REFUSAL_MARK = (255, 120, 70)  # the outline of a card a refusal points at
 
 Group: TypeAlias = "pygame.sprite.LayeredDirty[Piece]"
 _UNSET = object()  # an overlay not placed since the last resize
@@ -95,6 +98,7 @@ class TableView:
         self.bar = self._piece(self.rest, BAR)
         self.pressed = self._piece(self.top, PRESSED)
         self.hints = [self._piece(self.top, HINT), self._piece(self.top, HINT)]
+        self.marks: list[Piece] = []
         self.target = self._piece(self.top, DRAG)
         self.shadow = self._piece(self.top, DRAG + 1)
         self.lifted = self._piece(self.top, DRAG + 2)
@@ -121,7 +125,7 @@ class TableView:
         self._background = None
         for piece in (self.pressed, *self.hints, self.target, self.shadow, self.lifted, self.toast):
             self._hide(piece)  # placed again as the scene says
-        for piece in self.help:
+        for piece in (*self.help, *self.marks):
             self._hide(piece)
         self._shown.clear()
         self._hidden = ()
@@ -354,7 +358,8 @@ class TableView:
         scene, lay = self.scene, self.scene.layout
         texts, mark = scene.bar_text(), scene.hint_mark
         blink = mark is not None and int(scene.app.clock.time * 3) % 2 == 0
-        key = (texts, scene.pressed_button, mark, blink, scene.toast, self._synced)
+        marks = scene.marks
+        key = (texts, scene.pressed_button, mark, blink, scene.toast, marks, self._synced)
         if key == self._overlays:
             return
         self._overlays = key
@@ -376,6 +381,15 @@ class TableView:
                 self._overlay(piece, None)
             else:
                 image, pos = outline_image(rect, HIGHLIGHT, self.art.radius, 4)
+                self._overlay(piece, tuple(rect), image, pos)
+        marked = [scene.places.card_rect(card) for card in marks]
+        while len(self.marks) < len(marked):
+            self.marks.append(self._piece(self.top, MARK))
+        for piece, rect in itertools.zip_longest(self.marks, marked):
+            if rect is None:
+                self._overlay(piece, None)
+            else:
+                image, pos = outline_image(rect, REFUSAL_MARK, self.art.radius, 4)
                 self._overlay(piece, tuple(rect), image, pos)
         toast = scene.toast
         if toast is None:
