@@ -140,7 +140,9 @@ RULES: dict[str, dict[str, Rule]] = {
         "russian_level": str_choice(*LEVELS),
         "seahaven_cells": int_choice(*SEAHAVEN_CELLS),
         "winnable_only": bool_rule(),
-        "undo_depth": int_range(1, 100),
+        "undo_depth": Rule(
+            "0 (unlimited) or a whole number from 1 to 100", int_range(0, 100).convert
+        ),
     },
     "input": {
         "double_tap_ms": int_range(100, 1000),

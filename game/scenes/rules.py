@@ -27,6 +27,7 @@ class RulesScene(Dialog):
 
     def __init__(self, app: App) -> None:
         self.scroll = 0
+        self.paragraphs: list[str] = []
         self.max_scroll = 0
         self.line_h = 1
         self.view = Rect(0, 0, 0, 0)
@@ -62,7 +63,9 @@ class RulesScene(Dialog):
             inner.width - 2 * bar_w,
             inner.height - title_h - button_h - pad,
         )
-        paragraphs = tr.paragraphs(f"rules.{game}.body")
+        depth = self.app.games.undo_depth  # the operator's undo_depth: 0 = every move
+        undo = tr("table.rules_undo", count=depth) if depth else tr("table.rules_undo_unlimited")
+        self.paragraphs = paragraphs = tr.paragraphs(f"rules.{game}.body", undo=undo)
         self.body, self.line_h = ui.paragraphs_image(paragraphs, self.view.width, self.text_size())
         if self.body.get_height() <= self.view.height:
             # Everything fits: the panel shrinks to the text.

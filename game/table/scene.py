@@ -59,6 +59,7 @@ class TableScene(Scene):
         self.toast: Toast | None = None
         self.hints = HintClient(self)
         self.last_tap: LastTap | None = None
+        self.redo_moves: list[Move] = []  # undone moves, the next redo last; a new move clears
         # A won game stays won: restored after a quit, it opens on its win screen again.
         self.pending_win = game.is_won
         self.pressed_button: str | None = None
@@ -180,6 +181,7 @@ class TableScene(Scene):
         self.hints.mark = None
         self.hints.drop()
         self.last_tap = None
+        self.redo_moves = []
         self.pending_win = False
         if columns_changed:
             self.resize()
@@ -211,6 +213,10 @@ class TableScene(Scene):
             return False
         before, piles = dict(self.rest()), self.places.piles()
         self.game.play(move)
+        if self.redo_moves and self.redo_moves[-1] == move:
+            self.redo_moves.pop()  # the undone move made again: the rest can still be redone
+        else:
+            self.redo_moves = []
         self.changed()
         self._animate(before, piles, origin or {})
         self.hints.mark = None
@@ -227,9 +233,11 @@ class TableScene(Scene):
         if self.game.is_won:
             return False  # a finished game is finished: no undo after a win
         before, piles = dict(self.rest()), self.places.piles()
-        if not self.game.undo():
+        undone = self.game.history[-1].move if self.game.history else None
+        if undone is None or not self.game.undo():
             self.show_toast(self.tr("table.nothing_to_undo"))
             return False
+        self.redo_moves.append(undone)
         self.changed()
         self._animate(before, piles, {})
         self.hints.mark = None
@@ -237,6 +245,15 @@ class TableScene(Scene):
         self.hints.sync_indicator()
         self.app.hooks.undone(self.game)
         return True
+
+    def redo(self) -> bool:
+        """Make the last undone move again (a move like any other: the counter goes up)."""
+        self.finish_tweens()
+        self.drag = None
+        if not self.redo_moves:
+            self.show_toast(self.tr("table.nothing_to_redo"))
+            return False
+        return self.make_move(self.redo_moves[-1])
 
     def hint(self) -> None:
         self.finish_tweens()
@@ -300,7 +317,10 @@ class TableScene(Scene):
         if event.type != pygame.KEYDOWN:
             return False
         key, mod = event.key, getattr(event, "mod", 0)
-        if (key == pygame.K_z and mod & pygame.KMOD_CTRL) or key == pygame.K_BACKSPACE:
+        ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
+        if (key == pygame.K_y and ctrl) or (key == pygame.K_z and ctrl and shift):
+            self.redo()
+        elif (key == pygame.K_z and ctrl) or key == pygame.K_BACKSPACE:
             self.undo()
         elif key == pygame.K_h:
             self.hint()
@@ -314,6 +334,8 @@ class TableScene(Scene):
         self.finish_tweens()
         if name == "undo":
             self.undo()
+        elif name == "redo":
+            self.redo()
         elif name == "hint":
             self.hint()
         elif name == "new":
