@@ -1,10 +1,13 @@
-"""The flow of one game around the moves: leaving a game for another (asked first when moves
-would be thrown away) and a won game that stays won (docs/rules.md, "The app")."""
+"""The flow of one game around the moves: undo and redo, the keys, leaving a game for another
+(asked first when moves would be thrown away) and a won game that stays won (docs/rules.md,
+"The app")."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+import pygame
 
 from engine import Game
 
@@ -39,3 +42,50 @@ def replace_game(table: TableScene, make: Callable[[], Game]) -> None:
         on_yes=go,
         on_no=table.app.scenes.pop_to_bottom,  # "keep playing": back to the game
     )
+
+
+def undo(table: TableScene) -> bool:
+    """Take back the last move (never a won game's: a finished game is finished); the move
+    can be redone until the next new move."""
+    table.finish_tweens()
+    table.drag = None
+    game = table.game
+    if game.is_won:
+        return False
+    before, piles = dict(table.rest()), table.places.piles()
+    undone = game.history[-1].move if game.history else None
+    if undone is None or not game.undo():
+        table.show_toast(table.tr("table.nothing_to_undo"))
+        return False
+    table.redo_moves.append(undone)
+    table.changed()
+    table.animate(before, piles, {})
+    table.hints.mark = None
+    table.hints.drop()
+    table.hints.sync_indicator()
+    table.app.hooks.undone(game)
+    return True
+
+
+def redo(table: TableScene) -> bool:
+    """Make the last undone move again: a move like any other (the counter goes up)."""
+    table.finish_tweens()
+    table.drag = None
+    if not table.redo_moves:
+        table.show_toast(table.tr("table.nothing_to_redo"))
+        return False
+    return table.make_move(table.redo_moves[-1])
+
+
+def key_command(event: pygame.event.Event) -> str | None:
+    """The table button a key stands for: Ctrl+Z or Backspace undo, Ctrl+Y or Ctrl+Shift+Z
+    redo, H hint, N new game."""
+    if event.type != pygame.KEYDOWN:
+        return None
+    key, mod = event.key, getattr(event, "mod", 0)
+    ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
+    if (key == pygame.K_y and ctrl) or (key == pygame.K_z and ctrl and shift):
+        return "redo"
+    if (key == pygame.K_z and ctrl) or key == pygame.K_BACKSPACE:
+        return "undo"
+    return {pygame.K_h: "hint", pygame.K_n: "new"}.get(key)

@@ -29,6 +29,7 @@ from game.clock import PlayTime
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
+from game.table import flow
 from game.table.animation import Pos, Tween, change_tweens, fly_back, shake
 from game.table.drag import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
@@ -196,7 +197,7 @@ class TableScene(Scene):
             self.tweens = []
             self.repaint()
 
-    def _animate(
+    def animate(
         self, before: dict[Card, Rest], piles: dict[Card, int], origin: dict[Card, Pos]
     ) -> None:
         after = self.places
@@ -218,7 +219,7 @@ class TableScene(Scene):
         else:
             self.redo_moves = []
         self.changed()
-        self._animate(before, piles, origin or {})
+        self.animate(before, piles, origin or {})
         self.hints.mark = None
         self.hints.drop()
         if self.game.is_won:
@@ -228,32 +229,10 @@ class TableScene(Scene):
         return True
 
     def undo(self) -> bool:
-        self.finish_tweens()
-        self.drag = None
-        if self.game.is_won:
-            return False  # a finished game is finished: no undo after a win
-        before, piles = dict(self.rest()), self.places.piles()
-        undone = self.game.history[-1].move if self.game.history else None
-        if undone is None or not self.game.undo():
-            self.show_toast(self.tr("table.nothing_to_undo"))
-            return False
-        self.redo_moves.append(undone)
-        self.changed()
-        self._animate(before, piles, {})
-        self.hints.mark = None
-        self.hints.drop()
-        self.hints.sync_indicator()
-        self.app.hooks.undone(self.game)
-        return True
+        return flow.undo(self)
 
     def redo(self) -> bool:
-        """Make the last undone move again (a move like any other: the counter goes up)."""
-        self.finish_tweens()
-        self.drag = None
-        if not self.redo_moves:
-            self.show_toast(self.tr("table.nothing_to_redo"))
-            return False
-        return self.make_move(self.redo_moves[-1])
+        return flow.redo(self)
 
     def hint(self) -> None:
         self.finish_tweens()
@@ -314,21 +293,10 @@ class TableScene(Scene):
         return True
 
     def handle_key(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.KEYDOWN:
-            return False
-        key, mod = event.key, getattr(event, "mod", 0)
-        ctrl, shift = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
-        if (key == pygame.K_y and ctrl) or (key == pygame.K_z and ctrl and shift):
-            self.redo()
-        elif (key == pygame.K_z and ctrl) or key == pygame.K_BACKSPACE:
-            self.undo()
-        elif key == pygame.K_h:
-            self.hint()
-        elif key == pygame.K_n:
-            self.press_button("new")
-        else:
-            return False
-        return True
+        name = flow.key_command(event)
+        if name:
+            self.press_button(name)
+        return name is not None
 
     def press_button(self, name: str) -> None:
         self.finish_tweens()
