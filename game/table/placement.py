@@ -6,37 +6,68 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import NamedTuple
 
 from pygame import Rect
 
-from engine import Game, IllegalMove, Move
+from engine import FOUNDATION, Game, IllegalMove, Move
+from engine.cards import Card
+
+
+class Drop(NamedTuple):
+    move: Move | None  # the move to make
+    refusal: IllegalMove | None  # else why not
+    aimed: Move | None  # the move the player aimed at (the refused one), if any
 
 
 def drop_move(
-    game: Game,
-    card: int,
-    dest: int | None,
-    *,
-    auto: bool,
-    near: Callable[[Move], float],
-) -> tuple[Move | None, IllegalMove | None]:
+    game: Game, card: Card, dest: int | None, *, auto: bool, near: Callable[[Move], float]
+) -> Drop:
     """A card released over ``dest`` (None: over no place): the move to make, or why not.
-    With ``auto`` (the "Auto placement" setting) a refused or aimless drop goes to the place
-    nearest the drop that takes it (``near``: a move's distance)."""
+    With ``auto`` (the "Auto placement" setting) a refused or aimless drop goes to the column
+    nearest the drop that takes it (``near``: a move's distance); never to a free cell or a
+    foundation the player did not aim at (seed 000: auto placement chooses the column)."""
     source = game.locate(card)[0]
     refusal: IllegalMove | None = None
+    aimed = None
     if dest is not None and dest != source:
-        candidate = Move(card, dest)
-        refusal = game.check(candidate)
+        aimed = Move(card, dest)
+        refusal = game.check(aimed)
         if refusal is None:
-            return candidate, None
+            return Drop(aimed, None, aimed)
     back_home = dest == source  # put back where it was: the player changed their mind
     if not auto or back_home:
-        return None, refusal
-    move = game.auto_target(card, near=near)
+        return Drop(None, refusal, aimed)
+    move = auto_column(game, card, near)
     if move is None and refusal is None:
         refusal = game.why_stuck(card)
-    return move, refusal
+    return Drop(move, refusal, aimed)
+
+
+def auto_column(game: Game, card: Card, near: Callable[[Move], float]) -> Move | None:
+    """The column nearest the drop that takes ``card`` (ties: the longer column, then a
+    column with cards before an empty one)."""
+    useful = [m for m in game.targets(card) if m.dest < FOUNDATION and not game.is_pointless(m)]
+
+    def order(m: Move) -> tuple[float, int, int]:
+        return (near(m), -len(game.cols[m.dest]), m.dest)
+
+    return min(useful, key=order, default=None)
+
+
+def settled_king(game: Game, card: Card) -> bool:
+    """A king at the bottom of its column: already where a king belongs."""
+    pile, pos = game.locate(card)
+    return card % 13 == 12 and pile < FOUNDATION and pos == 0
+
+
+def double_tap_move(game: Game, card: Card) -> Move | None:
+    """Where a double tap sends ``card``: the double-tap order of seeds 000/004 (foundation,
+    longest fitting column, empty column for a king, free cell), except that a king at the
+    bottom of its column goes only home (to a free cell it would be a pointless move)."""
+    if settled_king(game, card):
+        return game.tap_move(card)
+    return game.double_tap_move(card)
 
 
 def distance_from(rect: Rect, where: Callable[[Move], Rect]) -> Callable[[Move], float]:

@@ -33,8 +33,9 @@ from game.table import flow
 from game.table.animation import Pos, Tween, change_tweens, fly_back, shake
 from game.table.drag import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
-from game.table.placement import distance_from, drop_move
+from game.table.placement import distance_from, double_tap_move, drop_move, settled_king
 from game.table.places import Places, Rest
+from game.table.refusals import explain
 from game.table.toast import Toast, make_toast
 from game.table.view import TableView
 
@@ -210,7 +211,7 @@ class TableScene(Scene):
         "Interactive rules" setting is on) and change nothing."""
         refusal = self.game.check(move)
         if refusal is not None:
-            self.refuse([move.card], self.refusal_text(refusal))
+            self.refuse_move([move.card], refusal, move)
             return False
         before, piles = dict(self.rest()), self.places.piles()
         self.game.play(move)
@@ -238,9 +239,16 @@ class TableScene(Scene):
         self.finish_tweens()
         self.hints.ask()
 
-    def refusal_text(self, refusal: Exception) -> str | None:
-        """The rule behind a refusal as a sentence, when the "Interactive rules" setting is on."""
-        return self.tr.refusal(refusal) if self.app.settings.interactive_rules else None
+    def refuse_move(
+        self, cards: Sequence[Card], why: IllegalMove, move: Move | None = None
+    ) -> None:
+        """A refused ``move`` (None: a tap that found no place): the cards shake; with the
+        "Interactive rules" setting on, the rule shows and the card it needs is marked."""
+        if not self.app.settings.interactive_rules:
+            self.refuse(cards)
+            return
+        answer = explain(self.tr, self.game, move, why)
+        self.refuse(cards, answer.text, marks=answer.marks)
 
     def refuse(
         self, cards: Sequence[Card], message: str | None = None, *, marks: Sequence[Card] = ()
@@ -343,11 +351,11 @@ class TableScene(Scene):
         card = last.card
         if self.game.locate(card)[0] == FOUNDATION:
             return  # foundation cards come back only by dragging
-        move = self.game.double_tap_move(card)
+        move = double_tap_move(self.game, card)
         if move is not None:
             self.make_move(move)
-        else:
-            self.refuse([card], self.refusal_text(self.game.why_stuck(card)))
+        elif not settled_king(self.game, card):  # a king at the bottom of its column stays
+            self.refuse_move([card], self.game.why_stuck(card))
 
     def on_drag_start(self, event: DragStart) -> None:
         self.finish_tweens()
@@ -360,7 +368,7 @@ class TableScene(Scene):
         try:
             group = self.game.lift(card)
         except IllegalMove as refusal:
-            self.refuse([card], self.refusal_text(refusal))
+            self.refuse_move([card], refusal)
             return
         rest = self.rest()
         x, y, _ = rest[card]
@@ -383,7 +391,7 @@ class TableScene(Scene):
         dest = self.places.drop_dest(rect) if pos is not None else None
         auto = pos is not None and self.app.settings.auto_placement
         near = distance_from(rect, self.places.move_rect)
-        move, refusal = drop_move(self.game, drag.card, dest, auto=auto, near=near)
+        move, refusal, aimed = drop_move(self.game, drag.card, dest, auto=auto, near=near)
         if move is not None:
             self.make_move(move, origin)
             return
@@ -391,7 +399,7 @@ class TableScene(Scene):
         now = self.app.clock.time
         self.tweens += fly_back(drag.group, origin, self.rest(), now, self.layout)
         if refusal is not None:
-            self.refuse(drag.group[:1], self.refusal_text(refusal))
+            self.refuse_move(drag.group[:1], refusal, aimed)
 
     # ================================================================= time
     def pause(self) -> None:
