@@ -44,7 +44,7 @@ def replace_game(table: TableScene, make: Callable[[], Game]) -> None:
     )
 
 
-def undo(table: TableScene) -> bool:
+def undo_move(table: TableScene) -> bool:
     """Take back the last move (never a won game's: a finished game is finished); the move
     can be redone until the next new move."""
     table.finish_tweens()
@@ -67,7 +67,7 @@ def undo(table: TableScene) -> bool:
     return True
 
 
-def redo(table: TableScene) -> bool:
+def redo_move(table: TableScene) -> bool:
     """Make the last undone move again: a move like any other (the counter goes up)."""
     table.finish_tweens()
     table.drag = None

@@ -29,9 +29,9 @@ from game.clock import PlayTime
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
-from game.table import flow
 from game.table.animation import Pos, Tween, change_tweens, fly_back, shake
 from game.table.drag import Drag, LastTap
+from game.table.flow import key_command, redo_move, undo_move
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.placement import distance_from, double_tap_move, drop_move, settled_king
 from game.table.places import Places, Rest
@@ -230,10 +230,10 @@ class TableScene(Scene):
         return True
 
     def undo(self) -> bool:
-        return flow.undo(self)
+        return undo_move(self)
 
     def redo(self) -> bool:
-        return flow.redo(self)
+        return redo_move(self)
 
     def hint(self) -> None:
         self.finish_tweens()
@@ -301,7 +301,7 @@ class TableScene(Scene):
         return True
 
     def handle_key(self, event: pygame.event.Event) -> bool:
-        name = flow.key_command(event)
+        name = key_command(event)
         if name:
             self.press_button(name)
         return name is not None
