@@ -152,6 +152,7 @@ RULES: dict[str, dict[str, Rule]] = {
     },
     "defaults": {
         "double_tap": bool_rule(),
+        "one_tap": bool_rule(),
         "placement_help": bool_rule(),
         "interactive_rules": bool_rule(),
         "auto_placement": bool_rule(),

@@ -61,10 +61,16 @@ def settled_king(game: Game, card: Card) -> bool:
     return card % 13 == 12 and pile < FOUNDATION and pos == 0
 
 
+def tap_move(game: Game, card: Card) -> Move | None:
+    """A single tap (the "One tap moves" setting off): a top card home, when it may go."""
+    return game.tap_move(card)
+
+
 def double_tap_move(game: Game, card: Card) -> Move | None:
-    """Where a double tap sends ``card``: the double-tap order of seeds 000/004 (foundation,
-    longest fitting column, empty column for a king, free cell), except that a king at the
-    bottom of its column goes only home (to a free cell it would be a pointless move)."""
+    """Where a double tap (or, with "One tap moves", a single tap: seed 003) sends ``card``
+    with what lies on it: the double-tap order of seeds 000/004 (foundation, longest fitting
+    column, empty column for a king, free cell last), except that a king at the bottom of its
+    column goes only home (to a free cell it would be a pointless move)."""
     if settled_king(game, card):
         return game.tap_move(card)
     return game.double_tap_move(card)

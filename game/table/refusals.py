@@ -53,7 +53,7 @@ def explain(tr: Translator, game: Game, move: Move | None, refusal: IllegalMove)
         return Answer(text)
     where, marks = _where(tr, game, needed)
     params = refusal.params
-    if refusal.reason == "wrong_suit" and len(needed) == 1:
+    if refusal.reason in ("wrong_suit", "no_destination") and len(needed) == 1:
         only = tr("table.goes_only_on", card=tr.card(params["card"]), needed=_name(tr, needed[0]))
         text = f"{text} {only}"
     return Answer(f"{text} {where}".strip(), marks)
@@ -82,7 +82,7 @@ def needed_cards(game: Game, refusal: IllegalMove) -> list[Card]:
     cards one higher in any suit (Relaxed rules), the foundation's next card, or the kings
     that could fill an empty column."""
     params, reason = refusal.params, refusal.reason
-    if reason == "wrong_suit":
+    if reason == "wrong_suit" or (reason == "no_destination" and game.rules.same_suit):
         card = parse_card(params["card"])
         return [card + 1] if card % 13 != KING else []
     if reason == "wrong_rank":

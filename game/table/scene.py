@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+import game.table.placement as place
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.cards import Card
 from game.clock import PlayTime
@@ -33,7 +34,6 @@ from game.table.animation import Pos, Tween, change_tweens, fly_back, shake
 from game.table.drag import Drag, LastTap
 from game.table.flow import key_command, redo_move, undo_move
 from game.table.hints import HintClient, HintJob, HintMark
-from game.table.placement import distance_from, double_tap_move, drop_move, settled_king
 from game.table.places import Places, Rest
 from game.table.refusals import explain
 from game.table.toast import Toast, make_toast
@@ -332,9 +332,12 @@ class TableScene(Scene):
             return
         acted = False
         if self.game.locate(card)[0] != FOUNDATION:
-            move = self.game.tap_move(card)
+            one_tap = self.app.settings.one_tap
+            move = (place.double_tap_move if one_tap else place.tap_move)(self.game, card)
             if move is not None:
                 acted = self.make_move(move)
+            elif one_tap and not place.settled_king(self.game, card):  # found no place
+                self.refuse_move([card], self.game.why_stuck(card))
         self.last_tap = LastTap(card, acted)
 
     def on_double_tap(self, event: DoubleTap) -> None:
@@ -351,10 +354,10 @@ class TableScene(Scene):
         card = last.card
         if self.game.locate(card)[0] == FOUNDATION:
             return  # foundation cards come back only by dragging
-        move = double_tap_move(self.game, card)
+        move = place.double_tap_move(self.game, card)
         if move is not None:
             self.make_move(move)
-        elif not settled_king(self.game, card):  # a king at the bottom of its column stays
+        elif not place.settled_king(self.game, card):  # a king at the bottom of its column stays
             self.refuse_move([card], self.game.why_stuck(card))
 
     def on_drag_start(self, event: DragStart) -> None:
@@ -390,8 +393,8 @@ class TableScene(Scene):
         rect = Rect(int(first[0]), int(first[1]), self.layout.card_w, self.layout.card_h)
         dest = self.places.drop_dest(rect) if pos is not None else None
         auto = pos is not None and self.app.settings.auto_placement
-        near = distance_from(rect, self.places.move_rect)
-        move, refusal, aimed = drop_move(self.game, drag.card, dest, auto=auto, near=near)
+        near = place.distance_from(rect, self.places.move_rect)
+        move, refusal, aimed = place.drop_move(self.game, drag.card, dest, auto=auto, near=near)
         if move is not None:
             self.make_move(move, origin)
             return
