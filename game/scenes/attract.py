@@ -14,6 +14,7 @@ from engine import FOUNDATION, Game, Move
 from engine.hints import heuristic_move
 from game import ui
 from game.clock import FixedClock
+from game.games import Games
 from game.hooks import Hooks
 from game.i18n import Translator
 from game.input import DoubleTap, DragCancel, Drop, Tap
@@ -58,6 +59,10 @@ class DemoApp:
     @property
     def workers(self) -> Workers:
         return self._app.workers
+
+    @property
+    def games(self) -> Games:
+        return self._app.games
 
     @property
     def clock(self) -> FixedClock:

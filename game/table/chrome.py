@@ -14,6 +14,7 @@ from engine.cards import RANKS, Card
 from game import ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
 from game.layout import BUTTONS
+from game.table.flow import deal_label
 
 if TYPE_CHECKING:
     from game.table.scene import TableScene
@@ -128,12 +129,14 @@ class Chrome:
         return image
 
     def title_text(self) -> str:
-        """The game's name and its rules, for the free room in the top row."""
+        """The game's name, its rules and its kind of deal, for the free room in the top row."""
         rules, tr = self.scene.game.rules, self.scene.tr
+        deal = deal_label(self.scene)  # the level, or "random deal"
         if rules.game == "seahaven":
-            return tr("names.seahaven") + "\n" + tr("table.free_cells", count=rules.cells)
+            cells = tr("table.free_cells", count=rules.cells)
+            return f"{tr('names.seahaven')}\n{cells} · {deal}"
         variant = tr("names.same_suit") if rules.same_suit else tr("names.mixed_suits")
-        return tr("names.russian") + "\n" + variant
+        return f"{tr('names.russian')}\n{variant} · {deal}"
 
     def chrome(self) -> pygame.Surface:
         """Felt, title, pile slots and buttons: drawn once per size, language and Undo state,

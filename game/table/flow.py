@@ -89,3 +89,10 @@ def key_command(event: pygame.event.Event) -> str | None:
     if (key == pygame.K_z and ctrl) or key == pygame.K_BACKSPACE:
         return "undo"
     return {pygame.K_h: "hint", pygame.K_n: "new"}.get(key)
+
+
+def deal_label(table: TableScene) -> str:
+    """The kind of deal on the table, in words: its level, "Winnable deal" or "Random deal"."""
+    if table.deal in ("easy", "medium", "hard"):
+        return table.tr(f"names.{table.deal}")
+    return table.tr(f"table.deal_{table.deal}")

@@ -62,6 +62,7 @@ class TableScene(Scene):
         self.hints = HintClient(self)
         self.last_tap: LastTap | None = None
         self.redo_moves: list[Move] = []  # undone moves, the next redo last; a new move clears
+        self.deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random"
         # A won game stays won: restored after a quit, it opens on its win screen again.
         self.pending_win = game.is_won
         self.pressed_button: str | None = None
@@ -177,6 +178,7 @@ class TableScene(Scene):
         if old is not game and old.moves and not old.is_won:
             self.app.hooks.ended(old, left)
         self.game = game
+        self.deal = self.app.games.level_of(game)
         self.play_time.reset()
         self.drag = None
         self.toast = None
