@@ -149,13 +149,13 @@ class TableScene(Scene):
         return self.view.draw(screen, full)
 
     def bar_text(self) -> tuple[str, ...]:
-        tr, status = self.tr, self.hints.status
+        tr = self.tr
         return (
             tr("table.time", time=self.play_time.text()),
             tr("table.moves", count=self.game.moves),
             tr("table.score", score=self.game.score),
             self.game.code,
-            tr(f"table.winnable_{status}") if status else "",
+            self.hints.label(),
         )
 
     def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
@@ -328,6 +328,8 @@ class TableScene(Scene):
             self.last_tap = None
             self.press_button(name)
             return
+        if self.layout.info_bar.collidepoint(pos) and self.hints.offer_undo():
+            return  # "no longer winnable": back to where it was, if the player says so
         card = self.card_at(pos)
         if card is None:
             self.last_tap = LastTap(None, False)
