@@ -96,3 +96,19 @@ def deal_label(table: TableScene) -> str:
     if table.deal in ("easy", "medium", "hard"):
         return table.tr(f"names.{table.deal}")
     return table.tr(f"table.deal_{table.deal}")
+
+
+def keep_first_line(table: TableScene) -> None:
+    """A fresh start (and the next visitor of an idle kiosk) sees one line on how to play and
+    where the rules are, shown again whenever nothing else is, until the first move."""
+    if not table.first_line:
+        return
+    text = table.tr("table.first_time")
+    if table.game.moves:
+        table.first_line = False
+        if table.toast is not None and table.toast.text == text:
+            table.toast = None
+        return
+    if table.toast is None and table.active and not table.drag:
+        cards = [table.places.group_rect(col[0]) for col in table.game.cols if col]
+        table.show_toast(text, cards)  # clear of the cards: a banner at the top if need be

@@ -1,6 +1,11 @@
 """Where the table sends a card: a drop (with auto placement), a tap, a double tap. Pure
 decisions on the engine's game; the table scene makes the move or refuses it
-(docs/rules.md, "The app")."""
+(docs/rules.md, "The app").
+
+Taps: a single tap acts at once (a card to its foundation; with "One tap moves", to its place).
+The double tap that may follow belongs to the card the first tap touched: when the first tap
+already moved it, the double tap does nothing (it never takes the card back from its
+foundation or acts on whatever now lies there)."""
 
 from __future__ import annotations
 

@@ -8,11 +8,8 @@ Where cards lie is game.table.places'; gliding is game.table.animation's; hints 
 indicator are game.table.hints'; drawing is game.table.view's, which reads this scene and
 changes nothing in it (:meth:`repaint` tells it the resting picture changed). Time is the App's
 fixed clock (``app.clock.time``); the game's play time is :attr:`play_time`, the one the info
-bar, the win screen, the statistics and the autosave read.
-
-Taps: a single tap acts at once (a card to its foundation). The double tap that may follow belongs
-to the card the first tap touched: when the first tap already moved it, the double tap does
-nothing (it never takes the card back from its foundation or acts on whatever now lies there).
+bar, the win screen, the statistics and the autosave read. Where taps and drops send a card:
+game.table.placement.
 """
 
 from __future__ import annotations
@@ -32,7 +29,7 @@ from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
 from game.table.animation import Pos, Tween, change_tweens, fly_back, shake
 from game.table.drag import Drag, LastTap
-from game.table.flow import key_command, redo_move, undo_move
+from game.table.flow import keep_first_line, key_command, redo_move, undo_move
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.places import Places, Rest
 from game.table.refusals import explain
@@ -63,6 +60,7 @@ class TableScene(Scene):
         self.last_tap: LastTap | None = None
         self.redo_moves: list[Move] = []  # undone moves, the next redo last; a new move clears
         self.deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random"
+        self.first_line = not game.moves  # a fresh start: how to play, until the first move
         # A won game stays won: restored after a quit, it opens on its win screen again.
         self.pending_win = game.is_won
         self.pressed_button: str | None = None
@@ -178,6 +176,7 @@ class TableScene(Scene):
         if old is not game and old.moves and not old.is_won:
             self.app.hooks.ended(old, left)
         self.game = game
+        self.first_line = self.first_line or left == "idle"  # the next visitor
         self.deal = self.app.games.level_of(game)
         self.play_time.reset()
         self.drag = None
@@ -441,6 +440,7 @@ class TableScene(Scene):
         if self.marks and now >= self.marks_until:
             self.marks = ()
         self.hints.poll(now)
+        keep_first_line(self)
         if self.pending_win and not self.tweens and self.active:
             self.pending_win = False
             self.app.scenes.open("win", game=self.game, play_time=self.play_time)
