@@ -10,6 +10,7 @@ def register_scenes(stack: SceneStack) -> None:
     """Every scene of the game, by its name (``Scene.name``)."""
     from game.scenes.attract import AttractScene
     from game.scenes.confirm import ConfirmScene
+    from game.scenes.examples import ExamplesScene
     from game.scenes.keypad import KeypadScene
     from game.scenes.newgame import NewGameScene
     from game.scenes.pin import PinScene
@@ -30,5 +31,6 @@ def register_scenes(stack: SceneStack) -> None:
         PinScene,
         AttractScene,
         ConfirmScene,
+        ExamplesScene,
     ):
         stack.register(scene.name, scene)
