@@ -123,3 +123,13 @@ def test_the_page_fits_every_screen(size):
     for control in page.controls:
         assert screen.contains(control.rect)
     assert page.host.screen.get_height() < screen.height  # the small table above the band
+
+
+def test_the_examples_start_no_solver_even_with_the_indicator_on():
+    app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale="en", winnable_indicator=True))
+    app.scenes.open("examples")
+    page = app.scenes.top
+    assert isinstance(page, ExamplesScene)
+    assert page.demo is not None and page.demo.hints.indicator is None
+    assert app.table.hints.indicator is not None  # the visitor's table keeps its own
+    app.table.hints.close_indicator()

@@ -5,6 +5,7 @@ it part of the screen; a refused move answers as on the visitor's table."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 import pygame
@@ -13,6 +14,7 @@ from pygame import Rect
 from engine import Move
 from game import ui
 from game.examples import EXAMPLES, marked
+from game.prefs import PlayerSettings
 from game.scenes.demo import DemoApp
 from game.scenes.dialog import Dialog
 from game.ui import Control
@@ -32,6 +34,11 @@ class ExampleHost(DemoApp):
     @property
     def screen(self) -> pygame.Surface:
         return self.surface
+
+    @property
+    def settings(self) -> PlayerSettings:
+        """The visitor's settings, without the winnable indicator (no solver for examples)."""
+        return replace(super().settings, winnable_indicator=False)
 
 
 class ExamplesScene(Dialog):
@@ -128,6 +135,10 @@ class ExamplesScene(Dialog):
 
     def busy(self) -> bool:
         return True  # the examples move by themselves
+
+    def leave(self) -> None:
+        if self.demo is not None:
+            self.demo.close()  # its hint worker, if a hint was ever asked
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
         assert self.demo is not None
