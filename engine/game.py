@@ -37,7 +37,7 @@ DEST_NAMES: tuple[str, ...] = (
     *(f"c{i}" for i in range(1, 5)),
 )
 _DEST_BY_NAME = {name: i for i, name in enumerate(DEST_NAMES)}
-HISTORY_LIMIT = 100
+HISTORY_LIMIT = 100  # moves undo can take back; 0 = every move (docs/save-format.md)
 SAVE_FORMAT = 1
 EMPTY = -1
 
@@ -130,7 +130,7 @@ class Game:
         self.found: list[int] = [0, 0, 0, 0]
         self.score = 0
         self.moves = 0
-        self.history: deque[Step] = deque(maxlen=history_limit)
+        self.history: deque[Step] = deque(maxlen=history_limit or None)
         self._deal()
 
     # ----------------------------------------------------------------- construction
@@ -522,7 +522,7 @@ class Game:
         data.update(self._state_dict(self.cols, self.down, self.cells, self.found, self.score))
         data["moves"] = self.moves
         data["won"] = self.is_won
-        data["history_limit"] = self.history.maxlen
+        data["history_limit"] = self.history.maxlen or 0
         data["history"] = [
             {"move": str(step.move), **self._state_dict(*step.before)} for step in self.history
         ]
@@ -538,8 +538,8 @@ class Game:
         except CodeError as error:
             raise StateError(f"saved game code: {error}") from None
         limit = data.get("history_limit", HISTORY_LIMIT)
-        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 10_000:
-            raise StateError(f"history_limit must be a whole number 1..10000, not {limit!r}")
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 0 <= limit <= 10_000:
+            raise StateError(f"history_limit must be a whole number 0..10000, not {limit!r}")
         game = cls.__new__(cls)
         game.rules, game.number, game.code = rules, number, format_code(rules, number)
         game.cols, game.down, game.cells, game.found, game.score = _read_state(rules, data, "")
@@ -548,9 +548,9 @@ class Game:
         if won != game.is_won:
             raise StateError(f"'won' says {won!r} but the foundations say {game.is_won}")
         history = data.get("history", [])
-        if not isinstance(history, list) or len(history) > limit:
+        if not isinstance(history, list) or (limit and len(history) > limit):
             raise StateError(f"history must be a list of at most {limit} entries")
-        game.history = deque(maxlen=limit)
+        game.history = deque(maxlen=limit or None)
         for k, entry in enumerate(history):
             where = f"history[{k}]."
             if not isinstance(entry, dict):

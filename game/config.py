@@ -117,6 +117,7 @@ class InputConfig:
 @dataclass(frozen=True)
 class DefaultsConfig:
     double_tap: bool = True
+    one_tap: bool = False  # seed 003: one tap moves a card (and what lies on it) to its place
     placement_help: bool = True
     interactive_rules: bool = True
     auto_placement: bool = False

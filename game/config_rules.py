@@ -154,7 +154,9 @@ RULES: dict[str, dict[str, Rule]] = {
         **_game_rules(),
         "russian_level": str_choice(*LEVELS),
         "winnable_only": bool_rule(),
-        "undo_depth": int_range(1, 100),
+        "undo_depth": Rule(
+            "0 (unlimited) or a whole number from 1 to 100", int_range(0, 100).convert
+        ),
     },
     "input": {
         "double_tap_ms": int_range(100, 1000),
@@ -164,6 +166,7 @@ RULES: dict[str, dict[str, Rule]] = {
     },
     "defaults": {
         "double_tap": bool_rule(),
+        "one_tap": bool_rule(),
         "placement_help": bool_rule(),
         "interactive_rules": bool_rule(),
         "auto_placement": bool_rule(),

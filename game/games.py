@@ -61,10 +61,12 @@ class GameChoice:
         return self.rules.key
 
     def deal_level(self) -> str:
-        """The catalog level to pick from: a game whose difficulty is its free cells asks only
-        for a winnable deal (or any)."""
-        if rulesets.offers_levels(self.game) and self.level in LEVELS[:3]:
-            return self.level
+        """The catalog level to pick from. A game with levels deals at the chosen one, and
+        "any" is a random deal (seed 003: random, usually not winnable), whatever
+        ``winnable_only`` says; a game whose difficulty is its free cells asks for a winnable
+        deal when ``winnable_only`` (else a random one)."""
+        if rulesets.offers_levels(self.game):
+            return self.level if self.level in LEVELS[:3] else "any"
         return "winnable" if self.winnable_only else "any"
 
     def following(self, rules: Rules) -> GameChoice:
@@ -81,6 +83,7 @@ class Games:
         self.rng = rng
         self.undo_depth = undo_depth
         self._has_levels: dict[str, bool] = {}
+        self._levels: dict[str, dict[str, str]] = {}  # rules key -> code -> catalog level
 
     def new(self, code: str | None = None) -> Game:
         """A game from ``code`` (CodeError when bad), else a deal for the current choice: from
@@ -101,6 +104,25 @@ class Games:
     def replay(self, game: Game) -> Game:
         """The same deal again, from the start."""
         return Game.from_code(game.code, history_limit=self.undo_depth)
+
+    def level_of(self, game: Game) -> str:
+        """What kind of deal ``game`` is, for the table's title and the win screen: its level
+        ("easy", "medium", "hard") when it comes from the catalog of a game with levels,
+        "winnable" when from the catalog of a game without, else "random"."""
+        key = game.rules.key
+        levels = self._levels.get(key)
+        if levels is None:
+            try:
+                loaded = catalog.load(key).levels
+            except Exception as error:  # a damaged catalog: its deals are told as random
+                log.warning("deal catalog: %r; deals shown as random", error)
+                loaded = {}
+            levels = {code: lv for lv, codes in loaded.items() for code in codes}
+            self._levels[key] = levels
+        level = levels.get(game.code)
+        if level is None:
+            return "random"
+        return level if rulesets.offers_levels(game.rules.game) else "winnable"
 
     def has_levels(self, rules_key: str) -> bool:
         """Whether the deal catalog of ``rules_key`` has deals to choose a level from. A

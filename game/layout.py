@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from pygame import Rect
 
-BUTTONS: tuple[str, ...] = ("new", "undo", "hint", "settings")
+BUTTONS: tuple[str, ...] = ("new", "undo", "redo", "hint", "settings")
 CARD_RATIO = 1.4  # height / width
 FINGER_MM = 9.0  # a comfortable touch target
 DEFAULT_PX_PER_MM = 4.0  # a desktop monitor, when the config does not say

@@ -96,8 +96,8 @@ class Autosave:
         game, note = savecheck.check(game, line, self.undo_depth)
         if note:
             log.warning("%s: %s", self.store.path.name, note)
-        if game.history.maxlen != self.undo_depth:
-            game.history = deque(game.history, maxlen=self.undo_depth)
+        if game.history.maxlen != (self.undo_depth or None):  # 0: unlimited
+            game.history = deque(game.history, maxlen=self.undo_depth or None)
         elapsed = data.get("elapsed", 0.0)
         if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)):
             raise ValueError(f"elapsed = {elapsed!r} is not a number of seconds")

@@ -198,8 +198,8 @@ def switch(surface: pygame.Surface, rect: Rect, on: bool) -> None:
 
 
 def draw_icon(surface: pygame.Surface, name: str, box: Rect, color: Color) -> None:
-    """Simple line icons: new (a fanned pair of cards), undo (a curved arrow), hint (a bulb),
-    settings (a cog)."""
+    """Simple line icons: new (a fanned pair of cards), undo (a curved arrow), redo (undo's
+    arrow mirrored), hint (a bulb), settings (a cog)."""
     w = max(2, box.width // 9)
     cx, cy = box.center
     r = box.width // 2
@@ -219,6 +219,10 @@ def draw_icon(surface: pygame.Surface, name: str, box: Rect, color: Color) -> No
             color,
             [(tip[0] - r // 2, tip[1]), (tip[0] + r // 2, tip[1]), (tip[0], tip[1] + r // 2)],
         )
+    elif name == "redo":  # undo's arrow, mirrored
+        mirror = pygame.Surface(box.size, pygame.SRCALPHA)
+        draw_icon(mirror, "undo", mirror.get_rect(), color)
+        surface.blit(pygame.transform.flip(mirror, True, False), box)
     elif name == "hint":
         pygame.draw.circle(surface, color, (cx, cy - r // 5), int(r * 0.62), w)
         base = Rect(0, 0, int(r * 0.6), int(r * 0.4))

@@ -26,7 +26,10 @@ def make_app(
     state_dir: Path | None = None,
     game: Game | None = None,
     px_per_mm: float | None = None,
+    first_line: bool | None = False,
 ) -> App:
+    """The App on a dummy window. ``first_line``: show the fresh start's how-to-play line
+    (most tests want a table without it; None: as the table decides)."""
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(size)
@@ -46,6 +49,8 @@ def make_app(
         game=game,
         px_per_mm=px_per_mm,
     )
+    if first_line is not None:
+        app.table.first_line = first_line
     app.step()
     return app
 

@@ -150,8 +150,8 @@ BAD_VALUES = [
     ("game", "russian_level", '"expert"', '"easy", "medium", "hard", "any"', '"easy"'),
     ("game", "seahaven_cells", "3", "one of 4, 2, 1", "4"),
     ("game", "winnable_only", "1", "true or false", "true"),
-    ("game", "undo_depth", "0", "from 1 to 100", "100"),
-    ("game", "undo_depth", "101", "from 1 to 100", "100"),
+    ("game", "undo_depth", "-1", "0 (unlimited) or a whole number from 1 to 100", "100"),
+    ("game", "undo_depth", "101", "0 (unlimited) or a whole number from 1 to 100", "100"),
     ("input", "double_tap_ms", "20", "from 100 to 1000", "300"),
     ("input", "tap_slop_mm", '"3mm"', "a number from 0.5 to 20.0", "3.0"),
     ("input", "drag_threshold_mm", "0", "a number from 0.5 to 20.0", "2.0"),
@@ -315,7 +315,7 @@ class TestPin:
 
 
 def test_cli_check_exit_status(tmp_path: Path) -> None:
-    bad = write(tmp_path, "[game]\nundo_depth = 0\n")
+    bad = write(tmp_path, "[game]\nundo_depth = -1\n")
     for path, status in ((SHIPPED, 0), (bad, 1)):
         result = run_cli("check", str(path))
         assert result.returncode == status, result.stdout
@@ -333,3 +333,10 @@ def test_module_does_not_import_pygame() -> None:
     )
     code += "assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)
+
+
+def test_undo_depth_zero_means_unlimited(tmp_path: Path) -> None:
+    """Seed 003's unlimited undo: the operator writes 0, and it is no problem."""
+    config, problems = load_config(write(tmp_path, "[game]\nundo_depth = 0\n"))
+    assert problems == []
+    assert config.game.undo_depth == 0

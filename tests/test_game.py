@@ -115,7 +115,7 @@ class TestSaves:
             (lambda d: d.update(won=True), "won"),
             (lambda d: d.update(history="x"), "history"),
             (lambda d: d.update(history=[{"move": "AC-f"}]), "history[0]"),
-            (lambda d: d.update(history_limit=0), "history_limit"),
+            (lambda d: d.update(history_limit=-1), "history_limit"),
         ],
     )
     def test_damaged_saves_are_refused_clearly(self, damage, words: str) -> None:  # type: ignore[no-untyped-def]

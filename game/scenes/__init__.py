@@ -9,6 +9,8 @@ from game.scene import SceneStack
 def register_scenes(stack: SceneStack) -> None:
     """Every scene of the game, by its name (``Scene.name``)."""
     from game.scenes.attract import AttractScene
+    from game.scenes.confirm import ConfirmScene
+    from game.scenes.examples import ExamplesScene
     from game.scenes.keypad import KeypadScene
     from game.scenes.newgame import NewGameScene
     from game.scenes.pin import PinScene
@@ -28,5 +30,7 @@ def register_scenes(stack: SceneStack) -> None:
         StatsScene,
         PinScene,
         AttractScene,
+        ConfirmScene,
+        ExamplesScene,
     ):
         stack.register(scene.name, scene)

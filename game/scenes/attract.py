@@ -13,13 +13,9 @@ from pygame import Rect
 from engine import FOUNDATION, Game, Move
 from engine.hints import heuristic_move
 from game import ui
-from game.clock import FixedClock
-from game.hooks import Hooks
-from game.i18n import Translator
 from game.input import DoubleTap, DragCancel, Drop, Tap
-from game.prefs import PlayerSettings
-from game.scene import Event, Offstage, Scene, SceneStack
-from game.workers import Workers
+from game.scene import Event, Scene
+from game.scenes.demo import DemoApp
 
 if TYPE_CHECKING:
     from game.app import App
@@ -27,41 +23,6 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger("solitaire.kiosk")
-
-
-class DemoApp:
-    """The App as the attract screen's own table sees it: the real screen, settings, language
-    and workers, but its reports reach no listener and the scenes it opens (the win screen)
-    are never shown, so the demo never touches the visitor's game or the saves."""
-
-    def __init__(self, app: App) -> None:
-        self._app = app
-        self.hooks = Hooks()
-        self.scenes: SceneStack = Offstage(app)
-
-    @property
-    def screen(self) -> pygame.Surface:
-        return self._app.screen
-
-    @property
-    def px_per_mm(self) -> float:
-        return self._app.px_per_mm
-
-    @property
-    def settings(self) -> PlayerSettings:
-        return self._app.settings
-
-    @property
-    def tr(self) -> Translator:
-        return self._app.tr
-
-    @property
-    def workers(self) -> Workers:
-        return self._app.workers
-
-    @property
-    def clock(self) -> FixedClock:
-        return self._app.clock
 
 
 def demo_move(game: Game, seen: set[Any], rng: random.Random) -> Move | None:
@@ -116,6 +77,7 @@ class AttractScene(Scene):
         # The demo's table is a table scene of its own, on a DemoApp (all it asks of an App).
         host = cast("App", DemoApp(app))
         self.demo = cast("TableScene", app.scenes.factory("table")(host, game=self._deal()))
+        self.demo.first_line = False  # the computer needs no how-to-play line
         self.wait = self.PAUSE_AFTER_DEAL  # the demo rests this long after it settles
         self.settled = app.clock.time  # when it last settled (the fixed clock's time)
         self.banner: pygame.Surface | None = None

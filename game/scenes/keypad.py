@@ -11,6 +11,7 @@ from engine import CodeError
 from engine.codes import ALPHABET
 from game.keypad import Key, KeypadLook, add_keypad
 from game.scenes.dialog import Dialog
+from game.table.flow import replace_game
 
 if TYPE_CHECKING:
     from game.app import App
@@ -77,8 +78,7 @@ class KeypadScene(Dialog):
             self.error = self.tr.refusal(error)
             self.rebuild()
             return
-        self.app.scenes.pop_to_bottom()
-        self.app.table.start_game(game)
+        replace_game(self.app.table, lambda: game)
 
     def on_key(self, event: pygame.event.Event) -> None:
         key = event.key

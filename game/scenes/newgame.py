@@ -11,6 +11,7 @@ from pygame import Rect
 from game import rulesets
 from game.games import LEVELS
 from game.scenes.dialog import Dialog, stack_rows
+from game.table.flow import replace_game
 from game.ui import Control
 
 if TYPE_CHECKING:
@@ -124,11 +125,8 @@ class NewGameScene(Dialog):
 
     def replay(self) -> None:
         table = self.app.table
-        self.app.scenes.pop_to_bottom()
-        table.start_game(self.app.games.replay(table.game))
+        replace_game(table, lambda: self.app.games.replay(table.game))
 
     def deal(self) -> None:
         self.app.games.choice = self.choice
-        game = self.app.games.new()
-        self.app.scenes.pop_to_bottom()
-        self.app.table.start_game(game)
+        replace_game(self.app.table, self.app.games.new)

@@ -27,6 +27,7 @@ class RulesScene(Dialog):
 
     def __init__(self, app: App) -> None:
         self.scroll = 0
+        self.paragraphs: list[str] = []
         self.max_scroll = 0
         self.line_h = 1
         self.view = Rect(0, 0, 0, 0)
@@ -62,7 +63,9 @@ class RulesScene(Dialog):
             inner.width - 2 * bar_w,
             inner.height - title_h - button_h - pad,
         )
-        paragraphs = tr.paragraphs(f"rules.{game}.body")
+        depth = self.app.games.undo_depth  # the operator's undo_depth: 0 = every move
+        undo = tr("table.rules_undo", count=depth) if depth else tr("table.rules_undo_unlimited")
+        self.paragraphs = paragraphs = tr.paragraphs(f"rules.{game}.body", undo=undo)
         self.body, self.line_h = ui.paragraphs_image(paragraphs, self.view.width, self.text_size())
         if self.body.get_height() <= self.view.height:
             # Everything fits: the panel shrinks to the text.
@@ -76,21 +79,26 @@ class RulesScene(Dialog):
         self.max_scroll = max(0, self.body.get_height() - self.view.height)
         self.scroll = min(self.scroll, self.max_scroll)
         row = Rect(inner.left, inner.bottom - button_h, inner.width, button_h)
+        labels = [tr("examples.title"), tr("dialog.close")]
         if self.max_scroll:
             gap = max(6, button_h // 8)
             side = (row.width - 2 * gap) // 4
-            close = Rect(row.left + side + gap, row.top, row.width - 2 * side - 2 * gap, button_h)
+            middle = Rect(row.left + side + gap, row.top, row.width - 2 * side - 2 * gap, button_h)
             arrow = int(button_h * 0.45)
             up = Rect(row.left, row.top, side, button_h)
             self.add(Control(up, "▲", self.page_up, name="up", size=arrow))
-            self.add(Control(close, tr("dialog.close"), self.close, selected=True))
+            self.row(middle, labels, [self.examples, self.close], 1)
             down = Rect(row.right - side, row.top, side, button_h)
             self.add(Control(down, "▼", self.page_down, name="down", size=arrow))
         else:
-            close = Rect(0, 0, int(inner.width * 0.4), button_h)
-            close.midbottom = inner.midbottom
-            self.add(Control(close, tr("dialog.close"), self.close, selected=True))
+            middle = Rect(0, 0, int(inner.width * 0.7), button_h)
+            middle.midbottom = inner.midbottom
+            self.row(middle, labels, [self.examples, self.close], 1)
         self._sync_arrows()
+
+    def examples(self) -> None:
+        """The Examples page: short situations played on a small table."""
+        self.open("examples")
 
     # ----------------------------------------------------------------- scrolling
     def scroll_to(self, value: float) -> None:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 TOGGLES = (
     "double_tap",
+    "one_tap",
     "placement_help",
     "interactive_rules",
     "auto_placement",

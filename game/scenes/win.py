@@ -14,6 +14,7 @@ from game import ui
 from game.cards import CardArt
 from game.clock import PlayTime
 from game.scenes.dialog import Dialog
+from game.table.flow import deal_label
 from game.ui import Control
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ class WinScene(Dialog):
             ("text", tr("win.time", time=clock), 0.6, int(u * 0.4)),
             ("text", tr("win.moves", count=self.game.moves), 0.6, int(u * 0.4)),
             ("text", tr("win.score", score=self.game.score), 0.6, int(u * 0.4)),
+            ("text", deal_label(self.app.table), 0.6, int(u * 0.4)),
             ("text", tr("win.code", code=self.game.code), 0.6, int(u * 0.32)),
         ]
         total = sum(h for _, _, h, _ in lines) * u + u

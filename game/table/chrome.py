@@ -14,6 +14,7 @@ from engine.cards import RANKS, Card
 from game import ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
 from game.layout import BUTTONS
+from game.table.flow import deal_label
 
 if TYPE_CHECKING:
     from game.table.scene import TableScene
@@ -22,7 +23,7 @@ SUIT_MARKS = "♠♥♦♣"
 PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
 INDICATOR_COLORS = {"won": (120, 230, 140), "lost": (255, 150, 120)}
 TEXTS_KEPT = 40  # rendered texts of the info bar kept
-BUTTON_ICONS = {"new": "new", "undo": "undo", "hint": "hint", "settings": "settings"}
+BUTTON_ICONS = {name: name for name in BUTTONS}
 
 
 class Chrome:
@@ -60,9 +61,14 @@ class Chrome:
         self._texts: dict[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = {}
 
     def key(self) -> tuple[object, ...]:
-        """What the background shows: size, language, Undo's state, the title."""
-        lay, game = self.scene.layout, self.scene.game
-        return (lay.width, lay.height, self.scene.tr.locale, game.can_undo(), self.title_text())
+        """What the background shows: size, language, Undo's and Redo's state, the title."""
+        lay = self.scene.layout
+        return (lay.width, lay.height, self.scene.tr.locale, self.enabled(), self.title_text())
+
+    def enabled(self) -> tuple[bool, bool]:
+        """Whether Undo and Redo can act (a won game cannot be undone)."""
+        game = self.scene.game
+        return (game.can_undo() and not game.is_won, bool(self.scene.redo_moves))
 
     def bar(self, texts: tuple[str, ...]) -> pygame.Surface:
         """The info bar's image; drawn once per text."""
@@ -125,17 +131,19 @@ class Chrome:
         return image
 
     def title_text(self) -> str:
-        """The game's name and its rules, for the free room in the top row."""
+        """The game's name, its rules and its kind of deal, for the free room in the top row."""
         rules, tr = self.scene.game.rules, self.scene.tr
+        deal = deal_label(self.scene)  # the level, or "random deal"
         if rules.game == "seahaven":
-            return tr("names.seahaven") + "\n" + tr("table.free_cells", count=rules.cells)
+            cells = tr("table.free_cells", count=rules.cells)
+            return f"{tr('names.seahaven')}\n{cells} · {deal}"
         variant = tr("names.same_suit") if rules.same_suit else tr("names.mixed_suits")
-        return tr("names.russian") + "\n" + variant
+        return f"{tr('names.russian')}\n{variant} · {deal}"
 
     def chrome(self) -> pygame.Surface:
         """Felt, title, pile slots and buttons: drawn once per size, language and Undo state,
         the background of the table's sprite layer."""
-        lay, game = self.scene.layout, self.scene.game
+        lay = self.scene.layout
         key = self.key()
         if self._chrome is not None and self._chrome[0] == key:
             return self._chrome[1]
@@ -154,7 +162,7 @@ class Chrome:
             s.blit(self.slot_found[suit], rect)
         for rect in lay.cells:
             s.blit(self.slot_cell, rect)
-        enabled = {"undo": game.can_undo()}
+        enabled = dict(zip(("undo", "redo"), self.enabled(), strict=True))
         labels = {name: self.scene.tr(f"buttons.{name}") for name in BUTTONS}
         text_size = self._button_text_size(labels)
         for name in BUTTONS:

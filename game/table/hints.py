@@ -9,7 +9,7 @@ given up (and stopped), and the next hint starts a fresh one.
 from __future__ import annotations
 
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine import FOUNDATION, Game, IllegalMove, Move
@@ -21,6 +21,25 @@ if TYPE_CHECKING:
 
 HINT_SECONDS = 3.0  # how long the hinted move stays outlined
 HINT_GIVE_UP_SECONDS = 20.0  # a worker this late is stuck (or still spawning on a busy Pi)
+
+
+@dataclass
+class Verdicts:
+    """The winnable indicator's verdicts on one game's positions, kept to tell its three
+    states apart (kpat's): winnable, no longer winnable (which move lost it), never winnable
+    from the deal."""
+
+    game: Game | None = None
+    winnable: set[tuple[Any, ...]] = field(default_factory=set)
+    deal_lost: bool = False
+
+    def lost_since(self, game: Game) -> tuple[int, Move] | None:
+        """How many moves back the last position known winnable lies, and the move made from
+        it (the one that lost the game, or the first of those that did)."""
+        for back, step in enumerate(reversed(game.history), 1):
+            if step.before.position_key() in self.winnable:
+                return back, step.move
+        return None
 
 
 @dataclass
@@ -46,6 +65,8 @@ class HintClient:
         self.mark: HintMark | None = None
         self.indicator: Indicator | None = None  # the winnable indicator, when on
         self.status = ""  # its verdict: "", "won", "lost", ...
+        self.seen = Verdicts()  # what the indicator said of this game's positions
+        self.lost: tuple[int, Move] | None = None  # moves back to winnable, the move that lost
 
     @property
     def thinking(self) -> bool:
@@ -82,7 +103,7 @@ class HintClient:
         if self.mark and now >= self.mark.until:
             self.mark = None
         if self.indicator is not None:
-            self.status = self.indicator.poll()
+            self._verdict(self.indicator.poll())
         job, scene = self.job, self.scene
         if job is None:
             return
@@ -125,7 +146,7 @@ class HintClient:
 
     def describe(self, move: Move) -> str:
         tr = self.scene.tr
-        card = tr.card(str(move).split("-")[0])
+        card = self.card_of(move)
         if move.dest == FOUNDATION:
             return tr("table.to_foundation", card=card)
         if move.dest >= CELL0:
@@ -141,9 +162,11 @@ class HintClient:
             self.indicator = scene.app.workers.indicator()
         elif not wanted and self.indicator is not None:
             self.close_indicator()
+        if self.seen.game is not scene.game:
+            self.seen = Verdicts(scene.game)
         if self.indicator is not None:
             self.indicator.update(scene.game)
-            self.status = self.indicator.poll()
+            self._verdict(self.indicator.poll())
 
     def close_indicator(self) -> None:
         if self.indicator is not None:
@@ -152,3 +175,55 @@ class HintClient:
             finally:
                 self.indicator = None
                 self.status = ""
+
+    def _verdict(self, status: str) -> None:
+        """The indicator's verdict on the position on the table: remember it, and when the
+        game has just been lost, say which move lost it and how to go back."""
+        game, before = self.scene.game, self.status
+        self.status = status
+        if status == "won":
+            self.seen.winnable.add(game.position_key())
+        elif status == "lost" and before != "lost":
+            if not game.history and not game.moves:
+                self.seen.deal_lost = True
+            since = self.seen.lost_since(game)
+            self.lost = since
+            if since is not None and self.scene.active:
+                tr = self.scene.tr
+                self.scene.show_toast(tr("table.lost_offer", move=self.describe(since[1])))
+        if status != "lost":
+            self.lost = None
+
+    def label(self) -> str:
+        """The indicator's words in the info bar ("" when it is off)."""
+        tr, status = self.scene.tr, self.status
+        if status == "lost" and self.lost is not None:
+            return tr("table.winnable_lost_since", card=self.card_of(self.lost[1]))
+        if status == "lost" and self.seen.deal_lost:
+            return tr("table.winnable_never")
+        return tr(f"table.winnable_{status}") if status else ""
+
+    def card_of(self, move: Move) -> str:
+        return self.scene.tr.card(str(move).split("-")[0])
+
+    def offer_undo(self) -> bool:
+        """A tap on the info bar while the game is no longer winnable: offer to undo back to
+        the last position known winnable. False when there is nothing to offer."""
+        if self.status != "lost" or self.lost is None:
+            return False
+        scene, (back, move) = self.scene, self.lost
+        tr = scene.tr
+
+        def go_back() -> None:
+            scene.app.scenes.pop_to_bottom()
+            for _ in range(back):
+                scene.undo()
+
+        scene.app.scenes.open(
+            "confirm",
+            question=tr("table.lost_question", count=back, move=self.describe(move)),
+            yes=tr("table.lost_undo"),
+            no=tr("table.leave_no"),
+            on_yes=go_back,
+        )
+        return True

@@ -8,22 +8,19 @@ Where cards lie is game.table.places'; gliding is game.table.animation's; hints 
 indicator are game.table.hints'; drawing is game.table.view's, which reads this scene and
 changes nothing in it (:meth:`repaint` tells it the resting picture changed). Time is the App's
 fixed clock (``app.clock.time``); the game's play time is :attr:`play_time`, the one the info
-bar, the win screen, the statistics and the autosave read.
-
-Taps: a single tap acts at once (a card to its foundation). The double tap that may follow belongs
-to the card the first tap touched: when the first tap already moved it, the double tap does
-nothing (it never takes the card back from its foundation or acts on whatever now lies there).
+bar, the win screen, the statistics and the autosave read. Where taps and drops send a card:
+game.table.placement.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
+import game.table.placement as place
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.cards import Card
 from game.clock import PlayTime
@@ -32,9 +29,11 @@ from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
 from game.table.animation import Pos, Tween, change_tweens, fly_back
 from game.table.feedback import answer_refusal
+from game.table.flow import keep_first_line, key_command, redo_move, undo_move
 from game.table.gesture import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.places import Places, Rest
+from game.table.refusals import explain
 from game.table.toast import Toast, make_toast
 from game.table.view import TableView
 
@@ -57,7 +56,11 @@ class TableScene(Scene):
         self.toast: Toast | None = None
         self.hints = HintClient(self)
         self.last_tap: LastTap | None = None
-        self.pending_win = False
+        self.redo_moves: list[Move] = []  # undone moves, the next redo last; a new move clears
+        self.deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random"
+        self.first_line = not game.moves  # a fresh start: how to play, until the first move
+        # A won game stays won: restored after a quit, it opens on its win screen again.
+        self.pending_win = game.is_won
         self.pressed_button: str | None = None
         self.pressed_card: Card | None = None  # under a finger that is down: shown lifted
         self.marks: tuple[Card, ...] = ()  # cards a refusal points at, shown until marks_until
@@ -143,13 +146,13 @@ class TableScene(Scene):
         return self.view.draw(screen, full)
 
     def bar_text(self) -> tuple[str, ...]:
-        tr, status = self.tr, self.hints.status
+        tr = self.tr
         return (
             tr("table.time", time=self.play_time.text()),
             tr("table.moves", count=self.game.moves),
             tr("table.score", score=self.game.score),
             self.game.code,
-            tr(f"table.winnable_{status}") if status else "",
+            self.hints.label(),
         )
 
     def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
@@ -178,12 +181,15 @@ class TableScene(Scene):
         if old is not game and old.moves and not old.is_won:
             self.app.hooks.ended(old, left)
         self.game = game
+        self.first_line = self.first_line or left == "idle"  # the next visitor
+        self.deal = self.app.games.level_of(game)
         self.play_time.reset()
         self.drag = None
         self.toast = None
         self.hints.mark = None
         self.hints.drop()
         self.last_tap = None
+        self.redo_moves = []
         self.pending_win = False
         if columns_changed:
             self.resize()
@@ -198,7 +204,7 @@ class TableScene(Scene):
             self.tweens = []
             self.repaint()
 
-    def _animate(
+    def animate(
         self, before: dict[Card, Rest], piles: dict[Card, int], origin: dict[Card, Pos]
     ) -> None:
         after = self.places
@@ -211,12 +217,16 @@ class TableScene(Scene):
         "Interactive rules" setting is on) and change nothing."""
         refusal = self.game.check(move)
         if refusal is not None:
-            self.refuse([move.card], self.refusal_text(refusal))
+            self.refuse_move([move.card], refusal, move)
             return False
         before, piles = dict(self.rest()), self.places.piles()
         self.game.play(move)
+        if self.redo_moves and self.redo_moves[-1] == move:
+            self.redo_moves.pop()  # the undone move made again: the rest can still be redone
+        else:
+            self.redo_moves = []
         self.changed()
-        self._animate(before, piles, origin or {})
+        self.animate(before, piles, origin or {})
         self.hints.mark = None
         self.hints.drop()
         if self.game.is_won:
@@ -226,27 +236,25 @@ class TableScene(Scene):
         return True
 
     def undo(self) -> bool:
-        self.finish_tweens()
-        self.drag = None
-        before, piles = dict(self.rest()), self.places.piles()
-        if not self.game.undo():
-            self.show_toast(self.tr("table.nothing_to_undo"))
-            return False
-        self.changed()
-        self._animate(before, piles, {})
-        self.hints.mark = None
-        self.hints.drop()
-        self.hints.sync_indicator()
-        self.app.hooks.undone(self.game)
-        return True
+        return undo_move(self)
+
+    def redo(self) -> bool:
+        return redo_move(self)
 
     def hint(self) -> None:
         self.finish_tweens()
         self.hints.ask()
 
-    def refusal_text(self, refusal: Exception) -> str | None:
-        """The rule behind a refusal as a sentence, when the "Interactive rules" setting is on."""
-        return self.tr.refusal(refusal) if self.app.settings.interactive_rules else None
+    def refuse_move(
+        self, cards: Sequence[Card], why: IllegalMove, move: Move | None = None
+    ) -> None:
+        """A refused ``move`` (None: a tap that found no place): the cards shake; with the
+        "Interactive rules" setting on, the rule shows and the card it needs is marked."""
+        if not self.app.settings.interactive_rules:
+            self.refuse(cards)
+            return
+        answer = explain(self.tr, self.game, move, why)
+        self.refuse(cards, answer.text, marks=answer.marks)
 
     def refuse(
         self, cards: Sequence[Card], message: str | None = None, *, marks: Sequence[Card] = ()
@@ -287,23 +295,17 @@ class TableScene(Scene):
         return True
 
     def handle_key(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.KEYDOWN:
-            return False
-        key, mod = event.key, getattr(event, "mod", 0)
-        if (key == pygame.K_z and mod & pygame.KMOD_CTRL) or key == pygame.K_BACKSPACE:
-            self.undo()
-        elif key == pygame.K_h:
-            self.hint()
-        elif key == pygame.K_n:
-            self.press_button("new")
-        else:
-            return False
-        return True
+        name = key_command(event)
+        if name:
+            self.press_button(name)
+        return name is not None
 
     def press_button(self, name: str) -> None:
         self.finish_tweens()
         if name == "undo":
             self.undo()
+        elif name == "redo":
+            self.redo()
         elif name == "hint":
             self.hint()
         elif name == "new":
@@ -318,15 +320,20 @@ class TableScene(Scene):
             self.last_tap = None
             self.press_button(name)
             return
+        if self.layout.info_bar.collidepoint(pos) and self.hints.offer_undo():
+            return  # "no longer winnable": back to where it was, if the player says so
         card = self.card_at(pos)
         if card is None:
             self.last_tap = LastTap(None, False)
             return
         acted = False
         if self.game.locate(card)[0] != FOUNDATION:
-            move = self.game.tap_move(card)
+            one_tap = self.app.settings.one_tap
+            move = (place.double_tap_move if one_tap else place.tap_move)(self.game, card)
             if move is not None:
                 acted = self.make_move(move)
+            elif one_tap and not place.settled_king(self.game, card):  # found no place
+                self.refuse_move([card], self.game.why_stuck(card))
         self.last_tap = LastTap(card, acted)
 
     def on_double_tap(self, event: DoubleTap) -> None:
@@ -343,11 +350,11 @@ class TableScene(Scene):
         card = last.card
         if self.game.locate(card)[0] == FOUNDATION:
             return  # foundation cards come back only by dragging
-        move = self.game.double_tap_move(card)
+        move = place.double_tap_move(self.game, card)
         if move is not None:
             self.make_move(move)
-        else:
-            self.refuse([card], self.refusal_text(self.game.why_stuck(card)))
+        elif not place.settled_king(self.game, card):  # a king at the bottom of its column stays
+            self.refuse_move([card], self.game.why_stuck(card))
 
     def on_drag_start(self, event: DragStart) -> None:
         self.finish_tweens()
@@ -360,7 +367,7 @@ class TableScene(Scene):
         try:
             group = self.game.lift(card)
         except IllegalMove as refusal:
-            self.refuse([card], self.refusal_text(refusal))
+            self.refuse_move([card], refusal)
             return
         rest = self.rest()
         x, y, _ = rest[card]
@@ -381,25 +388,9 @@ class TableScene(Scene):
         first = origin[drag.card]
         rect = Rect(int(first[0]), int(first[1]), self.layout.card_w, self.layout.card_h)
         dest = self.places.drop_dest(rect) if pos is not None else None
-        source = self.game.locate(drag.card)[0]
-        refusal: IllegalMove | None = None
-        move: Move | None = None
-        if dest is not None and dest != source:
-            candidate = Move(drag.card, dest)
-            refusal = self.game.check(candidate)
-            if refusal is None:
-                move = candidate
-        back_home = dest == source  # put back where it was: the player changed their mind
-        if move is None and pos is not None and not back_home and self.app.settings.auto_placement:
-            center = rect.center
-
-            def distance(m: Move) -> float:
-                target = self.places.move_rect(m)
-                return math.hypot(target.centerx - center[0], target.centery - center[1])
-
-            move = self.game.auto_target(drag.card, near=distance)
-            if move is None and refusal is None:
-                refusal = self.game.why_stuck(drag.card)
+        auto = pos is not None and self.app.settings.auto_placement
+        near = place.distance_from(rect, self.places.move_rect)
+        move, refusal, aimed = place.drop_move(self.game, drag.card, dest, auto=auto, near=near)
         if move is not None:
             self.make_move(move, origin)
             return
@@ -407,7 +398,7 @@ class TableScene(Scene):
         now = self.app.clock.time
         self.tweens += fly_back(drag.group, origin, self.rest(), now, self.layout)
         if refusal is not None:
-            self.refuse(drag.group[:1], self.refusal_text(refusal))
+            self.refuse_move(drag.group[:1], refusal, aimed)
 
     # ================================================================= time
     def pause(self) -> None:
@@ -442,6 +433,7 @@ class TableScene(Scene):
         if self.marks and now >= self.marks_until:
             self.marks = ()
         self.hints.poll(now)
+        keep_first_line(self)
         if self.pending_win and not self.tweens and self.active:
             self.pending_win = False
             self.app.scenes.open("win", game=self.game, play_time=self.play_time)

@@ -190,7 +190,8 @@ class TableView:
         self._sync_overlays()
 
     def _sync_background(self) -> None:
-        """The chrome changes with the Undo button's state (and the title on a new deal)."""
+        """The chrome changes with the Undo and Redo buttons' state (and the title on a new
+        deal)."""
         before, after = self._background, self.chrome.key()
         if before == after:
             return
@@ -199,7 +200,8 @@ class TableView:
         lay = self.scene.layout
         only_undo = before is not None and before[:3] + before[4:] == after[:3] + after[4:]
         whole = Rect(0, 0, lay.width, lay.height)
-        self.rest.repaint_rect(Rect(lay.buttons["undo"]) if only_undo else whole)
+        buttons = Rect(lay.buttons["undo"]).union(lay.buttons["redo"])
+        self.rest.repaint_rect(buttons if only_undo else whole)
         self._changed.add(self.rest)
 
     def _sync_rest(self, moving: set[Card]) -> None:

@@ -1,0 +1,119 @@
+"""What a refused move says and points at (docs/rules.md, "The app"): the rule (the engine's
+reason, in the player's language), the card the moved card needs (marked where it lies, or
+said to be face down or at home), and two sharper answers for an empty column: a non-king
+run hears "only a king", and a Seahaven run that is too long for it hears that the column
+it goes to does not count (seed 004's worked example)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import FOUNDATION, Game, IllegalMove, Move
+from engine.cards import CARD_NAMES, Card, parse_card
+from engine.rules import group_limit
+from game.i18n import Translator
+
+KING = 12
+TOO_LONG = ("run_too_long", "group_too_large")
+
+
+@dataclass(frozen=True)
+class Answer:
+    text: str
+    marks: tuple[Card, ...] = ()
+
+
+def sharper(game: Game, move: Move | None, refusal: IllegalMove) -> IllegalMove:
+    """A non-king group refused as too long for an empty column: the rule that matters is
+    that an empty column takes only a king."""
+    if move is None or move.dest >= FOUNDATION or game.cols[move.dest]:
+        return refusal
+    card = move.card
+    if card % 13 != KING and refusal.reason in TOO_LONG:
+        pile, pos = game.locate(card)
+        reveals = pile < FOUNDATION and pos == game.down[pile] and pos > 0
+        return IllegalMove("king_only", card=CARD_NAMES[card], reveals=reveals)
+    return refusal
+
+
+def explain(tr: Translator, game: Game, move: Move | None, refusal: IllegalMove) -> Answer:
+    """The sentence and the marked cards for ``refusal`` of ``move`` (None: a tap that found
+    no place)."""
+    refusal = sharper(game, move, refusal)
+    if (
+        move is not None
+        and move.dest < FOUNDATION
+        and not game.cols[move.dest]
+        and refusal.reason == "run_too_long"
+    ):
+        return Answer(_empty_column_run(tr, game, refusal))
+    text = tr.refusal(refusal)
+    needed = needed_cards(game, refusal)
+    if not needed:
+        return Answer(text)
+    where, marks = _where(tr, game, needed)
+    params = refusal.params
+    if refusal.reason in ("wrong_suit", "no_destination") and len(needed) == 1:
+        only = tr("table.goes_only_on", card=tr.card(params["card"]), needed=_name(tr, needed[0]))
+        text = f"{text} {only}"
+    return Answer(f"{text} {where}".strip(), marks)
+
+
+def _name(tr: Translator, card: Card) -> str:
+    return tr.card(CARD_NAMES[card])
+
+
+def _empty_column_run(tr: Translator, game: Game, refusal: IllegalMove) -> str:
+    """Seed 004: with 1 free cell and 2 empty columns 8 cards may be lifted, but a king run
+    goes into an empty column only up to 4: the column it goes to does not count."""
+    cells, empties = game.empty_cells(), game.empty_columns()
+    return tr(
+        "table.run_empty_column",
+        size=tr("unit.cards", count=int(refusal.params["size"])),
+        lift=tr("unit.cards", count=group_limit(game.rules, cells, empties)),
+        limit=tr("unit.cards", count=int(refusal.params["limit"])),
+        cells=tr("table.free_cells", count=cells),
+        columns=tr("table.empty_columns", count=empties),
+    )
+
+
+def needed_cards(game: Game, refusal: IllegalMove) -> list[Card]:
+    """The cards the refused move waits for: the one card of the same suit one higher, the
+    cards one higher in any suit (Relaxed rules), the foundation's next card, or the kings
+    that could fill an empty column."""
+    params, reason = refusal.params, refusal.reason
+    if reason == "wrong_suit" or (reason == "no_destination" and game.rules.same_suit):
+        card = parse_card(params["card"])
+        return [card + 1] if card % 13 != KING else []
+    if reason == "wrong_rank":
+        card = parse_card(params["card"])
+        rank = card % 13 + 1
+        return [suit * 13 + rank for suit in range(4)] if rank <= KING else []
+    if reason == "foundation_needs":
+        return [parse_card(params["needed"])]
+    if reason == "king_only":
+        kings = []
+        for suit in range(4):
+            king = suit * 13 + KING
+            pile, pos = game.locate(king)
+            if pile != FOUNDATION and not (pile < FOUNDATION and pos == 0):
+                kings.append(king)
+        return kings
+    return []
+
+
+def _where(tr: Translator, game: Game, needed: list[Card]) -> tuple[str, tuple[Card, ...]]:
+    """Where the needed cards lie: marked when face up, else said to be face down or home."""
+    marks: list[Card] = []
+    for card in needed:
+        pile, pos = game.locate(card)
+        if pile != FOUNDATION and not (pile < FOUNDATION and pos < game.down[pile]):
+            marks.append(card)
+    if len(needed) > 1:
+        return (tr("table.needed_marked_many") if marks else ""), tuple(marks)
+    card = needed[0]
+    if marks:
+        return tr("table.needed_marked", needed=_name(tr, card)), tuple(marks)
+    if game.locate(card)[0] == FOUNDATION:
+        return tr("table.needed_home", needed=_name(tr, card)), ()
+    return tr("table.needed_down", needed=_name(tr, card)), ()

@@ -1,0 +1,86 @@
+"""'Any' means any (issue 14 item 3, seed 003): the level "any" deals a random deal whatever
+`winnable_only` says, the rules screen says so in all three languages, and the kind of deal is
+on the table's title and the win screen. Through the input layer."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from engine import catalog
+from game.games import GameChoice, Games
+from game.prefs import PlayerSettings
+from game.scenes.win import WinScene
+from tests.tablehelp import Finger, almost_won, make_app
+
+LOCALES = ("en", "fi", "ru")
+
+
+@pytest.fixture(autouse=True)
+def _quit_pygame():
+    yield
+    pygame.display.quit()
+
+
+def catalog_codes(key: str) -> set[str]:
+    return {code for codes in catalog.load(key).levels.values() for code in codes}
+
+
+def test_any_is_random_even_with_winnable_only():
+    choice = GameChoice(game="russian", level="any", winnable_only=True)
+    assert choice.deal_level() == "any"
+    games = Games(choice, rng=random.Random(7))
+    known = catalog_codes("RU1-C")
+    dealt = [games.new().code for _ in range(20)]
+    assert not known.issuperset(dealt)  # not all from the catalog of winnable deals
+    seahaven = GameChoice(game="seahaven", winnable_only=True)
+    assert seahaven.deal_level() == "winnable"  # Seahaven's difficulty is its free cells
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_rules_screen_calls_any_a_random_deal(locale):
+    app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale))
+    tr = app.tr
+    text = " ".join(tr.paragraphs("rules.russian.body"))
+    assert tr("names.any") in text
+    random_word = {"en": "random", "fi": "satunnainen", "ru": "случайная"}[locale]
+    assert random_word in text
+
+
+def title(app) -> str:
+    return app.table.view.chrome.title_text()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("level", ["any", "easy", "hard"])
+def test_the_level_chosen_is_on_the_title(locale, level):
+    app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale))
+    finger, tr = Finger(app), app.tr
+    finger.tap(finger.button("new"))
+    finger.tap(finger.control(tr(f"names.{level}")))
+    finger.tap(finger.control(tr("newgame.deal")))
+    code = app.table.game.code
+    if level == "any":
+        assert code not in catalog_codes("RU1-C")
+        assert tr("table.deal_random") in title(app)
+    else:
+        assert code in catalog.load("RU1-C").levels[level]
+        assert tr(f"names.{level}") in title(app)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_win_screen_tells_the_kind_of_deal(locale):
+    game = almost_won("SH1-C4-AAAAAJ2")
+    app = make_app(game=game, settings=PlayerSettings(locale=locale))
+    finger = Finger(app)
+    for king in ("KS", "KH", "KD", "KC"):
+        finger.tap(finger.card(king))
+    finger.settle(1.5)
+    win = app.scenes.top
+    assert isinstance(win, WinScene)
+    expected = app.tr("table.deal_random")  # SH1-C4-AAAAAJ2 is not a catalog deal
+    if "SH1-C4-AAAAAJ2" in catalog_codes("SH1-C4"):
+        expected = app.tr("table.deal_winnable")
+    assert expected in [c.label for c in win.controls]

@@ -1,0 +1,135 @@
+"""The Examples page (issue 14 item 11): from the rules screen, short situations built with the
+engine and moved by the real table code, one line of text each, in all three languages."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine.cards import parse_card
+from game.examples import EXAMPLES
+from game.prefs import PlayerSettings
+from game.scenes.examples import ExamplesScene
+from game.scenes.rules import RulesScene
+from tests.tablehelp import Finger, make_app, names
+
+LOCALES = ("en", "fi", "ru")
+
+
+@pytest.fixture(autouse=True)
+def _quit_pygame():
+    yield
+    pygame.display.quit()
+
+
+def open_examples(locale: str, size: tuple[int, int] = (800, 480)):
+    app = make_app("RU1-C-AAAAAAD", size, settings=PlayerSettings(locale=locale))
+    finger = Finger(app)
+    finger.tap(finger.button("settings"))
+    finger.tap(finger.control(app.tr("settings.rules")))
+    assert isinstance(app.scenes.top, RulesScene)
+    finger.tap(finger.control(app.tr("examples.title")))
+    page = app.scenes.top
+    assert isinstance(page, ExamplesScene)
+    return app, finger, page
+
+
+def text_of(page: ExamplesScene) -> str:
+    return next(c.label for c in page.controls if c.kind == "text")
+
+
+def play_through(finger: Finger, page: ExamplesScene) -> None:
+    """Until the example's last step has been made and the table has settled."""
+    steps = len(EXAMPLES[page.index].steps)
+    for _ in range(60 * 12):
+        finger.app.step()
+        if page.step >= steps and not page.demo.busy():  # type: ignore[union-attr]
+            return
+    raise AssertionError("the example did not finish")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_example_has_its_line_and_plays_on_the_real_table(locale):
+    app, finger, page = open_examples(locale)
+    visitor = app.table.game.to_dict()
+    for k, example in enumerate(EXAMPLES):
+        assert page.index == k
+        line = app.tr(f"examples.{example.key}")
+        assert line != f"examples.{example.key}" and line in text_of(page)
+        play_through(finger, page)
+        check = CHECKS[example.key]
+        check(app, page)
+        finger.tap(finger.control(app.tr("examples.next") + " ▶"))
+    assert page.index == 0  # round again
+    assert app.table.game.to_dict() == visitor  # the visitor's game is untouched
+    finger.tap(finger.control(app.tr("dialog.close")))
+    assert isinstance(app.scenes.top, RulesScene)
+
+
+def check_group(app, page):
+    game = page.demo.game
+    four = game.locate(parse_card("4C"))[0]
+    assert names(game.cols[four][-6:]) == ["4C", "3C", "7D", "AS", "4S", "TH"]
+
+
+def check_king_only(app, page):
+    game = page.demo.game
+    assert names(game.cols[1]) == ["KH"]  # the king went; the queen did not
+    assert game.locate(parse_card("QD"))[0] == 2
+    assert game.moves == 1
+
+
+def check_takeback(app, page):
+    game = page.demo.game
+    assert game.found[1] == 7 and game.moves == 2  # back to a column, then home again
+
+
+def check_capacity(app, page):
+    game = page.demo.game
+    assert names(game.cols[2]) == ["KH", "QH", "JH", "TH"]  # 4 go into the empty column
+    assert len(game.cols[0]) == 6  # 6 do not
+
+
+def check_one_cell(app, page):
+    game = page.demo.game
+    assert len(game.cols[1]) == 6 and len(game.cells) == 1
+    assert page.demo.marks == (game.cols[1][-1],)
+
+
+CHECKS = {
+    "group": check_group,
+    "king_only": check_king_only,
+    "takeback": check_takeback,
+    "capacity": check_capacity,
+    "one_cell": check_one_cell,
+}
+
+
+def test_the_refusals_of_the_examples_say_their_rule():
+    app, _finger, page = open_examples("en")
+    page.load(1)  # king_only: the queen is refused first
+    for _ in range(60 * 3):
+        app.step()
+        if page.step >= 1 and page.demo.toast is not None:
+            break
+    text = page.demo.toast.text
+    assert text.startswith(app.tr("reason.king_only_reveals", card="Q♦"))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 800), (1920, 1080)])
+def test_the_page_fits_every_screen(size):
+    app, _finger, page = open_examples("fi", size)
+    screen = app.screen.get_rect()
+    for control in page.controls:
+        assert screen.contains(control.rect)
+    assert page.host.screen.get_height() < screen.height  # the small table above the band
+
+
+def test_the_examples_start_no_solver_even_with_the_indicator_on():
+    app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale="en", winnable_indicator=True))
+    app.scenes.open("examples")
+    page = app.scenes.top
+    assert isinstance(page, ExamplesScene)
+    assert page.demo is not None and page.demo.hints.indicator is None
+    assert app.table.hints.indicator is not None  # the visitor's table keeps its own
+    app.table.hints.close_indicator()

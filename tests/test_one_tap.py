@@ -1,0 +1,88 @@
+"""The "One tap moves" setting (issue 14 item 1, seed 003): off by default; on, one tap moves
+a face-up card with everything on it to its place. Through the input layer."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine.cards import CARD_NAMES, parse_card
+from game.config import DefaultsConfig
+from game.prefs import PlayerSettings
+from game.scenes.settings import SettingsScene
+from tests.tablehelp import Finger, make_app, names
+
+LOCALES = ("en", "fi", "ru")
+
+
+@pytest.fixture(autouse=True)
+def _quit_pygame():
+    yield
+    pygame.display.quit()
+
+
+def one_tap_app(locale: str = "en", on: bool = True):
+    return make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale, one_tap=on))
+
+
+def test_off_by_default():
+    assert DefaultsConfig().one_tap is False and PlayerSettings().one_tap is False
+    app = make_app("RU1-C-AAAAAAD")
+    finger = Finger(app)
+    before = app.table.game.to_dict()
+    finger.tap(finger.card("9S"))
+    assert app.table.game.to_dict() == before
+
+
+def test_one_tap_moves_a_card_with_everything_on_it_to_its_only_place():
+    app = one_tap_app()
+    finger = Finger(app)
+    finger.tap(finger.card("9S"))
+    game = app.table.game
+    assert names(game.cols[6][-4:]) == ["TS", "9S", "3C", "9H"]
+    assert game.moves == 1
+
+
+def test_one_tap_sends_a_top_card_home_first():
+    app = one_tap_app()
+    finger = Finger(app)
+    finger.tap(finger.card("AH"))
+    assert app.table.game.found == [0, 1, 0, 0]
+
+
+def test_a_double_tap_still_moves_once():
+    app = one_tap_app()
+    finger = Finger(app)
+    finger.double_tap(finger.card("9S"))
+    assert app.table.game.moves == 1
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_tap_that_finds_no_place_is_refused_visibly(locale):
+    app = one_tap_app(locale)
+    finger, game, tr = Finger(app), app.table.game, app.tr
+    stuck = next(
+        c
+        for i, col in enumerate(game.cols)
+        for c in col[game.down[i] :]
+        if c % 13 != 12 and not game.targets(c)
+    )
+    before = game.to_dict()
+    finger.tap(finger.card(CARD_NAMES[stuck]))
+    assert game.to_dict() == before
+    assert app.table.tweens  # the cards shake
+    assert app.table.toast is not None
+    assert tr.card(CARD_NAMES[stuck + 1]) in app.table.toast.text  # the card it needs
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_setting_is_in_the_settings_menu(locale):
+    app = one_tap_app(locale, on=False)
+    finger = Finger(app)
+    finger.tap(finger.button("settings"))
+    assert isinstance(app.scenes.top, SettingsScene)
+    finger.tap(finger.control(app.tr("settings.one_tap")))
+    assert app.settings.one_tap is True
+    finger.tap(finger.control(app.tr("dialog.close")))
+    finger.tap(finger.card("9S"))
+    assert app.table.game.locate(parse_card("9S"))[0] == 6
