@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import catalog, daily
+from engine import catalog, catalog_file, daily
 from engine.cli import main
 from engine.codes import format_code, parse_code
 from engine.rules import ALL_RULES, RULES_BY_KEY
@@ -141,7 +141,7 @@ def test_catalog_without_medium_deals(tmp_path: Path) -> None:
 def test_cli_falls_back_without_catalogs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(catalog, "CATALOG_DIR", tmp_path)
+    monkeypatch.setattr(catalog_file, "CATALOG_DIR", tmp_path)
     assert main(["daily", "--date", "2026-11-30"]) == 0
     captured = capsys.readouterr()
     assert captured.out.split() == [daily.fallback_code(key, "2026-11-30") for key in KEYS]
