@@ -57,9 +57,6 @@ def _half_figure(s: pygame.Surface, rank: int, color: Color) -> None:
         pygame.draw.ellipse(s, hair, Rect(cx - head_r * 1.45, h * 0.36, head_r * 2.9, h * 0.44))
     pygame.draw.circle(s, SKIN, head_c, head_r)
     pygame.draw.circle(s, INK, head_c, head_r, line)
-    eye_y = head_c[1] - head_r * 0.1
-    for dx in (-0.38, 0.38):
-        pygame.draw.circle(s, INK, (cx + dx * head_r, eye_y), max(1.0, head_r * 0.09))
     mouth = Rect(cx - head_r * 0.35, head_c[1] + head_r * 0.25, head_r * 0.7, head_r * 0.4)
     top = head_c[1] - head_r
     if rank == 13:  # king: a white beard and a tall crown
@@ -71,6 +68,9 @@ def _half_figure(s: pygame.Surface, rank: int, color: Color) -> None:
         _crown(s, cx, top + head_r * 0.25, head_r * 1.0, head_r * 1.0, 3, color)
     else:
         pygame.draw.arc(s, (170, 60, 60), mouth, 3.6, 5.8, line)
+    eye_y = head_c[1] - head_r * 0.1  # the eyes last: over the king's beard line too
+    for dx in (-0.38, 0.38):
+        pygame.draw.circle(s, INK, (cx + dx * head_r, eye_y), max(1.0, head_r * 0.09))
     if rank == 12:  # queen: a low crown with pearls
         _crown(s, cx, top + head_r * 0.2, head_r * 0.95, head_r * 0.65, 5, color, pearls=True)
     elif rank == 11:  # jack: a flat cap with a feather
