@@ -1,4 +1,5 @@
-"""``python -m engine``: look at a deal, list its moves, solve it, time the engine."""
+"""``python -m engine``: look at a deal, list its moves, solve it, time the engine, print
+today's deals."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from engine import daily
 from engine.cards import CARD_NAMES, SUITS
 from engine.codes import CodeError
 from engine.game import EMPTY, Game, IllegalMove
+from engine.rules import ALL_RULES
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,6 +36,22 @@ def _replay(code: str, moves: Sequence[str]) -> Game:
 def _fail(message: str) -> int:
     print(f"error: {message}", file=sys.stderr)
     return 2
+
+
+def _daily(date: str | None) -> int:
+    """Print the day's code of each rule set; a rule set without a usable catalog gets the
+    date's fallback deal and a note on stderr."""
+    try:
+        day = daily.today() if date is None else daily.parse_day(date)
+    except ValueError as error:
+        return _fail(str(error))
+    for rules in ALL_RULES:
+        try:
+            print(daily.daily_code(rules.key, day))
+        except daily.DailyError as error:
+            print(daily.fallback_code(rules.key, day))
+            print(f"note: {error}; the fallback deal may not be winnable", file=sys.stderr)
+    return 0
 
 
 def render(game: Game) -> str:
@@ -72,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser(
         "bench", help="time the engine; 'bench solver', 'bench hints': the solver", add_help=False
     )
+    p = sub.add_parser("daily", help="today's deal of each rule set")
+    p.add_argument("--date", default=None, help="YYYY-MM-DD (default: today, local time)")
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["bench"]:  # the bench modules read their own options
         which = {"solver": "engine.solver_bench", "hints": "engine.hints_bench"}.get(
@@ -81,6 +102,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = module.main(argv[2:] if which else argv[1:])
         return result
     args = parser.parse_args(argv)
+    if args.command == "daily":
+        return _daily(args.date)
     try:
         game = _replay(args.code, args.moves)
     except CodeError as error:

@@ -26,7 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.config_rules import LOCALES, RULES, did_you_mean, shown_key, toml_repr
+from game.config_rules import (
+    LOCALES,
+    RULES,
+    current_rules,
+    did_you_mean,
+    shown_key,
+    toml_repr,
+)
 from game.pin import WHY_SIX, hash_pin, is_valid_new_pin, verify_pin
 
 if sys.version_info >= (3, 11):
@@ -152,6 +159,7 @@ def config_from_dict(data: Any) -> tuple[Config, list[str]]:
     if not isinstance(data, dict):
         return Config(), [f"the settings are {toml_repr(data)}, not a table; using the defaults"]
     sections: dict[str, Any] = {}
+    accepted = current_rules()
     for name, cls in SECTIONS.items():
         defaults = cls()
         raw = data.get(name, {})
@@ -162,7 +170,7 @@ def config_from_dict(data: Any) -> tuple[Config, list[str]]:
             )
             raw = {}
         values: dict[str, Any] = {}
-        for key, rule in RULES[name].items():
+        for key, rule in accepted[name].items():
             if key not in raw:
                 continue
             checked = rule.convert(raw[key])
@@ -175,10 +183,10 @@ def config_from_dict(data: Any) -> tuple[Config, list[str]]:
             else:
                 values[key] = checked
         for key in raw:
-            if key not in RULES[name]:
+            if key not in accepted[name]:
                 problems.append(
                     f"{name}.{shown_key(key)}: unknown key, ignored (keys of [{name}]: "
-                    f"{', '.join(RULES[name])}){did_you_mean(str(key), list(RULES[name]))}"
+                    f"{', '.join(accepted[name])}){did_you_mean(str(key), list(accepted[name]))}"
                 )
         sections[name] = cls(**values)
     for name in data:

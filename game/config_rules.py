@@ -17,18 +17,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.rules import ALL_RULES
+import engine.rules as registry
 from game.pin import looks_secret, parse_pin_hash
 
 LOCALES = ("fi", "ru", "en")
 MAX_WINDOW_PX = 8192
 """A window side larger than this is refused: 8192 x 8192 is already 256 MB of pixels."""
 
-GAMES: tuple[str, ...] = tuple(dict.fromkeys(r.game for r in ALL_RULES))
-RUSSIAN_RULES: tuple[str, ...] = tuple(
-    dict.fromkeys("classic" if r.same_suit else "relaxed" for r in ALL_RULES if r.game == "russian")
-)
-SEAHAVEN_CELLS: tuple[int, ...] = tuple(r.cells for r in ALL_RULES if r.game == "seahaven")
 LEVELS = ("easy", "medium", "hard", "any")
 
 
@@ -124,6 +119,27 @@ def dir_rule() -> Rule:
     )
 
 
+def _game_rules() -> dict[str, Rule]:
+    """The [game] keys whose choices come from the rule-set registry, read at each check so
+    that a rule set added to engine.rules.ALL_RULES is accepted at once."""
+    every = registry.ALL_RULES
+    games = tuple(dict.fromkeys(r.game for r in every))
+    russian = tuple(
+        dict.fromkeys("classic" if r.same_suit else "relaxed" for r in every if r.game == "russian")
+    )
+    cells = tuple(r.cells for r in every if r.game == "seahaven")
+    return {
+        "default_game": str_choice(*games),
+        "russian_rules": str_choice(*russian),
+        "seahaven_cells": int_choice(*cells),
+    }
+
+
+def current_rules() -> dict[str, dict[str, Rule]]:
+    """What each key of each section accepts, with the registry's rule sets as they are now."""
+    return {**RULES, "game": {**RULES["game"], **_game_rules()}}
+
+
 RULES: dict[str, dict[str, Rule]] = {
     "display": {
         "fullscreen": bool_rule(),
@@ -135,10 +151,8 @@ RULES: dict[str, dict[str, Rule]] = {
     },
     "game": {
         "locale": str_choice(*LOCALES),
-        "default_game": str_choice(*GAMES),
-        "russian_rules": str_choice(*RUSSIAN_RULES),
+        **_game_rules(),
         "russian_level": str_choice(*LEVELS),
-        "seahaven_cells": int_choice(*SEAHAVEN_CELLS),
         "winnable_only": bool_rule(),
         "undo_depth": Rule(
             "0 (unlimited) or a whole number from 1 to 100", int_range(0, 100).convert

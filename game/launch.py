@@ -64,7 +64,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     pygame.display.set_caption("Solitaire")
     screen = pygame.display.set_mode(size, flags)
     pygame.mouse.set_visible(display.show_cursor)
-    settings = load_prefs(config, directory)
+    settings = load_prefs(config, directory, clear=options.persist)
     if options.locale:
         settings = replace(settings, locale=options.locale)
 

@@ -64,13 +64,17 @@ def resets_visitors(config: Config) -> bool:
     return config.kiosk.lock and not config.kiosk.keep_visitor_settings
 
 
-def load_prefs(config: Config, directory: Path | None = None) -> PlayerSettings:
+def load_prefs(
+    config: Config, directory: Path | None = None, *, clear: bool = True
+) -> PlayerSettings:
     """The player's settings: the saved ones over the operator's defaults; in kiosk mode the
-    operator's defaults alone (a visitor's leftovers are deleted)."""
+    operator's defaults alone (a visitor's leftovers are deleted, unless `clear` is False: a
+    screenshot or tool run changes no state)."""
     base = PlayerSettings.from_config(config)
     store = settings_store(directory)
     if resets_visitors(config):
-        store.clear()
+        if clear:
+            store.clear()
         return base
     loaded = store.load_with(lambda data: PlayerSettings.from_dict(data, base), "the settings")
     if loaded is None:

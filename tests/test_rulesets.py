@@ -84,3 +84,18 @@ def test_a_rule_set_added_in_data_is_on_the_statistics_screen(
     title = shown.index("Seahaven Towers, 3 free cells")
     assert shown[title + 1] == "Played 1 · Won 0 %"
     assert len(app.scenes.top.cards) == 6  # type: ignore[attr-defined]
+
+
+def test_a_rule_set_added_in_data_passes_config_validation(seahaven_3: Rules) -> None:
+    """Before the rule set is added, `seahaven_cells = 3` is refused with a message that lists
+    the registry's cell counts; with it (one replace() in the registry), it is accepted."""
+    config, problems = config_from_dict({"game": {"seahaven_cells": 3}})
+    assert not problems and config.game.seahaven_cells == 3
+    config, problems = config_from_dict({"game": {"seahaven_cells": 5}})
+    assert problems == ["game.seahaven_cells = 5: expected one of 4, 2, 1, 3; using the default 4"]
+
+
+def test_without_the_added_rule_set_three_cells_are_refused() -> None:
+    config, problems = config_from_dict({"game": {"seahaven_cells": 3}})
+    assert len(problems) == 1 and "one of 4, 2, 1;" in problems[0]
+    assert config.game.seahaven_cells == 4

@@ -13,6 +13,7 @@ from tablehelp import make_app
 
 from game.config import Config, config_from_dict, hash_pin
 from game.kiosk_ui import attach_kiosk
+from game.launch import LaunchOptions, open_app
 from game.prefs import PlayerSettings, load_prefs, save_prefs
 from game.session import Session
 
@@ -97,3 +98,17 @@ def test_the_idle_fresh_deal_gives_the_next_visitor_the_defaults(
         assert app.settings == PlayerSettings.from_config(config)
         assert app.tr.locale == "fi"
         assert not (tmp_path / "settings.json").exists()
+
+
+def test_a_screenshot_run_leaves_the_saved_settings_alone(tmp_path: Path) -> None:
+    """`main.py --screenshot` opens the App without persistence: in kiosk mode it shows the
+    operator's defaults but must not delete what is on disk (it changes no state)."""
+    config = config_of(lock=True)
+    visitor_changes(config, tmp_path)
+    toml = tmp_path / "config.toml"
+    toml.write_text(
+        f'[game]\nlocale = "fi"\n[kiosk]\nlock = true\noperator_pin_hash = "{PIN_HASH}"\n'
+    )
+    app = open_app(LaunchOptions(config=toml, size=(800, 480), state_dir=tmp_path, persist=False))
+    assert app.settings.locale == "fi"  # the operator's choice on screen
+    assert (tmp_path / "settings.json").exists()  # the file untouched

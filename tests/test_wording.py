@@ -157,6 +157,23 @@ def test_russian_rule_set_names_have_one_grammatical_form() -> None:
         assert str(ru[key]).endswith(("ые", "ие")), f"{key} = {ru[key]!r}"
 
 
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_new_game_menu_names_rule_sets_with_the_same_words(locale: str) -> None:
+    """The menu's rule-set rows (variant.*) say what names.* say: «Классика» crept back into
+    the Russian menu through a copy once."""
+    tr = catalog(locale)
+    words = {
+        "RU1-C": ("classic", "same_suit"),
+        "RU1-R": ("relaxed", "mixed_suits"),
+        "SH1-C4": ("easy",),
+        "SH1-C2": ("medium",),
+        "SH1-C1": ("hard",),
+    }
+    for key, names in words.items():
+        for name in names:
+            assert str(tr[f"names.{name}"]) in str(tr[f"variant.{key}"]), (key, name)
+
+
 # ------------------------------------------------------------------ one wording per rule
 
 # The sentence part that states "a free cell holds one card", word for word.

@@ -1,0 +1,193 @@
+"""Today's deal: one deal per day for each rule set, from the date alone.
+
+Every kiosk with the same catalogs deals the same code on the same calendar day, so a code can
+be shared ("beat my time on today's deal"). The day's deal comes from the rule set's winnable
+catalog (``assets/deals/<KEY>.txt``, :mod:`engine.catalog`) at :data:`DAILY_LEVEL`: *medium*
+for every rule set. For Russian that is the issue's choice; for Seahaven, whose difficulty is
+already the number of free cells, medium is chosen too: an easy deal makes the day's table a
+pure race of time (everybody wins with the same score), and a hard one is a deal the honest
+player of :mod:`engine.levels` never wins by itself, so on many days nobody at the kiosk would
+reach the table at all. Medium is winnable by a visitor and still worth a second try.
+
+How a day maps to a code: the days are counted from 0001-01-01 (the
+proleptic Gregorian ordinal) and cut into cycles of ``n`` days, ``n`` the number of medium
+deals. Each cycle plays every medium deal once, in an order shuffled by SplitMix64 seeded from
+``sha256("<KEY> <cycle>")``; when a cycle would start with the deal that ended the previous one,
+its first two deals swap. So no two consecutive days deal the same code (with at least two
+deals), and the days spread evenly over the catalog. Neither Python's ``random`` nor ``hash``
+is used: both differ between versions or runs.
+
+The schedule depends on the catalog's medium list: a regraded or extended catalog changes the
+codes of the days to come (``tests/test_daily.py`` pins a few days so that this is noticed).
+
+When the catalog is missing, damaged or has no medium deal, :func:`daily_code` raises
+:class:`DailyError`; the caller may fall back to :func:`fallback_code`, a deal number derived
+from the date the same way (the same on every kiosk, but not proved winnable).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from pathlib import Path
+
+from engine import catalog
+from engine.codes import CodeError, format_code, parse_code
+from engine.deal import DEAL_NUMBERS, splitmix64
+from engine.rules import ALL_RULES, RULES_BY_KEY
+
+DAILY_LEVEL: dict[str, str] = {rules.key: "medium" for rules in ALL_RULES}
+"""The catalog level of each rule set's daily deal."""
+
+
+class DailyError(Exception):
+    """No daily deal from the catalog (missing, damaged, or no deal at the level). The message
+    says why; ``rules_key`` names the rule set."""
+
+    def __init__(self, rules_key: str, message: str) -> None:
+        super().__init__(f"{rules_key}: {message}")
+        self.rules_key = rules_key
+
+
+def parse_day(text: object) -> dt.date:
+    """A date from ``YYYY-MM-DD`` (a ``date`` passes through). ValueError says what is wrong."""
+    if isinstance(text, dt.datetime):
+        return text.date()
+    if isinstance(text, dt.date):
+        return text
+    if not isinstance(text, str):
+        raise ValueError(f"a day is text like 2026-11-30, not {type(text).__name__}")
+    stripped = text.strip()
+    if len(stripped) != 10:
+        raise ValueError(f"{text!r} is not a date like 2026-11-30 (YYYY-MM-DD)")
+    try:
+        day = dt.date.fromisoformat(stripped)
+    except ValueError:
+        day = None
+    if day is None or day.isoformat() != stripped:  # not 2026-W48-1 and the like
+        raise ValueError(f"{text!r} is not a date like 2026-11-30 (YYYY-MM-DD)")
+    return day
+
+
+def today() -> dt.date:
+    """The kiosk's local calendar date: the daily deal changes at local midnight."""
+    return dt.date.today()
+
+
+def _seed(*parts: object) -> int:
+    text = " ".join(str(part) for part in parts)
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
+
+
+def _order(rules_key: str, cycle: int, n: int) -> list[int]:
+    """The catalog positions in the order cycle ``cycle`` plays them (before the swap)."""
+    order = list(range(n))
+    draws = splitmix64(_seed(rules_key, cycle))
+    for i in range(n - 1, 0, -1):
+        j = next(draws) % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def schedule_index(rules_key: str, day: dt.date, n: int) -> int:
+    """The position in a list of ``n`` deals that ``day`` plays (pure; see the module text)."""
+    if n <= 0:
+        raise ValueError("no deals to choose from")
+    ordinal = day.toordinal()
+    if n <= 2:
+        return ordinal % n
+    cycle, position = divmod(ordinal, n)
+    order = _order(rules_key, cycle, n)
+    if order[0] == _order(rules_key, cycle - 1, n)[-1]:
+        order[0], order[1] = order[1], order[0]
+    return order[position]
+
+
+_CACHE: dict[tuple[str, Path | None, float], list[str]] = {}
+
+
+def _deals(rules_key: str, directory: Path | None) -> list[str]:
+    """The catalog's deals at the daily level, read once per version of the file."""
+    path = catalog.catalog_path(rules_key, directory)
+    try:
+        stamp = path.stat().st_mtime
+    except FileNotFoundError:
+        raise DailyError(rules_key, f"no deal catalog {path}") from None
+    except OSError as error:
+        raise DailyError(rules_key, f"deal catalog unreadable: {error}") from None
+    cached = _CACHE.get((rules_key, directory, stamp))
+    if cached is not None:
+        return cached
+    try:
+        codes = catalog.load(rules_key, directory).levels[DAILY_LEVEL[rules_key]]
+    except catalog.CatalogError as error:
+        raise DailyError(rules_key, f"deal catalog damaged: {error}") from None
+    if not codes:
+        level = DAILY_LEVEL[rules_key]
+        raise DailyError(rules_key, f"deal catalog {path} has no {level} deals")
+    _CACHE[(rules_key, directory, stamp)] = codes
+    return codes
+
+
+def _rules_key(rules_key: str) -> str:
+    if rules_key not in RULES_BY_KEY:
+        raise ValueError(f"unknown rule set {rules_key!r}; known: {', '.join(RULES_BY_KEY)}")
+    return rules_key
+
+
+def daily_code(rules_key: str, day: dt.date | str, *, directory: Path | None = None) -> str:
+    """The game code of ``day``'s deal for ``rules_key`` (``RU1-C``, ``SH1-C4``, ...).
+
+    ValueError for an unknown rule set or a bad date; DailyError when the catalog cannot give
+    one (then :func:`fallback_code` still gives the day a deal)."""
+    key = _rules_key(rules_key)
+    deals = _deals(key, directory)
+    return deals[schedule_index(key, parse_day(day), len(deals))]
+
+
+def fallback_code(rules_key: str, day: dt.date | str) -> str:
+    """A deal for ``day`` without a catalog: a number derived from the date and rule set, the
+    same everywhere, but not proved winnable."""
+    key = _rules_key(rules_key)
+    number = _seed("fallback", key, parse_day(day).isoformat()) % DEAL_NUMBERS
+    return format_code(RULES_BY_KEY[key], number)
+
+
+def daily_codes(day: dt.date | str, *, directory: Path | None = None) -> dict[str, str | None]:
+    """Every rule set's code for ``day``; None where the catalog gives none."""
+    codes: dict[str, str | None] = {}
+    for rules in ALL_RULES:
+        try:
+            codes[rules.key] = daily_code(rules.key, day, directory=directory)
+        except DailyError:
+            codes[rules.key] = None
+    return codes
+
+
+def deal_of_day(rules_key: str, day: dt.date | str, *, directory: Path | None = None) -> str:
+    """The code the game deals as ``day``'s deal: :func:`daily_code`, or :func:`fallback_code`
+    when the catalog cannot give one."""
+    try:
+        return daily_code(rules_key, day, directory=directory)
+    except DailyError:
+        return fallback_code(rules_key, day)
+
+
+def day_of(
+    code: str, *, on: dt.date | None = None, days: int = 2, directory: Path | None = None
+) -> dt.date | None:
+    """The day whose deal ``code`` is, looking at ``on`` (default today) and the ``days - 1``
+    days before it (a game started before midnight and won after is still that day's); None
+    when it is none of them, or not a game code. The table's title and the win screen ask
+    this, so a typed code of today's deal counts as today's deal too."""
+    try:
+        key = parse_code(code)[0].key
+    except CodeError:
+        return None
+    wanted = code.strip().upper()
+    first = on or today()
+    for back in range(max(1, days)):
+        day = first - dt.timedelta(days=back)
+        if deal_of_day(key, day, directory=directory) == wanted:
+            return day
+    return None
