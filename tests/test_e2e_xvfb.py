@@ -224,6 +224,10 @@ def test_a_player_plays_in_a_real_window(player: Player) -> None:
         time.sleep(0.06)
     p.pause()
     p.click(s["controls"]["Play"])
+    # The game in progress (6 moves) is thrown away only when the player says so.
+    s = p.wait("the question", lambda s: s["top"] == "ConfirmScene")
+    p.pause()
+    p.click(s["controls"]["Leave it"])
     s = p.wait("the new deal", lambda s: s["game"]["code"] == "SH1-C2-AAAAAJ2")
     assert s["top"] == "TableScene" and len(columns(s)) == 10
     assert columns(s)[0] == ["KD", "AH", "KH", "2H", "6C"]

@@ -152,6 +152,8 @@ class TestEmptyColumn:
         tr = app.tr  # type: ignore[attr-defined]
         assert text.startswith(tr("reason.king_only", card=tr.card("QS")))
         assert tr("unit.cards", count=6) not in text  # not "too long"
+        assert tr("table.kings_marked") in text  # and where the kings that could go there lie
+        assert parse_card("KH") in app.table.marks  # type: ignore[attr-defined]
 
 
 class TestKingAtTheBottom:

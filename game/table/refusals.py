@@ -51,7 +51,7 @@ def explain(tr: Translator, game: Game, move: Move | None, refusal: IllegalMove)
     needed = needed_cards(game, refusal)
     if not needed:
         return Answer(text)
-    where, marks = _where(tr, game, needed)
+    where, marks = _where(tr, game, needed, refusal.reason)
     params = refusal.params
     if refusal.reason in ("wrong_suit", "no_destination") and len(needed) == 1:
         only = tr("table.goes_only_on", card=tr.card(params["card"]), needed=_name(tr, needed[0]))
@@ -102,7 +102,9 @@ def needed_cards(game: Game, refusal: IllegalMove) -> list[Card]:
     return []
 
 
-def _where(tr: Translator, game: Game, needed: list[Card]) -> tuple[str, tuple[Card, ...]]:
+def _where(
+    tr: Translator, game: Game, needed: list[Card], reason: str
+) -> tuple[str, tuple[Card, ...]]:
     """Where the needed cards lie: marked when face up, else said to be face down or home."""
     marks: list[Card] = []
     for card in needed:
@@ -110,7 +112,8 @@ def _where(tr: Translator, game: Game, needed: list[Card]) -> tuple[str, tuple[C
         if pile != FOUNDATION and not (pile < FOUNDATION and pos < game.down[pile]):
             marks.append(card)
     if len(needed) > 1:
-        return (tr("table.needed_marked_many") if marks else ""), tuple(marks)
+        many = "table.kings_marked" if reason == "king_only" else "table.needed_marked_many"
+        return (tr(many) if marks else ""), tuple(marks)
     card = needed[0]
     if marks:
         return tr("table.needed_marked", needed=_name(tr, card)), tuple(marks)
