@@ -26,6 +26,7 @@ TOGGLES = (
     "winnable_indicator",
     "four_colors",
 )
+MIN_ROW_MM = 7.5  # the shortest switch row a finger still hits reliably
 
 
 class SettingsScene(Dialog):
@@ -39,13 +40,24 @@ class SettingsScene(Dialog):
 
         w, h = self.app.screen.get_size()
         self.panel = self.panel_rect(max_w=u * 12, max_h=u * (12 if h > w else 10))
-        p = self.panel
-        pad = int(u * 0.35)
-        inner = p.inflate(-2 * pad, -2 * pad)
         gap = max(4, int(u * 0.14))
         title_h = int(u * 0.8)
-        rows = len(TOGGLES) + 2
+        pad = int(u * 0.35)
+        # One column of switches while each row stays a comfortable touch target; else (a
+        # small landscape screen) two columns on a wider panel.
+        height = self.panel.height - 2 * pad - title_h
+        columns = 1
+        if (height - gap * (len(TOGGLES) + 2)) / (
+            len(TOGGLES) + 2
+        ) < MIN_ROW_MM * self.app.px_per_mm:
+            columns = 2
+            self.panel = self.panel_rect(max_w=u * 17, max_h=u * 10)
+        p = self.panel
+        inner = p.inflate(-2 * pad, -2 * pad)
+        toggle_rows = -(-len(TOGGLES) // columns)
+        rows = toggle_rows + 2
         row_h = (inner.height - title_h - gap * rows) / rows
+        col_w = (inner.width - gap * (columns - 1)) / columns
         y: float = inner.top
         self.add(
             Control(
@@ -59,9 +71,11 @@ class SettingsScene(Dialog):
         settings = self.app.settings
         title_size = int(min(u * 0.4, row_h * 0.34))
         helps = [tr(f"settings.{name}_help") for name in TOGGLES]
-        help_size = self.help_size(helps, round(row_h), inner.width, title_size)
-        for name, help_text in zip(TOGGLES, helps, strict=True):
-            rect = Rect(inner.left, round(y), inner.width, round(row_h))
+        help_size = self.help_size(helps, round(row_h), round(col_w), title_size)
+        for i, (name, help_text) in enumerate(zip(TOGGLES, helps, strict=True)):
+            column, row = divmod(i, toggle_rows)
+            left = inner.left + column * (col_w + gap)
+            rect = Rect(round(left), round(y + row * (row_h + gap)), round(col_w), round(row_h))
             self.add(
                 Control(
                     rect,
@@ -74,7 +88,7 @@ class SettingsScene(Dialog):
                     extra={"help": help_text, "help_size": help_size},
                 )
             )
-            y += row_h + gap
+        y += toggle_rows * (row_h + gap)
         label_w = int(inner.width * 0.28)
         rect = Rect(inner.left, round(y), inner.width, round(row_h))
         self.add(
