@@ -58,7 +58,7 @@ def test_main_writes_every_card_and_button(tmp_path):
     assert 5.0 < data["px_per_mm"] < 5.5  # the 7" panel's guess
     assert sorted(c["card"] for c in data["cards"]) == sorted(CARD_NAMES)  # every card
     assert {"f", "c1"} <= {c["pile"] for c in data["cards"]}
-    assert {b["name"] for b in data["buttons"]} == {"newgame", "undo", "hint", "settings"}
+    assert {b["name"] for b in data["buttons"]} == {"newgame", "undo", "redo", "hint", "settings"}
     piles = {c["pile"] for c in data["cards"]}
     assert piles <= {f"t{i}" for i in range(1, 11)} | {f"c{i}" for i in range(1, 5)} | {"f"}
     for card in data["cards"]:
