@@ -28,7 +28,7 @@ from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, 
 from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
 from game.table.animation import Pos, Tween, change_tweens, fly_back
-from game.table.feedback import answer_refusal
+from game.table.feedback import PendingRefusal, answer_due_tap, answer_refusal, tap_refusal
 from game.table.flow import keep_first_line, key_command, redo_move, undo_move
 from game.table.gesture import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
@@ -63,6 +63,7 @@ class TableScene(Scene):
         self.pending_win = game.is_won
         self.pressed_button: str | None = None
         self.pressed_card: Card | None = None  # under a finger that is down: shown lifted
+        self.pending_refusal: PendingRefusal | None = None  # a tap's answer, after its window
         self.marks: tuple[Card, ...] = ()  # cards a refusal points at, shown until marks_until
         self.marks_until = 0.0
         self.version = 0  # the resting picture's version: the view rebuilds when it changes
@@ -271,7 +272,7 @@ class TableScene(Scene):
             return self.handle_key(event)
         if isinstance(event, Press):
             self.finish_tweens()
-            self.toast = None
+            self.toast, self.pending_refusal = None, None
             self.pressed_button = self.button_at(event.pos)
             self.pressed_card = None if self.pressed_button else self.card_at(event.pos)
             return True
@@ -334,6 +335,8 @@ class TableScene(Scene):
                 acted = self.make_move(move)
             elif one_tap and not place.settled_king(self.game, card):  # found no place
                 self.refuse_move([card], self.game.why_stuck(card))
+            elif not one_tap:  # cannot go home: say why, unless a second tap follows
+                self.pending_refusal = tap_refusal(self, card)
         self.last_tap = LastTap(card, acted)
 
     def on_double_tap(self, event: DoubleTap) -> None:
@@ -341,7 +344,7 @@ class TableScene(Scene):
             self.on_tap(event.pos)
             return
         self.finish_tweens()
-        last, self.last_tap = self.last_tap, None
+        last, self.last_tap, self.pending_refusal = self.last_tap, None, None
         if last is None:
             self.on_tap(event.pos)  # the first tap went to a button or another scene
             return
@@ -433,6 +436,7 @@ class TableScene(Scene):
         if self.marks and now >= self.marks_until:
             self.marks = ()
         self.hints.poll(now)
+        answer_due_tap(self)
         keep_first_line(self)
         if self.pending_win and not self.tweens and self.active:
             self.pending_win = False
