@@ -249,3 +249,41 @@ def test_a_destroyed_x_window_still_saves_and_exits(tmp_path: Path, xvfb: str, h
         assert "shutting down" in log  # the usual QUIT path: save, log, workers closed
     saved = json.loads((state / "autosave.json").read_text())["data"]["game"]
     assert (saved["code"], saved["moves"]) == ("RU1-C-AAAAAAD", 1)
+
+
+def test_the_table_shows_the_mark_while_its_game_is_not_saved(tmp_path: Path) -> None:
+    """On the real table: a move whose save fails puts the mark at the info bar's left end;
+    the next save that works takes it away."""
+    from tablehelp import Finger, make_app
+
+    from game.config import config_from_dict
+    from game.kiosk_ui import attach_kiosk
+
+    state = tmp_path / "state"
+    config, _ = config_from_dict({"kiosk": {"lock": False}})
+    session = Session.open(config, state, logging_on=False, crash_hook=False)
+    app = make_app("RU1-C-AAAAAAD", size=(800, 480))
+    attach_kiosk(app, config, session, resumed=False)
+    finger = Finger(app)
+    where = mark_rect(app.table.layout.info_bar)
+
+    def red_pixels() -> int:
+        app.draw()
+        return sum(
+            1
+            for x in range(where.left, where.right)
+            for y in range(where.top, where.bottom)
+            if app.screen.get_at((x, y))[:3] == MARK_RED
+        )
+
+    finger.settle()
+    assert red_pixels() == 0
+    shutil.rmtree(state)
+    state.write_text("a file where the directory should be: every save fails")
+    finger.tap(finger.card("AH"))  # goes home; its save fails
+    finger.settle()
+    assert session.save_failed and red_pixels() > 20
+    state.unlink()
+    session.checkpoint(app.table.game)  # a save that works
+    finger.settle()
+    assert not session.save_failed and red_pixels() == 0

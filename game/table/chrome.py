@@ -14,6 +14,7 @@ from engine.cards import RANKS, Card
 from game import ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
 from game.layout import BUTTONS
+from game.savemark import draw_save_mark, mark_rect
 from game.table.flow import deal_label
 
 if TYPE_CHECKING:
@@ -70,16 +71,18 @@ class Chrome:
         game = self.scene.game
         return (game.can_undo() and not game.is_won, bool(self.scene.redo_moves))
 
-    def bar(self, texts: tuple[str, ...]) -> pygame.Surface:
-        """The info bar's image; drawn once per text."""
-        if self._bar_image is None or self._bar_image[0] != texts:
-            self._bar_image = (texts, self._render_bar(texts))
+    def bar(self, texts: tuple[str, ...], save_failed: bool = False) -> pygame.Surface:
+        """The info bar's image, drawn once per text; with the mark of a failed save at its left
+        end while the game on the table is not saved (game.savemark)."""
+        key = (*texts, "!" if save_failed else "")
+        if self._bar_image is None or self._bar_image[0] != key:
+            self._bar_image = (key, self._render_bar(texts, save_failed))
         return self._bar_image[1]
 
     def draw_bar(self, surface: pygame.Surface, texts: tuple[str, ...]) -> None:
         surface.blit(self.bar(texts), self.scene.layout.info_bar)
 
-    def _render_bar(self, texts: tuple[str, ...]) -> pygame.Surface:
+    def _render_bar(self, texts: tuple[str, ...], save_failed: bool = False) -> pygame.Surface:
         area = self.scene.layout.info_bar
         if self._bar_base is None:
             base = pygame.Surface(area.size).convert()
@@ -91,6 +94,9 @@ class Chrome:
         surface = self._bar_base.copy()
         bar = surface.get_rect()
         pad = self.scene.layout.margin * 2
+        if save_failed:
+            mark = draw_save_mark(surface, mark_rect(bar), True)
+            pad += mark.width + pad if mark else 0
         size = max(10, int(bar.height * 0.55))
         while size > 10:
             f, bold = font(size), font(size, True)

@@ -349,11 +349,14 @@ class TableView:
         texts, mark = scene.bar_text(), scene.hint_mark
         blink = mark is not None and int(scene.app.clock.time * 3) % 2 == 0
         marks, pressed = scene.marks, scene.pressed_card
-        key = (texts, scene.pressed_button, pressed, mark, blink, scene.toast, marks, self._synced)
+        kiosk = scene.app.kiosk
+        failed = kiosk is not None and kiosk.session.save_failed  # shown until a save works
+        key: tuple[object, ...] = (texts, failed, scene.pressed_button, pressed, mark, blink)
+        key = (*key, scene.toast, marks, self._synced)
         if key == self._overlays:
             return
         self._overlays = key
-        bar = self.chrome.bar(texts)
+        bar = self.chrome.bar(texts, failed)
         self._overlay(self.bar, bar, bar, lay.info_bar.topleft)
         name = scene.pressed_button
         if name is None:
