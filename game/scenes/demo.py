@@ -13,12 +13,14 @@ from game.clock import FixedClock
 from game.games import Games
 from game.hooks import Hooks
 from game.i18n import Translator
+from game.input import GestureReader
 from game.prefs import PlayerSettings
 from game.scene import Offstage, SceneStack
 from game.workers import Workers
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.kiosk_ui import KioskController
 
 
 class DemoApp:
@@ -30,6 +32,11 @@ class DemoApp:
         self._app = app
         self.hooks = Hooks()
         self.scenes: SceneStack = Offstage(app)
+        self.kiosk: KioskController | None = None  # no saves, so no failed-save mark
+
+    @property
+    def reader(self) -> GestureReader:
+        return self._app.reader
 
     @property
     def screen(self) -> pygame.Surface:
