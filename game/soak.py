@@ -180,7 +180,11 @@ class Soak(TableHooks):
         top = self.app.scenes.top
         controls = getattr(top, "controls", None)
         if controls and roll < 0.7:
-            rect = self.rng.choice(controls).rect
+            # A visitor leaves a dialog by its last button (Close, Deal, OK) more often than
+            # by any other one; without that the walk can stay in a many-control dialog for
+            # hundreds of gestures and never reach the table again.
+            leave = self.rng.random() < 0.25
+            rect = (controls[-1] if leave else self.rng.choice(controls)).rect
         elif top is self.app.table and roll < 0.75:
             card = self.rng.randrange(52)
             rect = self.app.table.card_rect(card)
