@@ -5,6 +5,7 @@ the outlines of piles. Drawn once per size, language and state, then cached."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -60,6 +61,7 @@ class Chrome:
         self._lift: tuple[object, pygame.Surface] | None = None  # the lifted group's image
         self._bar_base: pygame.Surface | None = None
         self._texts: dict[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = {}
+        self._buttons: dict[tuple[object, ...], pygame.Surface] = {}  # each button in each state
 
     def key(self) -> tuple[object, ...]:
         """What the background shows: size, language, Undo's and Redo's state, the title."""
@@ -147,12 +149,19 @@ class Chrome:
         return f"{tr('names.russian')}\n{variant} · {deal}"
 
     def chrome(self) -> pygame.Surface:
-        """Felt, title, pile slots and buttons: drawn once per size, language and Undo state,
-        the background of the table's sprite layer."""
+        """Felt, title, pile slots and buttons: drawn once per size, language and title, the
+        background of the table's sprite layer. When only Undo's and Redo's state changed (every
+        move and undo), just those two buttons are drawn again, in place."""
         lay = self.scene.layout
         key = self.key()
-        if self._chrome is not None and self._chrome[0] == key:
-            return self._chrome[1]
+        if self._chrome is not None:
+            old, s = self._chrome
+            if old == key:
+                return s
+            if old[:3] + old[4:] == key[:3] + key[4:]:
+                self._draw_buttons(s, ("undo", "redo"))
+                self._chrome = (key, s)
+                return s
         s = pygame.Surface((lay.width, lay.height)).convert()
         s.blit(self.felt, (0, 0))
         if lay.title.width > lay.card_w // 2:
@@ -168,20 +177,36 @@ class Chrome:
             s.blit(self.slot_found[suit], rect)
         for rect in lay.cells:
             s.blit(self.slot_cell, rect)
-        enabled = dict(zip(("undo", "redo"), self.enabled(), strict=True))
-        labels = {name: self.scene.tr(f"buttons.{name}") for name in BUTTONS}
-        text_size = self._button_text_size(labels)
-        for name in BUTTONS:
-            ui.button(
-                s,
-                lay.buttons[name],
-                labels[name],
-                enabled=enabled.get(name, True),
-                icon=BUTTON_ICONS[name],
-                size=text_size,
-            )
+        self._draw_buttons(s, BUTTONS)
         self._chrome = (key, s)
         return s
+
+    def _draw_buttons(self, surface: pygame.Surface, names: Sequence[str]) -> None:
+        """The named buttons on the felt, Undo and Redo greyed out when they cannot act."""
+        lay = self.scene.layout
+        enabled = dict(zip(("undo", "redo"), self.enabled(), strict=True))
+        labels = {name: self.scene.tr(f"buttons.{name}") for name in BUTTONS}
+        text_size = 0
+        for name in names:
+            rect = Rect(lay.buttons[name])
+            on = enabled.get(name, True)
+            key = (name, on, tuple(rect), self.scene.tr.locale, labels[name])
+            image = self._buttons.get(key)
+            if image is None:
+                if len(self._buttons) >= 4 * len(BUTTONS):
+                    self._buttons.clear()  # another size or language
+                text_size = text_size or self._button_text_size(labels)
+                image = self.felt.subsurface(rect).copy()
+                ui.button(
+                    image,
+                    image.get_rect(),
+                    labels[name],
+                    enabled=on,
+                    icon=BUTTON_ICONS[name],
+                    size=text_size,
+                )
+                self._buttons[key] = image
+            surface.blit(image, rect)
 
     def _button_text_size(self, labels: dict[str, str]) -> int:
         """One text size for all buttons: the largest at which every label fits."""

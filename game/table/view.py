@@ -198,10 +198,14 @@ class TableView:
         self._background = after
         self.rest.clear(self.picture, self.chrome.chrome())
         lay = self.scene.layout
-        only_undo = before is not None and before[:3] + before[4:] == after[:3] + after[4:]
-        whole = Rect(0, 0, lay.width, lay.height)
-        buttons = Rect(lay.buttons["undo"]).union(lay.buttons["redo"])
-        self.rest.repaint_rect(buttons if only_undo else whole)
+        if before is not None and before[:3] + before[4:] == after[:3] + after[4:]:
+            was, now = before[3], after[3]  # only Undo's or Redo's state: just that button
+            assert isinstance(was, tuple) and isinstance(now, tuple)
+            for name, old, new in zip(("undo", "redo"), was, now, strict=True):
+                if old != new:
+                    self.rest.repaint_rect(Rect(lay.buttons[name]))
+        else:
+            self.rest.repaint_rect(Rect(0, 0, lay.width, lay.height))
         self._changed.add(self.rest)
 
     def _sync_rest(self, moving: set[Card]) -> None:
