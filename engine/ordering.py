@@ -130,12 +130,7 @@ def _first(item: tuple[int, IMove]) -> int:
 def promise(state: State, mode: Mode) -> int:
     """How close a position looks to a win: cards home, free cells, empty columns and cards
     face up, less the cards that lie on a lower card of their own suit (each must move
-    somewhere other than home before that card can go home). Where building ignores suits a
-    blocked card counts twice as much: there most cards fit many places, so what keeps a
-    position from winning is a card buried under a higher card of its suit (a strong player
-    untangles those first; measured on the bench's relaxed positions). Only the search order
-    changes. Elsewhere it stays as it was: Seahaven's grader ranks its hint search by it, so
-    the Seahaven catalogs' levels depend on it (the relaxed grader's search does not use it)."""
+    somewhere other than home before that card can go home)."""
     cols, down, cells, found = state
     blocked = 0
     empty = 0
@@ -151,5 +146,4 @@ def promise(state: State, mode: Mode) -> int:
             else:
                 low[s] = r
     free = mode.cells - len(cells)
-    weight = 3 if mode.same_suit else 6
-    return 10 * sum(found) + 4 * free + 6 * empty - weight * blocked - 4 * sum(down)
+    return 10 * sum(found) + 4 * free + 6 * empty - 3 * blocked - 4 * sum(down)

@@ -141,19 +141,3 @@ def test_hint_data_runs_in_a_worker() -> None:
         "unknown",
         "no_useful_moves",
     )
-
-
-def test_relaxed_hints_untangle_buried_cards_first() -> None:
-    """Two relaxed positions of `bench hints` (seed 12) whose winning line the hint missed
-    within its work budget before the relaxed search looked first at cards buried under a
-    higher card of their own suit: now the hint is the first move of a win, and replays."""
-    from engine.hints_bench import positions, replay
-    from engine.rules import RULES_BY_KEY
-
-    bench = positions(RULES_BY_KEY["RU1-R"], 19, 12)
-    for index in (9, 18):
-        game = replay(bench[index])
-        shown = hint(game, time_limit=60)
-        assert shown.status == "won" and shown.move is not None, index
-        game.play(shown.move)
-        assert solve(game, time_limit=60).status == "won"
