@@ -23,6 +23,7 @@ Exit status 0, or 1 with a message on stderr when a step cannot be done.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -249,7 +250,7 @@ class Player:
         for control in controls:
             if not control.action:
                 continue
-            action = getattr(control.action, "__name__", "")
+            action = action_name(control.action)
             names.append(control.name or action or control.label)
             if name in (control.name, action) or name.lower() == control.label.lower():
                 self.down(control.rect.center)
@@ -347,6 +348,15 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         app.close()
     return 0
+
+
+def action_name(action: object) -> str:
+    """A control's action by name: a method's name, or for ``partial(open, "rules")`` and
+    ``partial(set_locale, "fi")`` the name it was given ("rules", "fi")."""
+    if isinstance(action, functools.partial):
+        given = [arg for arg in action.args if isinstance(arg, str)]
+        return given[0] if given else getattr(action.func, "__name__", "")
+    return str(getattr(action, "__name__", ""))
 
 
 if __name__ == "__main__":

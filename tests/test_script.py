@@ -109,3 +109,15 @@ def test_a_step_that_cannot_be_done_fails_with_a_message(tmp_path):
         script(tmp_path, "--size", "800x480", "--code", CODE, "tap", card_name(hidden)).returncode
         == 0
     )
+
+
+def test_dialog_buttons_are_pressed_by_their_action_name(tmp_path):
+    """Settings' Rules button opens the rules by `press rules` in any language, and the rules
+    screen's Examples button by `press examples`."""
+    out = tmp_path / "examples.json"
+    proc = script(
+        tmp_path, "--size", "800x480", "--code", CODE, "--locale", "ru",
+        "press", "settings", "press", "rules", "press", "examples", "state", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert state(out)["scene"] == "examples"
