@@ -128,6 +128,15 @@ def player(tmp_path: Path) -> Iterator[Player]:
             time.sleep(0.1)
         p = Player(env, window, status)
         p.wait("the first frame", lambda s: s["top"] == "TableScene", timeout=30)
+        # SDL may replace a window it made while starting: take the one shown now.
+        shown = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(game.pid)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.split()
+        p.window = shown[-1] if shown else window
         yield p
         assert game.poll() is None, game.stderr.read() if game.stderr else ""
     finally:
