@@ -68,7 +68,7 @@ class Chrome:
         lay = self.scene.layout
         return (lay.width, lay.height, self.scene.tr.locale, self.enabled(), self.title_text())
 
-    def enabled(self) -> tuple[bool, bool]:
+    def enabled(self) -> tuple[bool, bool]:  # in key() at index STATE
         """Whether Undo and Redo can act (a won game cannot be undone)."""
         game = self.scene.game
         return (game.can_undo() and not game.is_won, bool(self.scene.redo_moves))
@@ -158,8 +158,9 @@ class Chrome:
             old, s = self._chrome
             if old == key:
                 return s
-            if old[:3] + old[4:] == key[:3] + key[4:]:
-                self._draw_buttons(s, ("undo", "redo"))
+            names = changed_buttons(old, key)
+            if names is not None:
+                self._draw_buttons(s, names)
                 self._chrome = (key, s)
                 return s
         s = pygame.Surface((lay.width, lay.height)).convert()
@@ -269,3 +270,18 @@ def outline_image(
         pygame.draw.rect(image, color, box, width, border_radius=radius + width)
         _OUTLINES[key] = image
     return image, (rect.left - margin * width, rect.top - margin * width)
+
+
+STATE = 3  # where Chrome.key() holds Undo's and Redo's state
+
+
+def changed_buttons(
+    before: tuple[object, ...], after: tuple[object, ...]
+) -> tuple[str, ...] | None:
+    """The buttons whose state differs between two Chrome.key()s when nothing else does (a
+    move or an undo), else None (the whole background changed)."""
+    if before[:STATE] + before[STATE + 1 :] != after[:STATE] + after[STATE + 1 :]:
+        return None
+    was, now = before[STATE], after[STATE]
+    assert isinstance(was, tuple) and isinstance(now, tuple)
+    return tuple(n for n, a, b in zip(("undo", "redo"), was, now, strict=True) if a != b)

@@ -25,7 +25,7 @@ from pygame import Rect
 from engine.cards import Card
 from engine.game import EMPTY
 from game.cards import HIGHLIGHT, TARGET, CardArt
-from game.table.chrome import Chrome, outline_image
+from game.table.chrome import Chrome, changed_buttons, outline_image
 from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
 
 if TYPE_CHECKING:
@@ -198,14 +198,11 @@ class TableView:
         self._background = after
         self.rest.clear(self.picture, self.chrome.chrome())
         lay = self.scene.layout
-        if before is not None and before[:3] + before[4:] == after[:3] + after[4:]:
-            was, now = before[3], after[3]  # only Undo's or Redo's state: just that button
-            assert isinstance(was, tuple) and isinstance(now, tuple)
-            for name, old, new in zip(("undo", "redo"), was, now, strict=True):
-                if old != new:
-                    self.rest.repaint_rect(Rect(lay.buttons[name]))
-        else:
+        names = None if before is None else changed_buttons(before, after)
+        if names is None:
             self.rest.repaint_rect(Rect(0, 0, lay.width, lay.height))
+        for name in names or ():  # only Undo's or Redo's state: just that button
+            self.rest.repaint_rect(Rect(lay.buttons[name]))
         self._changed.add(self.rest)
 
     def _sync_rest(self, moving: set[Card]) -> None:
