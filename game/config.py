@@ -137,12 +137,21 @@ class KioskConfig:
 
 
 @dataclass(frozen=True)
+class SoundConfig:
+    """The card sounds' defaults (game.sound); the player can change both in settings."""
+
+    enabled: bool = False  # off: nothing starts pygame.mixer
+    volume: float = 0.6
+
+
+@dataclass(frozen=True)
 class Config:
     display: DisplayConfig = DisplayConfig()
     game: GameConfig = GameConfig()
     input: InputConfig = InputConfig()
     defaults: DefaultsConfig = DefaultsConfig()
     kiosk: KioskConfig = KioskConfig()
+    sound: SoundConfig = SoundConfig()
 
 
 SECTIONS: dict[str, type[Any]] = {
@@ -151,6 +160,7 @@ SECTIONS: dict[str, type[Any]] = {
     "input": InputConfig,
     "defaults": DefaultsConfig,
     "kiosk": KioskConfig,
+    "sound": SoundConfig,
 }
 
 

@@ -182,6 +182,10 @@ RULES: dict[str, dict[str, Rule]] = {
         "log_dir": dir_rule(),
         "keep_visitor_settings": bool_rule(),
     },
+    "sound": {
+        "enabled": bool_rule(),
+        "volume": float_range(0.0, 1.0),
+    },
 }
 
 MAX_SHOWN = 80

@@ -19,8 +19,8 @@
 #  4. creates the venv /opt/solitaire-kiosk/.venv and installs kiosk/requirements.lock into it
 #     with `pip --require-hashes` (every file checked against its hash);
 #  5. puts the operator's config in /etc/solitaire-kiosk/config.toml (first install only:
-#     fullscreen, kiosk lock on, pointer hidden, the operator PIN hash), mode 0640 root:solitaire
-#     (it holds the PIN hash), and checks it;
+#     fullscreen, kiosk lock on, pointer hidden, sound off, the operator PIN hash), mode 0640
+#     root:solitaire (it holds the PIN hash), and checks it;
 #  6. installs the systemd units, enables the chosen one, boots to the console
 #     (multi-user.target), frees tty1 (getty@tty1 off) and masks ctrl-alt-del.target (a
 #     keyboard's Ctrl+Alt+Del must not reboot the kiosk);
@@ -181,6 +181,7 @@ write_config() {
     cp "$shipped" "$conf.new"
     set_toml_key "$conf.new" display fullscreen true
     set_toml_key "$conf.new" display show_cursor false
+    set_toml_key "$conf.new" sound enabled false
     set_toml_key "$conf.new" kiosk lock "$lock"
     [ -z "$pin_hash" ] || set_toml_key "$conf.new" kiosk operator_pin_hash "\"$pin_hash\""
     chmod 0640 "$conf.new"

@@ -165,6 +165,11 @@ BAD_VALUES = [
     ("kiosk", "idle_attract_minutes", "-3", "from 0.0 to 1440.0", "3.0"),
     ("kiosk", "idle_new_game_minutes", "[10]", "from 0.0 to 10080.0", "10.0"),
     ("kiosk", "log_dir", '"logs"', "absolute directory path", '""'),
+    ("sound", "enabled", '"yes"', "true or false", "false"),
+    ("sound", "enabled", "1", "true or false", "false"),
+    ("sound", "volume", "1.5", "a number from 0.0 to 1.0", "0.6"),
+    ("sound", "volume", "-0.1", "a number from 0.0 to 1.0", "0.6"),
+    ("sound", "volume", '"loud"', "a number from 0.0 to 1.0", "0.6"),
 ]
 
 
@@ -340,3 +345,33 @@ def test_undo_depth_zero_means_unlimited(tmp_path: Path) -> None:
     config, problems = load_config(write(tmp_path, "[game]\nundo_depth = 0\n"))
     assert problems == []
     assert config.game.undo_depth == 0
+
+
+class TestSoundSection:
+    """[sound]: the card sounds' defaults; off in the shipped file (a kiosk is silent until
+    the operator or a player turns sound on)."""
+
+    def test_shipped_sound_is_off(self) -> None:
+        config, _ = load_config(SHIPPED)
+        assert config.sound.enabled is False and config.sound.volume == 0.6
+
+    @pytest.mark.parametrize(("text", "volume"), [("0", 0.0), ("1", 1.0), ("0.25", 0.25)])
+    def test_accepted_values(self, tmp_path: Path, text: str, volume: float) -> None:
+        path = write(tmp_path, f"[sound]\nenabled = true\nvolume = {text}\n")
+        config, problems = load_config(path)
+        assert problems == [] and config.sound.enabled and config.sound.volume == volume
+
+    def test_check_config_reports_bad_sound_keys(self, tmp_path: Path) -> None:
+        path = write(tmp_path, '[sound]\nenabled = "on"\nvolume = 2\nvolum = 0.5\n')
+        done = subprocess.run(
+            [sys.executable, "main.py", "--check-config", str(path)],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 1
+        assert 'sound.enabled = "on": expected true or false' in done.stdout
+        assert "sound.volume = 2: expected a number from 0.0 to 1.0" in done.stdout
+        assert "sound.volum: unknown key" in done.stdout and "did you mean volume?" in done.stdout
+        assert "3 problem(s)" in done.stdout

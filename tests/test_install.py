@@ -177,6 +177,7 @@ def test_a_full_install_gives_what_a_kiosk_needs(tmp_path: Path) -> None:
         and verify_pin("246813", config.kiosk.operator_pin_hash)
     )
     assert config.display.fullscreen and not config.display.show_cursor
+    assert config.sound.enabled is False  # a public kiosk is silent until the operator says
     cmdline = (pi.root / "boot" / "firmware" / "cmdline.txt").read_text()
     assert cmdline == (
         "console=tty1 root=PARTUUID=1234-02 rootwait consoleblank=0 vt.global_cursor_default=0\n"
