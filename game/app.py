@@ -23,6 +23,7 @@ from game.player import Preferences
 from game.prefs import PlayerSettings
 from game.scene import Event, Scene, SceneStack
 from game.scenes import register_scenes
+from game.sound import CardSounds, Sounds
 from game.table import TableScene
 from game.workers import Workers
 
@@ -72,6 +73,10 @@ class App:
         self.frames_drawn = 0
         # What the table reports goes to these listeners: autosave, statistics, logs (game.hooks).
         self.hooks = Hooks()
+        # The card sounds (game.sound): on or off and their volume follow the player's settings.
+        self.sounds = Sounds(enabled=self.settings.sound, volume=self.settings.volume)
+        self.prefs.listeners.append(self._follow_sound)
+        self.hooks.add(CardSounds(self.sounds))
         # Raw events pass these first (kiosk lock, idle timer); one returning False drops it.
         self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
         self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
@@ -91,6 +96,10 @@ class App:
     def px_per_mm(self) -> float:
         """The configured pixels per millimetre, else a guess from the screen size."""
         return self._px_per_mm or estimate_px_per_mm(*self.screen.get_size())
+
+    def _follow_sound(self, settings: PlayerSettings) -> None:
+        self.sounds.set_volume(settings.volume)
+        self.sounds.set_enabled(settings.sound)
 
     def set_locale(self, locale: str) -> None:
         """Show everything in ``locale`` now, and keep it."""
@@ -208,6 +217,8 @@ class App:
         self.close()  # however the loop ended: no worker process is left behind
 
     def close(self) -> None:
-        """Stop the table's solver work and every worker process (they are gone on return)."""
+        """Stop the table's solver work and every worker process (they are gone on return),
+        and the sound."""
         self.table.close()
         self.workers.close(wait=True)
+        self.sounds.close()

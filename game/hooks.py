@@ -1,5 +1,5 @@
 """What the table reports, and who listens: autosave, statistics and logs (game.session), the
-kiosk's idle timer (game.kiosk_ui), test recorders.
+kiosk's idle timer (game.kiosk_ui), the card sounds (game.sound.CardSounds), test recorders.
 
 The table calls ``app.hooks.moved(game, move)`` and the like: one typed method per event. A
 listener implements any subset of :class:`TableHooks` (subclass it, or duck-type it); a
@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Game, Move
+from engine.cards import Card
 
 log = logging.getLogger("solitaire.hooks")
 
@@ -26,8 +27,14 @@ class TableHooks:
     def moved(self, game: Game, move: Move) -> None:
         """``move`` was played (``game`` is the position after it)."""
 
+    def lifted(self, game: Game, card: Card) -> None:
+        """The player picked ``card`` (and the cards on it) up: a drag began."""
+
     def undone(self, game: Game) -> None:
         """A move was taken back."""
+
+    def refused(self, game: Game) -> None:
+        """A tap or drop was refused (TableScene.refuse: the cards shake)."""
 
     def ended(self, game: Game, result: str) -> None:
         """An unfinished game was left: ``result`` is "abandoned" or "idle"."""
@@ -68,8 +75,14 @@ class Hooks(TableHooks):
     def moved(self, game: Game, move: Move) -> None:
         self._tell("moved", game, move)
 
+    def lifted(self, game: Game, card: Card) -> None:
+        self._tell("lifted", game, card)
+
     def undone(self, game: Game) -> None:
         self._tell("undone", game)
+
+    def refused(self, game: Game) -> None:
+        self._tell("refused", game)
 
     def ended(self, game: Game, result: str) -> None:
         self._tell("ended", game, result)

@@ -1,6 +1,6 @@
-"""The player's settings while the game runs: the toggles and the language (game.prefs'
-PlayerSettings), changed in one place and saved by whoever owns the state directory (launch:
-prefs.save_prefs). Must not import pygame."""
+"""The player's settings while the game runs: the toggles, the sound and the language
+(game.prefs' PlayerSettings), changed in one place and saved by whoever owns the state
+directory (launch: prefs.save_prefs). Must not import pygame."""
 
 from __future__ import annotations
 
@@ -20,8 +20,21 @@ class Preferences:
         settings: PlayerSettings | None = None,
         save: Callable[[PlayerSettings], object] | None = None,
     ) -> None:
-        self.settings = settings if settings is not None else PlayerSettings()
+        self._settings = settings if settings is not None else PlayerSettings()
         self._save = save
+        # Told of every new value, however it came (a switch, the next visitor's reset, a
+        # script's --set): the App's sounds follow the sound settings this way.
+        self.listeners: list[Callable[[PlayerSettings], object]] = []
+
+    @property
+    def settings(self) -> PlayerSettings:
+        return self._settings
+
+    @settings.setter
+    def settings(self, value: PlayerSettings) -> None:
+        self._settings = value
+        for listener in list(self.listeners):
+            listener(value)
 
     def change(self, name: str, value: Any) -> None:
         """Set one setting and save them all; a disk that cannot take it keeps the change

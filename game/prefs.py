@@ -1,7 +1,8 @@
-"""The player's settings: the toggles of the settings menu and the language.
+"""The player's settings: the toggles of the settings menu, the sound and the language.
 
-The operator's config.toml gives the defaults ([defaults] and [game] locale); what a player
-changes on screen is saved in the state directory (settings.json) and wins over those defaults.
+The operator's config.toml gives the defaults ([defaults], [sound] and [game] locale); what a
+player changes on screen is saved in the state directory (settings.json) and wins over those
+defaults.
 In kiosk mode (`lock = true`) that lasts for one visitor: the idle fresh deal and every start
 bring back the operator's defaults (`reset_visitor_settings`, `load_prefs`), unless the
 operator sets `keep_visitor_settings = true` (a home desktop with the lock on). Without the lock
@@ -16,7 +17,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.config import LOCALES, Config, DefaultsConfig
+from game.config import LOCALES, RULES, Config, DefaultsConfig, SoundConfig
 from game.storage import settings_store
 
 log = logging.getLogger("solitaire.prefs")
@@ -24,14 +25,22 @@ log = logging.getLogger("solitaire.prefs")
 
 @dataclass(frozen=True)
 class PlayerSettings(DefaultsConfig):
-    """The toggles (the fields of config's [defaults]) and the language."""
+    """The toggles (the fields of config's [defaults]), the language and the sound (config's
+    [sound]: ``sound`` on/off, ``volume`` 0 .. 1)."""
 
     locale: str = "fi"
+    sound: bool = SoundConfig.enabled
+    volume: float = SoundConfig.volume
 
     @classmethod
     def from_config(cls, config: Config) -> PlayerSettings:
         """The operator's defaults."""
-        return cls(**asdict(config.defaults), locale=config.game.locale)
+        return cls(
+            **asdict(config.defaults),
+            locale=config.game.locale,
+            sound=config.sound.enabled,
+            volume=config.sound.volume,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -49,6 +58,9 @@ class PlayerSettings(DefaultsConfig):
             value = data[field.name]
             if field.name == "locale":
                 ok = isinstance(value, str) and value in LOCALES
+            elif field.name == "volume":
+                ok = RULES["sound"]["volume"].convert(value) is not None
+                value = float(value) if ok else value
             else:
                 ok = isinstance(value, bool)
             if ok:
@@ -86,14 +98,14 @@ def load_prefs(
 
 
 def reset_visitor_settings(app: Any, config: Config, directory: Path | None = None) -> bool:
-    """In kiosk mode, give the next visitor the operator's toggles and language (the idle fresh
-    deal calls this); True when it did. `app` is the App (duck-typed: `settings`, `prefs`,
+    """In kiosk mode, give the next visitor the operator's toggles, sound and language (the idle
+    fresh deal calls this); True when it did. `app` is the App (duck-typed: `settings`, `prefs`,
     `set_locale`, `redraw`)."""
     if not resets_visitors(config):
         return False
     base = PlayerSettings.from_config(config)
     locale = app.settings.locale
-    app.prefs.settings = replace(base, locale=locale)  # the toggles (game.player.Preferences)
+    app.prefs.settings = replace(base, locale=locale)  # toggles, sound: game.player.Preferences
     if locale != base.locale:
         app.set_locale(base.locale)  # lays every screen out again
     app.redraw()

@@ -13,8 +13,9 @@ It starts as the game does (config.toml, the player's settings, the saved game w
 - ``key NAME``: a key (pygame's names: ``backspace``, ``h``, ``escape``).
 - ``wait SECONDS``: the clock runs on (1/60 s steps).
 - ``shot FILE.png``: the screen as shown.
-- ``state FILE.json``: ``Game.to_dict()`` plus ``"scene"`` (the top scene's name) and
-  ``"message"`` (the text of the toast on screen, else null).
+- ``state FILE.json``: ``Game.to_dict()`` plus ``"scene"`` (the top scene's name),
+  ``"message"`` (the text of the toast on screen, else null) and ``"sound"`` (``on``,
+  ``audible``: on and an audio device playing, ``volume``).
 
 ``--set NAME=VALUE`` sets a player setting for this run (``double_tap=false``) without saving it.
 Exit status 0, or 1 with a message on stderr when a step cannot be done.
@@ -78,6 +79,11 @@ def parse_setting(text: str, known: dict[str, Any]) -> tuple[str, Any]:
             return name, int(raw)
         except ValueError:
             raise StepError(f"--set {name}: a whole number, not {raw!r}") from None
+    if isinstance(current, float):
+        try:
+            return name, float(raw)
+        except ValueError:
+            raise StepError(f"--set {name}: a number, not {raw!r}") from None
     return name, raw
 
 
@@ -294,6 +300,8 @@ class Player:
         data = table.game.to_dict()
         data["scene"] = self.app.scenes.top.name
         data["message"] = table.toast.text if table.toast else None
+        sounds = self.app.sounds
+        data["sound"] = {"on": sounds.enabled, "audible": sounds.audible, "volume": sounds.volume}
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
 

@@ -11,11 +11,13 @@ Each is a pure function of the sample rate (:func:`render`, seeded noise), peaks
 (mono, 16 bit, :data:`RATE`; SDL converts for the device) and make the sounds, once. With no
 audio device the mixer does not start: the game stays silent and logs it at DEBUG only, so a
 kiosk without speakers has no error in its log. Sound off never touches the mixer.
+:class:`CardSounds` plays them when the table reports (game.hooks).
 """
 
 from __future__ import annotations
 
 import array
+import functools
 import logging
 import math
 import sys
@@ -26,13 +28,18 @@ from typing import Literal
 
 import pygame
 
+from engine import Game, Move
+from engine.cards import Card
+from game.config import SoundConfig
+from game.hooks import TableHooks
+
 log = logging.getLogger("solitaire.sound")
 
 SoundName = Literal["pickup", "place", "flip", "refuse", "win"]
 NAMES: tuple[SoundName, ...] = ("pickup", "place", "flip", "refuse", "win")
 RATE = 22050  # ample for soft sounds, and half the work of 44.1 kHz on a small computer
 PEAK = 0.4  # the loudest sample of any sound, as a fraction of full scale (about -8 dBFS)
-DEFAULT_VOLUME = 0.6
+DEFAULT_VOLUME = SoundConfig.volume  # config.toml's [sound] volume
 FADE = 0.004  # seconds of fade at each end: no click
 
 
@@ -195,6 +202,13 @@ def render(name: SoundName, rate: int = RATE) -> list[float]:
     return _finish(_MAKERS[name](rate), rate)
 
 
+@functools.lru_cache(maxsize=len(NAMES))
+def _pcm(name: SoundName, rate: int, channels: int) -> bytes:
+    """Sound ``name`` as the mixer takes it, made once per run (turning sound off and on again
+    in settings does not wait for the sounds to be made again)."""
+    return to_pcm16(render(name, rate), channels)
+
+
 def to_pcm16(samples: Sequence[float], channels: int = 1) -> bytes:
     """Signed 16-bit samples in the machine's byte order (what the mixer's -16 format takes),
     each repeated for ``channels`` channels."""
@@ -300,8 +314,7 @@ class Sounds:
                 raise pygame.error(f"mixer format {spec}, not 16-bit")
             rate, _, channels = spec
             self._sounds = {
-                name: pygame.mixer.Sound(buffer=to_pcm16(render(name, rate), channels))
-                for name in NAMES
+                name: pygame.mixer.Sound(buffer=_pcm(name, rate, channels)) for name in NAMES
             }
         except (pygame.error, OSError, ValueError) as error:
             log.debug("no sound (%s): playing silently", error)
@@ -310,3 +323,30 @@ class Sounds:
             return
         self.set_volume(self._volume)
         log.debug("sound on: %d Hz, %d channel(s)", rate, channels)
+
+
+class CardSounds(TableHooks):
+    """The table's reports as sounds (a listener of ``app.hooks``, game.hooks): a card picked
+    up, a move that lands (the cards of an undo land too), a hidden card turned up by a move,
+    a refusal, the winning move (its arpeggio instead of the thup). The attract screen's and
+    the Examples page's tables report to hooks of their own, so they stay silent."""
+
+    def __init__(self, sounds: Sounds) -> None:
+        self.sounds = sounds
+
+    def lifted(self, game: Game, card: Card) -> None:
+        self.sounds.play("pickup")
+
+    def moved(self, game: Game, move: Move) -> None:
+        if game.is_won:
+            self.sounds.play("win")
+            return
+        self.sounds.play("place")
+        if game.history and sum(game.history[-1].before.down) > sum(game.down):
+            self.sounds.play("flip")
+
+    def undone(self, game: Game) -> None:
+        self.sounds.play("place")
+
+    def refused(self, game: Game) -> None:
+        self.sounds.play("refuse")

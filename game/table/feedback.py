@@ -20,7 +20,8 @@ MARK_SECONDS = 1.6  # how long a refusal's marked cards stay outlined
 def answer_refusal(
     scene: TableScene, cards: Sequence[Card], message: str | None, marks: Sequence[Card]
 ) -> None:
-    """TableScene.refuse: cards already flying back (a refused drop) do not shake."""
+    """TableScene.refuse: cards already flying back (a refused drop) do not shake. Reported
+    to the hooks (the refusal's sound)."""
     now = scene.app.clock.time
     busy = {t.card for t in scene.tweens}
     rest = scene.rest()
@@ -37,6 +38,7 @@ def answer_refusal(
         avoid = [scene.places.group_rect(c) for c in (*cards, *scene.marks) if c in rest]
         scene.show_toast(message, avoid)
     scene.repaint()
+    scene.app.hooks.refused(scene.game)
 
 
 @dataclass(frozen=True)

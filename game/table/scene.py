@@ -2,7 +2,8 @@
 
 Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo` and a new deal
 through :meth:`start_game`; they report to ``app.hooks`` (``moved``, ``undone``, ``ended``,
-``started``): the one place autosave, statistics and logs hook in (docs/architecture.md).
+``started``; ``lifted`` and ``refused`` too): the one place autosave, statistics, logs and
+sounds hook in (docs/architecture.md).
 
 Where cards lie is game.table.places'; gliding is game.table.animation's; hints and the winnable
 indicator are game.table.hints'; drawing is game.table.view's, which reads this scene and
@@ -379,6 +380,7 @@ class TableScene(Scene):
         grab = (event.start[0] - x, event.start[1] - y)
         self.drag = Drag(card, group, grab, event.pos, offsets, legal)
         self.repaint()
+        self.app.hooks.lifted(self.game, card)
 
     def on_drop(self, pos: tuple[int, int] | None) -> None:
         drag, self.drag = self.drag, None
