@@ -15,7 +15,9 @@ import pygame
 import pytest
 from tablehelp import almost_won, make_app
 
+from engine import Game
 from game.app import App
+from game.launch import LaunchOptions, open_app
 from game.prefs import PlayerSettings
 from game.scenes.win import WinScene
 from game.script import Player
@@ -100,9 +102,10 @@ class TestWhatThePlayerHears:
         assert demo.game.moves >= 3 and heard == []
 
 
-def test_sound_off_never_touches_the_mixer(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A whole session with sound off (the default, and the shipped kiosk's): drags, a refusal,
-    a win, the settings screen; nothing initialises pygame.mixer."""
+def test_sound_off_never_touches_the_mixer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A whole session with sound off (the default, and the shipped config.toml's), started as
+    the game starts: drags, a refusal, an undo, the settings screen, a win; nothing initialises
+    pygame.mixer."""
     calls: list[str] = []
 
     def refuse_init(*args: object, **kwargs: object) -> None:
@@ -113,7 +116,9 @@ def test_sound_off_never_touches_the_mixer(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(pygame.mixer, "pre_init", refuse_init)
     monkeypatch.setattr(pygame, "init", refuse_init)
     assert PlayerSettings().sound is False
-    app = make_app(CODE, (800, 480))
+    shipped = LaunchOptions(ROOT / "config.toml", size=(800, 480), state_dir=tmp_path)
+    shipped.persist = False  # no session: the test's own logging and signals stay as they are
+    app = open_app(shipped, game=Game.from_code(CODE))
     player = Player(app)
     player.tap("AH")
     player.drag("KH", "t1")
