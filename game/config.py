@@ -137,12 +137,19 @@ class KioskConfig:
 
 
 @dataclass(frozen=True)
+class ArcadeConfig:
+    initials: bool = True  # a win that enters a high-score table asks for three letters
+    table_size: int = 10  # entries of each high-score table (1..100)
+
+
+@dataclass(frozen=True)
 class Config:
     display: DisplayConfig = DisplayConfig()
     game: GameConfig = GameConfig()
     input: InputConfig = InputConfig()
     defaults: DefaultsConfig = DefaultsConfig()
     kiosk: KioskConfig = KioskConfig()
+    arcade: ArcadeConfig = ArcadeConfig()
 
 
 SECTIONS: dict[str, type[Any]] = {
@@ -151,6 +158,7 @@ SECTIONS: dict[str, type[Any]] = {
     "input": InputConfig,
     "defaults": DefaultsConfig,
     "kiosk": KioskConfig,
+    "arcade": ArcadeConfig,
 }
 
 

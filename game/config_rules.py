@@ -182,6 +182,10 @@ RULES: dict[str, dict[str, Rule]] = {
         "log_dir": dir_rule(),
         "keep_visitor_settings": bool_rule(),
     },
+    "arcade": {
+        "initials": bool_rule(),
+        "table_size": int_range(1, 100),
+    },
 }
 
 MAX_SHOWN = 80
