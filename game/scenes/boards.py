@@ -23,14 +23,22 @@ class Board:
 
 
 def _panel(size: tuple[int, int]) -> tuple[pygame.Surface, Rect, int]:
-    """A panel image for a screen of ``size``, its inner area and the base text size."""
+    """A transparent surface for a board's content on a screen of ``size``, the area to fill
+    and the base text size (:func:`_finish` puts the panel under what was drawn)."""
     w, h = size
     pw, ph = int(min(w * 0.92, max(w * 0.6, h * 1.3))), int(h * 0.74 if h < w else h * 0.6)
     surface = pygame.Surface((pw, ph), pygame.SRCALPHA)
     unit = max(14, int(min(pw / 24, ph / 13)))
+    return surface, surface.get_rect().inflate(-2 * unit, -2 * unit), unit
+
+
+def _finish(content: pygame.Surface, bottom: int, unit: int) -> pygame.Surface:
+    """The panel, only as tall as the content that ends at ``bottom``, with the content on it."""
+    height = min(content.get_height(), bottom + unit)
+    surface = pygame.Surface((content.get_width(), height), pygame.SRCALPHA)
     ui.panel(surface, surface.get_rect(), radius=max(8, unit // 2), alpha=245)
-    pad = unit
-    return surface, surface.get_rect().inflate(-2 * pad, -2 * pad), unit
+    surface.blit(content, (0, 0))
+    return surface
 
 
 def _header(surface: pygame.Surface, inner: Rect, unit: int, title: str, subtitle: str) -> int:
@@ -58,11 +66,12 @@ def score_board(
     y = _header(surface, inner, unit, title, subtitle)
     texts = [title, subtitle]
     if not entries:
-        ui.draw_wrapped(
+        y += unit
+        y += ui.draw_wrapped(
             surface, empty, Rect(inner.left, y, inner.width, inner.bottom - y), int(unit * 1.1),
             ui.INK, center=True,
         )  # fmt: skip
-        return Board(surface, [*texts, empty])
+        return Board(_finish(surface, y + unit, unit), [*texts, empty])
     shown = entries[:rows]
     line_h = min(int(unit * 1.5), (inner.bottom - y) // (len(shown) + 1))
     text_size = max(10, int(line_h * 0.62))
@@ -92,7 +101,7 @@ def score_board(
         put(cells, y, ui.BUTTON_ON if place == 1 else ui.INK, place == 1, text_size)
         texts.append(" ".join(cells))
         y += line_h
-    return Board(surface, texts)
+    return Board(_finish(surface, y, unit), texts)
 
 
 def howto_board(size: tuple[int, int], tr: Translator, rules: Rules) -> Board:
@@ -110,4 +119,4 @@ def howto_board(size: tuple[int, int], tr: Translator, rules: Rules) -> Board:
             break
         text_size = max(10, int(text_size * 0.92))
     surface.blit(image, (inner.left, y))
-    return Board(surface, [title, subtitle, *paragraphs])
+    return Board(_finish(surface, y + image.get_height(), unit), [title, subtitle, *paragraphs])

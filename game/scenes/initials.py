@@ -56,8 +56,8 @@ class InitialsScene(Dialog):
             rows=[letters[i : i + cols] for i in range(0, len(letters), cols)] + [last],
         )
         for control in self.controls:
-            if control.action == self.save:
-                control.enabled = self.input.ready
+            if control.action == self.save:  # lit and tappable once three letters may go
+                control.enabled = control.selected = self.input.ready
 
     def type(self, letter: str) -> None:
         self.input.type(letter)

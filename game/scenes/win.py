@@ -114,7 +114,7 @@ class WinScene(Dialog):
         won = self.won
         if won is not None and won.asks and clock > self.ASK_AFTER and self.app.scenes.top is self:
             self.won = replace(won, asks=False)  # asked once: the keypad signs or skips
-            self.app.scenes.open("initials", ranks=" · ".join(self.rank_lines()))
+            self.app.scenes.open("initials", ranks=self.rank_lines()[0])  # the day's first
         w, h = self.app.screen.get_size()
         table = self.app.table
         lay = table.layout
