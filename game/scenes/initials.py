@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import ui
 from game.highscores import LETTERS, InitialsInput
 from game.keypad import Key, KeypadLook, add_keypad
 from game.scenes.dialog import Dialog
@@ -81,6 +82,12 @@ class InitialsScene(Dialog):
     def leave(self) -> None:
         if not self.done:  # skipped, closed, or the kiosk went idle: nobody asks again
             self.done = self.app.arcade.sign("")
+
+    def paint(self, screen: pygame.Surface) -> None:
+        """An opaque panel: the win screen's figures under it must not show through."""
+        ui.panel(screen, self.panel, radius=max(8, int(self.unit() * 0.25)), alpha=255)
+        for control in self.controls:
+            self.paint_control(screen, control)
 
     def on_key(self, event: pygame.event.Event) -> None:
         char = (getattr(event, "unicode", "") or "").upper()
