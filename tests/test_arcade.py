@@ -77,7 +77,7 @@ LAST = ["tap", "KS"]
 # ------------------------------------------------------------------ today's deal
 
 
-def test_todays_deal_is_the_same_for_the_same_date_and_changes_the_next_day(tmp_path: Path):
+def test_todays_deal_is_the_same_for_a_date_and_changes_the_next_day(tmp_path: Path) -> None:
     outs = []
     for run, day in enumerate((DAY, DAY, NEXT_DAY)):
         out = tmp_path / f"{run}.json"
@@ -148,7 +148,7 @@ def test_a_win_of_todays_deal_enters_both_tables_signed_with_initials(tmp_path: 
         assert entry["score"] == first["score"] and entry["moves"] == first["moves"]
 
 
-def test_a_skipped_win_of_another_deal_enters_the_all_time_table_unsigned(tmp_path: Path):
+def test_a_skipped_win_of_another_deal_enters_the_all_time_table_only(tmp_path: Path) -> None:
     day = dt.date.fromisoformat(day_of_won_code()) + dt.timedelta(days=3)
     one_move_to_go(tmp_path)
     out = tmp_path / "won.json"
@@ -251,7 +251,40 @@ def test_the_operator_menu_clears_the_tables_after_asking() -> None:
         ({"table_size": 101, "size": 3}, True, 10, 2),
     ],
 )
-def test_arcade_config_keys(raw: dict[str, Any], initials: bool, size: int, problems: int):
+def test_arcade_config_keys(raw: dict[str, Any], initials: bool, size: int, problems: int) -> None:
     config, found = config_from_dict({"arcade": raw})
     assert (config.arcade.initials, config.arcade.table_size) == (initials, size)
     assert len(found) == problems, found
+
+
+# ------------------------------------------------------------------ game.arcade itself
+
+
+def won_game() -> Game:
+    game = Game.from_code(WON_CODE, history_limit=0)
+    for move in WIN_LINE:
+        game.play(move)
+    assert game.is_won
+    return game
+
+
+def test_signing_refuses_a_blocked_word_and_keeps_good_letters(tmp_path: Path) -> None:
+    arcade = Arcade.open(tmp_path)
+    won = arcade.record(won_game(), 312.46)
+    assert won.asks and won.rank.all_time == 1 and won.rank.today is None  # not a day's deal
+    assert not arcade.sign("vit") and arcade.last is not None and arcade.last.asks
+    assert arcade.scores.table("SH1-C4")[0].initials == ""
+    assert arcade.sign("ABC") and not arcade.last.asks
+    (entry,) = Arcade.open(tmp_path).scores.table("SH1-C4")  # as stored on disk
+    assert (entry.initials, entry.seconds, entry.moves) == ("ABC", 312.5, len(WIN_LINE))
+
+
+def test_a_win_after_midnight_of_yesterdays_deal_enters_yesterdays_table(tmp_path: Path) -> None:
+    day = dt.date.fromisoformat(day_of_won_code())
+    arcade = Arcade.open(tmp_path)
+    arcade.today = arcade.scores.today = lambda: day + dt.timedelta(days=1)
+    won = arcade.record(won_game(), 200.0)
+    assert won.entry.day == day.isoformat() and won.rank.today == 1
+    assert len(arcade.scores.table("SH1-C4", day)) == 1
+    arcade.today = arcade.scores.today = lambda: day + dt.timedelta(days=2)
+    assert arcade.record(won_game(), 100.0).rank.today is None  # two days on: no day's deal
