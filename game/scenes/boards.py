@@ -43,7 +43,7 @@ def _finish(content: pygame.Surface, bottom: int, unit: int) -> pygame.Surface:
 
 def _header(surface: pygame.Surface, inner: Rect, unit: int, title: str, subtitle: str) -> int:
     """The title and a line under it; returns the y below them."""
-    image = ui.fit_text(title, inner.width, unit * 1.6, ui.BUTTON_ON, bold=True)
+    image = ui.fit_text(title, inner.width, unit * 1.4, ui.BUTTON_ON, bold=True)
     surface.blit(image, image.get_rect(midtop=(inner.centerx, inner.top)))
     y = inner.top + image.get_height() + unit // 4
     line = ui.fit_text(subtitle, inner.width, unit * 0.9, ui.INK_DIM)
@@ -74,7 +74,7 @@ def score_board(
         return Board(_finish(surface, y + unit, unit), [*texts, empty])
     shown = entries[:rows]
     line_h = min(int(unit * 1.5), (inner.bottom - y) // (len(shown) + 1))
-    text_size = max(10, int(line_h * 0.62))
+    text_size = max(10, int(line_h * 0.7))
     # Columns: place | initials | score | time | moves, as fractions of the width (right edges).
     edges = (0.1, 0.36, 0.6, 0.8, 1.0)
     names = ("head_name", "head_score", "head_time", "head_moves")
