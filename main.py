@@ -15,7 +15,10 @@ import os
 import sys
 from pathlib import Path
 
-SCENES = ("table", "newgame", "keypad", "settings", "rules", "win")
+SCENES = (
+    *("table", "newgame", "keypad", "settings", "rules", "win", "initials", "operator"),
+    *("attract", "attract-today", "attract-all", "attract-howto"),
+)
 DEFAULT_SIZE = (1280, 800)
 
 

@@ -12,6 +12,7 @@ import pygame
 from pygame import Rect
 
 from engine import Game
+from game.arcade import Arcade
 from game.clock import FixedClock
 from game.display import Presenter
 from game.games import GameChoice, Games
@@ -50,6 +51,7 @@ class App:
         rng: random.Random | None = None,
         undo_depth: int = 100,
         rotate: int = 0,
+        arcade: Arcade | None = None,
     ) -> None:
         # The game draws on a logical surface; the presenter shows it (turned when asked).
         self.presenter = Presenter(screen, rotate)
@@ -60,9 +62,15 @@ class App:
         self._px_per_mm = px_per_mm
         self.clock = FixedClock()
         self.reader = GestureReader(tuning, self.px_per_mm)
-        # New games: the player's choice, catalog deals, random deals (game.games).
+        # Today's deal and the high-score tables (game.arcade). Without one (tools, tests) the
+        # tables are kept in memory and nobody is asked to sign a table that is not kept.
+        self.arcade = arcade or Arcade.open(None, initials=False)
+        # New games: the player's choice, catalog deals, today's deal, random deals (game.games).
         self.games = Games(
-            choice or GameChoice(), rng=rng or random.Random(), undo_depth=undo_depth
+            choice or GameChoice(),
+            rng=rng or random.Random(),
+            undo_depth=undo_depth,
+            day_of=self.arcade.day_of,
         )
         self.scenes = SceneStack(self, on_change=self.redraw)
         register_scenes(self.scenes)
@@ -77,6 +85,7 @@ class App:
         self.sounds = Sounds(enabled=self.settings.sound, volume=self.settings.volume)
         self.prefs.listeners.append(self._follow_sound)
         self.hooks.add(CardSounds(self.sounds))
+        self.hooks.add(self.arcade)  # a win enters the high-score tables
         # Raw events pass these first (kiosk lock, idle timer); one returning False drops it.
         self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
         self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
@@ -85,6 +94,7 @@ class App:
         if game is None:
             game = self.games.new(code)
         self.table = TableScene(self, game)
+        self.arcade.seconds = lambda: self.table.play_time.seconds
         self.table.play_time.reset(elapsed)
         self.scenes.push(self.table)
 

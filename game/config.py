@@ -145,6 +145,12 @@ class SoundConfig:
 
 
 @dataclass(frozen=True)
+class ArcadeConfig:
+    initials: bool = True  # a win that enters a high-score table asks for three letters
+    table_size: int = 10  # entries of each high-score table (1..100)
+
+
+@dataclass(frozen=True)
 class Config:
     display: DisplayConfig = DisplayConfig()
     game: GameConfig = GameConfig()
@@ -152,6 +158,7 @@ class Config:
     defaults: DefaultsConfig = DefaultsConfig()
     kiosk: KioskConfig = KioskConfig()
     sound: SoundConfig = SoundConfig()
+    arcade: ArcadeConfig = ArcadeConfig()
 
 
 SECTIONS: dict[str, type[Any]] = {
@@ -161,6 +168,7 @@ SECTIONS: dict[str, type[Any]] = {
     "defaults": DefaultsConfig,
     "kiosk": KioskConfig,
     "sound": SoundConfig,
+    "arcade": ArcadeConfig,
 }
 
 

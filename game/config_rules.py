@@ -186,6 +186,10 @@ RULES: dict[str, dict[str, Rule]] = {
         "enabled": bool_rule(),
         "volume": float_range(0.0, 1.0),
     },
+    "arcade": {
+        "initials": bool_rule(),
+        "table_size": int_range(1, 100),
+    },
 }
 
 MAX_SHOWN = 80

@@ -4,8 +4,10 @@ Must not import pygame."""
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from engine import Game, catalog
@@ -78,10 +80,18 @@ class Games:
     """The game factory: the player's choice, the random source and the undo depth, and which
     catalogs offer levels (read once: the catalogs ship with the game)."""
 
-    def __init__(self, choice: GameChoice, *, rng: random.Random, undo_depth: int = 100) -> None:
+    def __init__(
+        self,
+        choice: GameChoice,
+        *,
+        rng: random.Random,
+        undo_depth: int = 100,
+        day_of: Callable[[Game], dt.date | None] = lambda game: None,
+    ) -> None:
         self.choice = choice
         self.rng = rng
         self.undo_depth = undo_depth
+        self.day_of = day_of  # the day whose deal a game is (game.arcade), else None
         self._has_levels: dict[str, bool] = {}
         self._levels: dict[str, dict[str, str]] = {}  # rules key -> code -> catalog level
 
@@ -106,9 +116,11 @@ class Games:
         return Game.from_code(game.code, history_limit=self.undo_depth)
 
     def level_of(self, game: Game) -> str:
-        """What kind of deal ``game`` is, for the table's title and the win screen: its level
-        ("easy", "medium", "hard") when it comes from the catalog of a game with levels,
-        "winnable" when from the catalog of a game without, else "random"."""
+        """What kind of deal ``game`` is, for the table's title and the win screen: "daily" for
+        today's deal, its level ("easy", "medium", "hard") when it comes from the catalog of a
+        game with levels, "winnable" when from the catalog of a game without, else "random"."""
+        if self.day_of(game) is not None:
+            return "daily"
         key = game.rules.key
         levels = self._levels.get(key)
         if levels is None:

@@ -307,6 +307,22 @@ class HighScores:
         self._save()
         return rank
 
+    def sign(self, entry: Entry, initials: str) -> bool:
+        """Put ``initials`` on ``entry`` (the same code, figures and time stamp) in every table
+        that holds it, and save; False when none does or the letters are refused."""
+        initials = initials.strip().upper()
+        if not is_valid_initials(initials) or is_blocked(initials):
+            return False
+        same = (entry.code, entry.score, float(entry.seconds), entry.moves, entry.when)
+        found = False
+        for rows in self._tables.get(entry.rules_key, {}).values():
+            for i, row in enumerate(rows):
+                if (row.code, row.score, row.seconds, row.moves, row.when) == same:
+                    rows[i], found = replace(row, initials=initials), True
+        if found:
+            self._save()
+        return found
+
     def clear_table(self, rules_key: str, day: dt.date | str | None = None) -> None:
         """Empty one table: the all-time one of ``rules_key`` (``day`` None) or ``day``'s."""
         name = self._table_name(day)

@@ -11,6 +11,7 @@ import pygame
 
 from engine import Game
 from game.app import App
+from game.arcade import Arcade
 from game.config import Config, effective_px_per_mm, load_config
 from game.games import GameChoice
 from game.input import InputTuning
@@ -84,6 +85,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         level=rules.russian_level,
         winnable_only=rules.winnable_only,
     )
+    arcade = Arcade.open(directory, initials=config.arcade.initials, size=config.arcade.table_size)
     app = App(
         screen,
         settings=settings,
@@ -95,6 +97,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         undo_depth=rules.undo_depth,
         rotate=display.rotate,
         elapsed=resumed.elapsed if resumed is not None else 0.0,
+        arcade=arcade,
     )
     if session is not None:
         from game.kiosk_ui import attach_kiosk
@@ -137,6 +140,12 @@ def show_scene(app: App, scene: str) -> None:
         app.scenes.open("win", game=app.table.game, play_time=app.table.play_time)
     elif scene in ("newgame", "settings"):
         app.scenes.open(scene)
+    elif scene == "initials":
+        app.scenes.open("initials", ranks=app.tr("arcade.rank_today", place=1))
+    elif scene == "operator":
+        app.scenes.open("operator", controller=app.kiosk)
+    elif scene.startswith("attract"):  # attract, attract-today, attract-all, attract-howto
+        app.scenes.open("attract", showing=scene.partition("-")[2] or "demo")
 
 
 def save_screenshot(app: App, path: Path, scene: str = "table") -> None:

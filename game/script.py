@@ -16,6 +16,11 @@ It starts as the game does (config.toml, the player's settings, the saved game w
 - ``state FILE.json``: ``Game.to_dict()`` plus ``"scene"`` (the top scene's name),
   ``"message"`` (the text of the toast on screen, else null) and ``"sound"`` (``on``,
   ``audible``: on and an audio device playing, ``volume``).
+  ``"message"`` (the text of the toast on screen, else null), ``"deal"`` (the kind of deal the
+  table's title names: "daily", "easy", ..., "random") and ``"texts"`` (the texts of the screen
+  on top: a dialog's titles, fields and lines, the attract screen's board).
+
+``--date YYYY-MM-DD`` plays that day (today's deal and the daily high scores; game.arcade).
 
 ``--set NAME=VALUE`` sets a player setting for this run (``double_tap=false``) without saving it.
 Exit status 0, or 1 with a message on stderr when a step cannot be done.
@@ -302,6 +307,8 @@ class Player:
         data["message"] = table.toast.text if table.toast else None
         sounds = self.app.sounds
         data["sound"] = {"on": sounds.enabled, "audible": sounds.audible, "volume": sounds.volume}
+        data["deal"] = table.deal
+        data["texts"] = shown_texts(self.app.scenes.top)
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
 
@@ -320,6 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--code", help="start with this deal (else the saved game resumes)")
     parser.add_argument("--locale", help="fi, ru or en")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--date", help="play this day, YYYY-MM-DD (today's deal, high scores)")
     parser.add_argument("steps", nargs="*", help="tap X, double X, drag X Y, press B, ...")
     return parser
 
@@ -336,7 +344,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         steps = parse_steps(args.steps)
         game = Game.from_code(args.code) if args.code else None
-    except (StepError, CodeError) as error:
+        if args.date:
+            from engine.daily import parse_day
+            from game.arcade import TODAY_ENV
+
+            os.environ[TODAY_ENV] = parse_day(args.date).isoformat()
+    except (StepError, CodeError, ValueError) as error:
         print(f"game.script: {error}", file=sys.stderr)
         return 1
     options = LaunchOptions(
@@ -356,6 +369,16 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         app.close()
     return 0
+
+
+def shown_texts(scene: object) -> list[str]:
+    """The texts a scene shows besides its buttons (a dialog's controls, or what the scene's
+    own ``shown_texts()`` says)."""
+    own = getattr(scene, "shown_texts", None)
+    if callable(own):
+        return [str(text) for text in own()]
+    controls = getattr(scene, "controls", [])
+    return [c.label for c in controls if c.kind != "button"]
 
 
 def action_name(action: object) -> str:

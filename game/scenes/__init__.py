@@ -11,8 +11,10 @@ def register_scenes(stack: SceneStack) -> None:
     from game.scenes.attract import AttractScene
     from game.scenes.confirm import ConfirmScene
     from game.scenes.examples import ExamplesScene
+    from game.scenes.initials import InitialsScene
     from game.scenes.keypad import KeypadScene
     from game.scenes.newgame import NewGameScene
+    from game.scenes.operator import OperatorScene
     from game.scenes.pin import PinScene
     from game.scenes.rules import RulesScene
     from game.scenes.settings import SettingsScene
@@ -32,5 +34,7 @@ def register_scenes(stack: SceneStack) -> None:
         AttractScene,
         ConfirmScene,
         ExamplesScene,
+        InitialsScene,
+        OperatorScene,
     ):
         stack.register(scene.name, scene)

@@ -1,4 +1,5 @@
-"""The attract screen of an idle kiosk: the computer plays a deal of its own."""
+"""The attract screen of an idle kiosk: the computer plays a deal of its own, and between its
+moves the screen rotates through today's best, the all-time best and how to play."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine.hints import heuristic_move
 from game import ui
 from game.input import DoubleTap, DragCancel, Drop, Tap
 from game.scene import Event, Scene
+from game.scenes.boards import Board, howto_board, score_board
 from game.scenes.demo import DemoApp
 
 if TYPE_CHECKING:
@@ -66,9 +68,15 @@ class AttractScene(Scene):
     MOVE_EVERY = 0.9
     PAUSE_AFTER_DEAL = 2.0
     SOLVE_SECONDS = 5.0
+    # The rotation: the demo plays, then each board shows for a while (seconds).
+    ROTATION = (("demo", 30.0), ("today", 8.0), ("all", 8.0), ("howto", 8.0))
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, showing: str = "demo") -> None:
         super().__init__(app)
+        names = [name for name, _ in self.ROTATION]
+        self.phase = names.index(showing) if showing in names else 0
+        self.phase_since = app.clock.time
+        self.board: Board | None = None
         self.rng = random.Random()
         self.seen: set[Any] = set()
         self.line: list[str] = []
@@ -128,6 +136,56 @@ class AttractScene(Scene):
         lay = self.demo.layout
         self.banner_rect = box
         self.banner_rect.center = (w // 2, (lay.columns[0].top + h) // 2)
+        self.board = self._board()
+        if self.board is not None:  # the banner under the board
+            bottom = (h + self.board.image.get_height()) // 2
+            self.banner_rect.centery = min(h - box.height // 2 - 2, (bottom + h) // 2)
+
+    @property
+    def showing(self) -> str:
+        """What the screen shows now: "demo", "today", "all" or "howto"."""
+        return self.ROTATION[self.phase][0]
+
+    def _board(self) -> Board | None:
+        """The board of the current phase (None while the demo plays)."""
+        showing, tr = self.showing, self.tr
+        size = self.app.screen.get_size()
+        rules = self.app.table.game.rules
+        arcade = self.app.arcade
+        if showing == "howto":
+            return howto_board(size, tr, rules)
+        if showing not in ("today", "all"):
+            return None
+        name = tr(f"stats.{rules.key}")
+        if showing == "today":
+            day = arcade.today()
+            return score_board(
+                size, tr, title=tr("arcade.today_title"),
+                subtitle=f"{name} · {arcade.code_of_day(rules.key)}",
+                entries=arcade.scores.table(rules.key, day), empty=tr("arcade.empty_today"),
+            )  # fmt: skip
+        return score_board(
+            size, tr, title=tr("arcade.all_title"), subtitle=name,
+            entries=arcade.scores.table(rules.key), empty=tr("arcade.empty_all"),
+        )  # fmt: skip
+
+    def shown_texts(self) -> list[str]:
+        """The texts on screen (the scripted player's ``state`` reports them)."""
+        board = self.board.texts if self.board is not None else []
+        return [*board, self.tr("kiosk.attract")]
+
+    def _rotate(self) -> None:
+        """The next phase when this one has run its time."""
+        now = self.app.clock.time
+        if now - self.phase_since < self.ROTATION[self.phase][1]:
+            return
+        if self.showing == "demo" and self.demo.busy():
+            return  # a card in flight lands first
+        self.phase = (self.phase + 1) % len(self.ROTATION)
+        self.phase_since = now
+        self.settled = now  # the demo rests a moment when it comes back
+        self.resize()
+        self.app.redraw()
 
     def handle(self, event: Event) -> bool:
         if isinstance(event, pygame.event.EventType):
@@ -143,6 +201,9 @@ class AttractScene(Scene):
         self.app.scenes.pop(self)
 
     def update(self, dt: float) -> None:
+        self._rotate()
+        if self.board is not None:
+            return  # the demo waits under the board
         self.demo.update(dt)
         now = self.app.clock.time
         if self.demo.busy():
@@ -187,6 +248,19 @@ class AttractScene(Scene):
         return self.demo.busy()
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
+        if self.board is not None:
+            if not full:
+                return []
+            self.demo.draw(screen, True)
+            shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 140))
+            screen.blit(shade, (0, 0))
+            image = self.board.image
+            w, h = screen.get_size()
+            screen.blit(image, image.get_rect(center=(w // 2, h // 2 - h // 20)))
+            if self.banner is not None:
+                screen.blit(self.banner, self.banner_rect)
+            return [screen.get_rect()]
         rects = self.demo.draw(screen, full)
         if (full or rects) and self.banner is not None:
             screen.blit(self.banner, self.banner_rect)

@@ -1,4 +1,4 @@
-"""The new-game dialog: game, rules or free cells, level, a game code, deal."""
+"""The new-game dialog: game, rules or free cells, level, a game code, today's deal, deal."""
 
 from __future__ import annotations
 
@@ -100,8 +100,8 @@ class NewGameScene(Dialog):
             self.row(r, labels, actions, selected)
         self.row(
             Rect(inner.left, ys[-2], inner.width, row_h),
-            [tr("newgame.code"), tr("newgame.replay")],
-            [self.open_keypad, self.replay],
+            [tr("newgame.code"), tr("newgame.replay"), tr("arcade.daily_button")],
+            [self.open_keypad, self.replay, self.today],
         )
         self.row(
             Rect(inner.left, ys[-1], inner.width, row_h),
@@ -126,6 +126,12 @@ class NewGameScene(Dialog):
     def replay(self) -> None:
         table = self.app.table
         replace_game(table, lambda: self.app.games.replay(table.game))
+
+    def today(self) -> None:
+        """Today's deal of the chosen rule set: the same on every kiosk today."""
+        self.app.games.choice = self.choice
+        code = self.app.arcade.code_of_day(self.choice.rules_key())
+        replace_game(self.app.table, lambda: self.app.games.new(code))
 
     def deal(self) -> None:
         self.app.games.choice = self.choice

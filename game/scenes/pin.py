@@ -1,4 +1,4 @@
-"""The operator's PIN keypad (the kiosk's exit)."""
+"""The operator's PIN keypad (the way to the operator menu and the kiosk's exit)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ PIN_KEYPAD = KeypadLook(columns=3, max_w=7.5, max_h=10, title_size=0.45, message
 
 
 class PinScene(Dialog):
-    """The operator's keypad: digits, erase, OK, cancel. The right PIN ends the game with
-    EXIT_OPERATOR; wrong ones are throttled (PinPad); an untouched keypad closes itself."""
+    """The operator's keypad: digits, erase, OK, cancel. The right PIN opens the operator menu
+    (game.scenes.operator: leave with EXIT_OPERATOR, clear the high scores, statistics); wrong
+    ones are throttled (PinPad); an untouched keypad closes itself."""
 
     name = "pin"
 
@@ -73,9 +74,10 @@ class PinScene(Dialog):
     def press(self, key: str) -> None:
         result = self.pad.press(key, self.app.clock.time)
         self.message = ""
-        if result is PinResult.ACCEPTED:
+        if result is PinResult.ACCEPTED:  # the operator menu: leave, clear tables, statistics
+            log.info("operator PIN accepted: operator menu")
             self.app.scenes.pop(self)
-            self.controller.operator_exit()
+            self.open("operator", controller=self.controller)
             return
         if result is PinResult.CANCELLED:
             self.close()

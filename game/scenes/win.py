@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -39,6 +39,7 @@ class WinScene(Dialog):
 
     closable = False
     LAUNCH_EVERY = 0.11
+    ASK_AFTER = 1.2  # seconds of leaping cards before a high score asks for initials
 
     def __init__(self, app: App, game: Game, play_time: PlayTime) -> None:
         self.game = game
@@ -49,11 +50,13 @@ class WinScene(Dialog):
         self.since = app.clock.time  # the cards leap from then on
         self.drawn: dict[int, int] = {}
         self.panel_image: pygame.Surface | None = None
+        self.won = app.arcade.won(game)  # None: a won game restored after a restart
         super().__init__(app)
 
     def build(self) -> None:
         tr, u = self.tr, self.unit()
-        self.panel = self.panel_rect(max_w=u * 8, max_h=u * 6.2)
+        ranks = self.rank_lines()
+        self.panel = self.panel_rect(max_w=u * 8, max_h=u * (6.2 + 0.55 * len(ranks)))
         p = self.panel
         pad = int(u * 0.4)
         inner = p.inflate(-2 * pad, -2 * pad)
@@ -66,6 +69,7 @@ class WinScene(Dialog):
             ("text", deal_label(self.app.table), 0.6, int(u * 0.4)),
             ("text", tr("win.code", code=self.game.code), 0.6, int(u * 0.32)),
         ]
+        lines[1:1] = [("title", line, 0.55, int(u * 0.38)) for line in ranks]
         total = sum(h for _, _, h, _ in lines) * u + u
         need = total + u * 0.3 + 2 * pad
         if need < p.height:  # no empty band between the figures and the button
@@ -83,6 +87,18 @@ class WinScene(Dialog):
         self.add(Control(button, tr("win.new_deal"), self.new_deal, selected=True))
         self.panel_image = None
 
+    def rank_lines(self) -> list[str]:
+        """Where the win stands in today's and the all-time high scores (game.arcade)."""
+        rank = self.won.rank if self.won is not None else None
+        if rank is None:
+            return []
+        lines = []
+        if rank.today is not None:
+            lines.append(self.tr("arcade.rank_today", place=rank.today))
+        if rank.all_time is not None:
+            lines.append(self.tr("arcade.rank_all", place=rank.all_time))
+        return lines
+
     def new_deal(self) -> None:
         """Another deal of the game just won (it may have come from a typed code)."""
         self.app.games.choice = self.app.games.choice.following(self.game.rules)
@@ -95,6 +111,10 @@ class WinScene(Dialog):
 
     def update(self, dt: float) -> None:
         clock = self.app.clock.time - self.since
+        won = self.won
+        if won is not None and won.asks and clock > self.ASK_AFTER and self.app.scenes.top is self:
+            self.won = replace(won, asks=False)  # asked once: the keypad signs or skips
+            self.app.scenes.open("initials", ranks=self.rank_lines()[0])  # the day's first
         w, h = self.app.screen.get_size()
         table = self.app.table
         lay = table.layout

@@ -92,7 +92,10 @@ def key_command(event: pygame.event.Event) -> str | None:
 
 
 def deal_label(table: TableScene) -> str:
-    """The kind of deal on the table, in words: its level, "Winnable deal" or "Random deal"."""
+    """The kind of deal on the table, in words: "Today's deal", its level, "Winnable deal" or
+    "Random deal"."""
+    if table.deal == "daily":
+        return table.tr("arcade.daily_deal")
     if table.deal in ("easy", "medium", "hard"):
         return table.tr(f"names.{table.deal}")
     return table.tr(f"table.deal_{table.deal}")

@@ -1,0 +1,122 @@
+"""The attract screen's boards between the demo games: today's best, the all-time best (the
+high-score tables of game.highscores) and how to play. Each board is a panel drawn once into an
+image, with the texts it shows (the scripted player reports them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from engine.rules import Rules
+from game import rulesets, ui
+from game.clock import format_clock
+from game.highscores import Entry, shown_initials
+from game.i18n import Translator
+
+
+@dataclass
+class Board:
+    image: pygame.Surface
+    texts: list[str]
+
+
+def _panel(size: tuple[int, int]) -> tuple[pygame.Surface, Rect, int]:
+    """A transparent surface for a board's content on a screen of ``size``, the area to fill
+    and the base text size (:func:`_finish` puts the panel under what was drawn)."""
+    w, h = size
+    pw, ph = int(min(w * 0.92, max(w * 0.6, h * 1.3))), int(h * 0.74 if h < w else h * 0.6)
+    surface = pygame.Surface((pw, ph), pygame.SRCALPHA)
+    unit = max(14, int(min(pw / 24, ph / 13)))
+    return surface, surface.get_rect().inflate(-2 * unit, -2 * unit), unit
+
+
+def _finish(content: pygame.Surface, bottom: int, unit: int) -> pygame.Surface:
+    """The panel, only as tall as the content that ends at ``bottom``, with the content on it."""
+    height = min(content.get_height(), bottom + unit)
+    surface = pygame.Surface((content.get_width(), height), pygame.SRCALPHA)
+    ui.panel(surface, surface.get_rect(), radius=max(8, unit // 2), alpha=245)
+    surface.blit(content, (0, 0))
+    return surface
+
+
+def _header(surface: pygame.Surface, inner: Rect, unit: int, title: str, subtitle: str) -> int:
+    """The title and a line under it; returns the y below them."""
+    image = ui.fit_text(title, inner.width, unit * 1.4, ui.BUTTON_ON, bold=True)
+    surface.blit(image, image.get_rect(midtop=(inner.centerx, inner.top)))
+    y = inner.top + image.get_height() + unit // 4
+    line = ui.fit_text(subtitle, inner.width, unit * 0.9, ui.INK_DIM)
+    surface.blit(line, line.get_rect(midtop=(inner.centerx, y)))
+    return y + line.get_height() + unit // 2
+
+
+def score_board(
+    size: tuple[int, int],
+    tr: Translator,
+    *,
+    title: str,
+    subtitle: str,
+    entries: list[Entry],
+    empty: str,
+    rows: int = 10,
+) -> Board:
+    """A high-score table: place, initials, score, time, moves; ``empty`` when it has none."""
+    surface, inner, unit = _panel(size)
+    y = _header(surface, inner, unit, title, subtitle)
+    texts = [title, subtitle]
+    if not entries:
+        y += unit
+        y += ui.draw_wrapped(
+            surface, empty, Rect(inner.left, y, inner.width, inner.bottom - y), int(unit * 1.1),
+            ui.INK, center=True,
+        )  # fmt: skip
+        return Board(_finish(surface, y + unit, unit), [*texts, empty])
+    shown = entries[:rows]
+    line_h = min(int(unit * 1.5), (inner.bottom - y) // (len(shown) + 1))
+    text_size = max(10, int(line_h * 0.7))
+    # Columns: place | initials | score | time | moves, as fractions of the width (right edges).
+    edges = (0.1, 0.36, 0.6, 0.8, 1.0)
+    names = ("head_name", "head_score", "head_time", "head_moves")
+    head: tuple[str, ...] = ("", *(tr(f"arcade.{name}") for name in names))
+
+    def put(cells: tuple[str, ...], top: int, color: ui.Color, bold: bool, size: int) -> None:
+        for k, (text, edge) in enumerate(zip(cells, edges, strict=True)):
+            left = inner.left + int(inner.width * (edges[k - 1] if k else 0.0))
+            right = inner.left + int(inner.width * edge)
+            image = ui.fit_text(text, right - left - unit // 2, size, color, bold=bold)
+            place = image.get_rect(midright=(right - unit // 4, top + line_h // 2))
+            if k == 1:
+                place.midleft = (left + unit, top + line_h // 2)  # names read from the left
+            surface.blit(image, place)
+
+    put(head, y, ui.INK_DIM, False, int(text_size * 0.8))
+    y += line_h
+    for place, entry in enumerate(shown, 1):
+        cells: tuple[str, ...] = (f"{place}.", shown_initials(entry.initials), str(entry.score))
+        cells += (format_clock(entry.seconds), str(entry.moves))
+        if place % 2:
+            band = Rect(inner.left, y, inner.width, line_h)
+            pygame.draw.rect(surface, (34, 60, 46), band, border_radius=unit // 3)
+        put(cells, y, ui.BUTTON_ON if place == 1 else ui.INK, place == 1, text_size)
+        texts.append(" ".join(cells))
+        y += line_h
+    return Board(_finish(surface, y, unit), texts)
+
+
+def howto_board(size: tuple[int, int], tr: Translator, rules: Rules) -> Board:
+    """How to play the kiosk's game: its goal, how cards build, the gestures, today's deal."""
+    surface, inner, unit = _panel(size)
+    title = tr("arcade.howto_title")
+    subtitle = rulesets.game_name(tr, rules.game)
+    y = _header(surface, inner, unit, title, subtitle)
+    body = tr.paragraphs(f"rules.{rules.game}.body", undo="")
+    paragraphs = [body[0], body[2], tr("table.first_time"), tr("arcade.howto_daily")]
+    text_size = int(unit * 0.95)
+    while True:
+        image, _ = ui.paragraphs_image(paragraphs, inner.width, text_size)
+        if image.get_height() <= inner.bottom - y or text_size <= 10:
+            break
+        text_size = max(10, int(text_size * 0.92))
+    surface.blit(image, (inner.left, y))
+    return Board(_finish(surface, y + image.get_height(), unit), [title, subtitle, *paragraphs])

@@ -1,0 +1,100 @@
+"""The operator menu, behind the PIN: close the game, clear the high-score tables, statistics."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from pygame import Rect
+
+from game.scenes.dialog import Dialog, stack_rows
+from game.ui import Control
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.kiosk_ui import KioskController
+
+
+class OperatorScene(Dialog):
+    """What the right PIN opens: leave (the kiosk's exit, status 64), clear every high-score
+    table (asked first), the statistics, or back to the game."""
+
+    name = "operator"
+
+    def __init__(self, app: App, controller: KioskController | None = None) -> None:
+        self.controller = controller
+        self.message = ""
+        super().__init__(app)
+
+    def build(self) -> None:
+        tr, u = self.tr, self.unit()
+        entries = sum(
+            len(self.app.arcade.scores.table(key, name if name != "all" else None))
+            for key, name in self.app.arcade.scores.tables()
+        )
+        info = self.message or tr("operator.entries", count=entries)
+        row_h, gap = int(u), int(u * 0.25)
+        title_h, info_h = int(u * 0.9), int(u * 0.8)
+        heights = [title_h, info_h, row_h, row_h, row_h, row_h]
+        pad = int(u * 0.4)
+        need = sum(heights) + gap * (len(heights) - 1) + 2 * pad
+        self.panel = self.panel_rect(max_w=u * 9, max_h=need)
+        if need < self.panel.height:  # a tall screen: no empty band under the buttons
+            self.panel.height = need
+            self.panel.center = self.app.screen.get_rect().center
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
+        if inner.height < need - 2 * pad:  # a very small screen: the rows share what there is
+            row_h = int((inner.height - title_h - info_h - gap * 5) / 4)
+        ys = stack_rows(inner.top, [title_h, info_h, row_h, row_h, row_h, row_h], gap)
+        self.add(
+            Control(
+                Rect(inner.left, ys[0], inner.width, title_h),
+                tr("operator.title"),
+                kind="title",
+                size=int(u * 0.5),
+            )
+        )
+        self.add(
+            Control(
+                Rect(inner.left, ys[1], inner.width, info_h),
+                info,
+                kind="text",
+                size=int(u * 0.36),
+                extra={"center": True},
+            )
+        )
+        buttons: tuple[tuple[str, str, Callable[[], None]], ...] = (
+            ("stats", tr("operator.stats"), partial(self.open, "stats")),
+            ("clear", tr("operator.clear"), self.ask_clear),
+            ("leave", tr("operator.leave"), self.leave_game),
+            ("back", tr("operator.back"), self.close),
+        )
+        for y, (name, label, action) in zip(ys[2:], buttons, strict=False):
+            rect = Rect(inner.left, y, inner.width, row_h)
+            self.add(Control(rect, label, action, selected=name == "back", name=name))
+
+    def ask_clear(self) -> None:
+        tr = self.tr
+        self.open(
+            "confirm",
+            question=tr("operator.clear_question"),
+            yes=tr("operator.clear_yes"),
+            no=tr("operator.clear_no"),
+            on_yes=self.clear,
+        )
+
+    def clear(self) -> None:
+        """Empty every high-score table, back on this menu with a line that says so."""
+        self.app.arcade.scores.clear_all()
+        if self.app.scenes.top is not self:
+            self.app.scenes.pop()  # the question goes; this menu is under it
+        self.message = self.tr("operator.cleared")
+        self.rebuild()
+
+    def leave_game(self) -> None:
+        self.app.scenes.pop(self)
+        if self.controller is not None:
+            self.controller.operator_exit()
+        else:  # no kiosk (a tool's window): just end the loop
+            self.app.running = False
