@@ -14,11 +14,11 @@ It starts as the game does (config.toml, the player's settings, the saved game w
 - ``wait SECONDS``: the clock runs on (1/60 s steps).
 - ``shot FILE.png``: the screen as shown.
 - ``state FILE.json``: ``Game.to_dict()`` plus ``"scene"`` (the top scene's name),
-  ``"message"`` (the text of the toast on screen, else null) and ``"sound"`` (``on``,
-  ``audible``: on and an audio device playing, ``volume``).
-  ``"message"`` (the text of the toast on screen, else null), ``"deal"`` (the kind of deal the
-  table's title names: "daily", "easy", ..., "random") and ``"texts"`` (the texts of the screen
-  on top: a dialog's titles, fields and lines, the attract screen's board).
+  ``"message"`` (the text of the toast on screen, else null), ``"sound"`` (``on``,
+  ``audible``: on and an audio device playing, ``volume``), ``"deal"`` (the kind of deal the
+  table's title names: "daily", "easy", ..., "random"), ``"title"`` (the table's title text)
+  and ``"texts"`` (the texts of the screen on top: a dialog's titles, fields and lines, the
+  attract screen's board).
 
 ``--date YYYY-MM-DD`` plays that day (today's deal and the daily high scores; game.arcade).
 
@@ -308,6 +308,7 @@ class Player:
         sounds = self.app.sounds
         data["sound"] = {"on": sounds.enabled, "audible": sounds.audible, "volume": sounds.volume}
         data["deal"] = table.deal
+        data["title"] = table.view.chrome.title_text() if table.view is not None else None
         data["texts"] = shown_texts(self.app.scenes.top)
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")

@@ -21,6 +21,7 @@ from game.highscores import Entry, highscores_store
 from game.i18n import Translator
 from game.persist import Autosave
 from game.storage import autosave_store
+from game.table.flow import day_deal_label
 from tests.tablehelp import WIN_LINE, WON_CODE, Finger, almost_won, make_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,6 +108,36 @@ def test_the_table_title_names_todays_deal_in_every_language() -> None:
     app.arcade.today = lambda: dt.date.fromisoformat(DAY) + dt.timedelta(days=2)
     app.table.start_game(Game.from_code(code))
     assert "Today's deal" not in app.table.view.chrome.title_text()  # type: ignore[union-attr]
+
+
+def test_yesterdays_deal_after_midnight_is_named_by_its_date(tmp_path: Path) -> None:
+    """A day's deal played the day after (begun before midnight, or typed in by its code) is
+    not "Today's deal": the table's title and the win screen name its date."""
+    day = dt.date.fromisoformat(day_of_won_code())
+    one_move_to_go(tmp_path)
+    before, after = tmp_path / "before.json", tmp_path / "after.json"
+    proc = script(
+        tmp_path, "--size", "800x480", "--locale", "en", "--date", str(day + dt.timedelta(days=1)),
+        "state", str(before), *LAST, "wait", "2", "press", "skip", "state", str(after),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    named = day_deal_label(Translator("en"), day)
+    months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    assert named == f"Deal of {day.day}\u00a0{months[day.month - 1]} {day.year}"
+    shown = state(before)
+    assert shown["deal"] == "daily" and named in shown["title"]
+    assert "Today's deal" not in shown["title"]
+    won = state(after)
+    assert won["scene"] == "win" and named in won["texts"] and "Today's deal" not in won["texts"]
+
+
+def test_a_past_days_deal_in_words() -> None:
+    day = dt.date(2026, 11, 30)
+    """The day and its month stay on one line (a no-break space) where the title wraps."""
+    assert day_deal_label(Translator("en"), day) == "Deal of 30\u00a0Nov 2026"
+    assert day_deal_label(Translator("fi"), day) == "Päivän jako 30.11.2026"
+    assert day_deal_label(Translator("ru"), day) == "Раздача за 30\u00a0ноября 2026"
+    assert day_deal_label(Translator("ru"), dt.date(2027, 5, 1)) == "Раздача за 1\u00a0мая 2027"
 
 
 def test_the_date_comes_from_the_environment_and_a_bad_one_is_ignored() -> None:

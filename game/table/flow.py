@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -12,6 +13,8 @@ import pygame
 from engine import Game
 
 if TYPE_CHECKING:
+    from game.app import App
+    from game.i18n import Translator
     from game.table.scene import TableScene
 
 
@@ -91,11 +94,28 @@ def key_command(event: pygame.event.Event) -> str | None:
     return {pygame.K_h: "hint", pygame.K_n: "new"}.get(key)
 
 
+def deal_day(app: App, game: Game, deal: str) -> dt.date | None:
+    """The date whose day's deal ``game`` is (``deal`` "daily": today, or yesterday for a game
+    begun before midnight or a typed code of yesterday's deal), else None."""
+    return app.arcade.day_of(game) if deal == "daily" else None
+
+
+def day_deal_label(tr: Translator, day: dt.date) -> str:
+    """The deal of a past ``day`` in words: "Deal of 30 Nov 2026" (its month from the list
+    ``arcade.months``)."""
+    months = tr.paragraphs("arcade.months")
+    month = months[day.month - 1] if len(months) == 12 else str(day.month)
+    return tr("arcade.past_deal", day=day.day, month=month, year=day.year)
+
+
 def deal_label(table: TableScene) -> str:
-    """The kind of deal on the table, in words: "Today's deal", its level, "Winnable deal" or
-    "Random deal"."""
+    """The kind of deal on the table, in words: "Today's deal" (or the deal of the past day it
+    is, see :func:`day_deal_label`), its level, "Winnable deal" or "Random deal"."""
     if table.deal == "daily":
-        return table.tr("arcade.daily_deal")
+        day = table.deal_day
+        if day is None or day == table.app.arcade.today():
+            return table.tr("arcade.daily_deal")
+        return day_deal_label(table.tr, day)
     if table.deal in ("easy", "medium", "hard"):
         return table.tr(f"names.{table.deal}")
     return table.tr(f"table.deal_{table.deal}")

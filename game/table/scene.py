@@ -30,7 +30,7 @@ from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
 from game.table.animation import Pos, Tween, change_tweens, fly_back
 from game.table.feedback import PendingRefusal, answer_due_tap, answer_refusal, tap_refusal
-from game.table.flow import keep_first_line, key_command, redo_move, undo_move
+from game.table.flow import deal_day, keep_first_line, key_command, redo_move, undo_move
 from game.table.gesture import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.places import Places, Rest
@@ -59,6 +59,7 @@ class TableScene(Scene):
         self.last_tap: LastTap | None = None
         self.redo_moves: list[Move] = []  # undone moves, the next redo last; a new move clears
         self.deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random"
+        self.deal_day = deal_day(app, game, self.deal)  # the day's deal of that date, or None
         self.first_line = not game.moves  # a fresh start: how to play, until the first move
         # A won game stays won: restored after a quit, it opens on its win screen again.
         self.pending_win = game.is_won
@@ -185,6 +186,7 @@ class TableScene(Scene):
         self.game = game
         self.first_line = self.first_line or left == "idle"  # the next visitor
         self.deal = self.app.games.level_of(game)
+        self.deal_day = deal_day(self.app, game, self.deal)
         self.play_time.reset()
         self.drag = None
         self.toast = None
