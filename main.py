@@ -129,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         locale=args.locale,
         state_dir=args.state_dir,
         persist=not args.screenshot,
+        audio=not args.screenshot,  # a headless tool run never opens the audio device
     )
     app = open_app(options, game=game)
     if args.screenshot:

@@ -52,6 +52,7 @@ class App:
         undo_depth: int = 100,
         rotate: int = 0,
         arcade: Arcade | None = None,
+        audio: bool = True,
     ) -> None:
         # The game draws on a logical surface; the presenter shows it (turned when asked).
         self.presenter = Presenter(screen, rotate)
@@ -82,7 +83,9 @@ class App:
         # What the table reports goes to these listeners: autosave, statistics, logs (game.hooks).
         self.hooks = Hooks()
         # The card sounds (game.sound): on or off and their volume follow the player's settings.
-        self.sounds = Sounds(enabled=self.settings.sound, volume=self.settings.volume)
+        # ``audio`` False (a screenshot run): never sound, the saved setting shown as it is.
+        self.audio = audio
+        self.sounds = Sounds(enabled=self.settings.sound and audio, volume=self.settings.volume)
         self.prefs.listeners.append(self._follow_sound)
         self.hooks.add(CardSounds(self.sounds))
         self.hooks.add(self.arcade)  # a win enters the high-score tables
@@ -109,7 +112,7 @@ class App:
 
     def _follow_sound(self, settings: PlayerSettings) -> None:
         self.sounds.set_volume(settings.volume)
-        self.sounds.set_enabled(settings.sound)
+        self.sounds.set_enabled(settings.sound and self.audio)
 
     def set_locale(self, locale: str) -> None:
         """Show everything in ``locale`` now, and keep it."""

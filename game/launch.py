@@ -30,6 +30,7 @@ class LaunchOptions:
     locale: str | None = None
     state_dir: Path | None = None
     persist: bool = True  # autosave, statistics, logs, kiosk lock (off for screenshots)
+    audio: bool = True  # sound as the settings say (off for screenshots: no audio device)
 
 
 def read_config(path: Path | None) -> Config:
@@ -98,6 +99,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         rotate=display.rotate,
         elapsed=resumed.elapsed if resumed is not None else 0.0,
         arcade=arcade,
+        audio=options.audio,
     )
     if session is not None:
         from game.kiosk_ui import attach_kiosk

@@ -102,19 +102,25 @@ class TestWhatThePlayerHears:
         assert demo.game.moves >= 3 and heard == []
 
 
-def test_sound_off_never_touches_the_mixer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """A whole session with sound off (the default, and the shipped config.toml's), started as
-    the game starts: drags, a refusal, an undo, the settings screen, a win; nothing initialises
-    pygame.mixer."""
+def refuse_mixer(monkeypatch: pytest.MonkeyPatch, when: str) -> list[str]:
+    """Make starting pygame.mixer (or all of pygame) fail the test; the calls made."""
     calls: list[str] = []
 
     def refuse_init(*args: object, **kwargs: object) -> None:
         calls.append("init")
-        raise AssertionError("pygame.mixer.init called with sound off")
+        raise AssertionError(f"pygame.mixer.init called {when}")
 
     monkeypatch.setattr(pygame.mixer, "init", refuse_init)
     monkeypatch.setattr(pygame.mixer, "pre_init", refuse_init)
     monkeypatch.setattr(pygame, "init", refuse_init)
+    return calls
+
+
+def test_sound_off_never_touches_the_mixer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A whole session with sound off (the default, and the shipped config.toml's), started as
+    the game starts: drags, a refusal, an undo, the settings screen, a win; nothing initialises
+    pygame.mixer."""
+    calls = refuse_mixer(monkeypatch, "with sound off")
     assert PlayerSettings().sound is False
     shipped = LaunchOptions(ROOT / "config.toml", size=(800, 480), state_dir=tmp_path)
     shipped.persist = False  # no session: the test's own logging and signals stay as they are
@@ -176,3 +182,26 @@ def test_the_operators_sound_default_reaches_the_game(tmp_path: Path) -> None:
     assert on["sound"] == {"on": True, "audible": True, "volume": 0.3}
     off = script(tmp_path, "dummy", "")  # the shipped default: off
     assert off["sound"] == {"on": False, "audible": False, "volume": 0.6}
+
+
+@pytest.mark.parametrize("scene", ["table", "settings", "win"])
+def test_a_screenshot_never_opens_the_audio_device(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, scene: str
+) -> None:
+    """``main.py --screenshot`` is a headless tool run: with sound on in config.toml and in the
+    player's saved settings, nothing starts pygame.mixer; the saved settings stay as they were."""
+    import main
+    from game.config import load_config
+    from game.prefs import load_prefs, save_prefs
+
+    calls = refuse_mixer(monkeypatch, "by a screenshot")
+    (tmp_path / "config.toml").write_text("[sound]\nenabled = true\n", encoding="utf-8")
+    config = load_config(tmp_path / "config.toml")[0]
+    save_prefs(SOUND_ON, config, tmp_path / "state")
+    assert load_prefs(config, tmp_path / "state", clear=False).sound is True
+    shot = tmp_path / "shot.png"
+    argv = ["--config", str(tmp_path / "config.toml"), "--state-dir", str(tmp_path / "state")]
+    argv += ["--size", "800x480", "--code", CODE, "--scene", scene, "--screenshot", str(shot)]
+    assert main.main(argv) == 0
+    assert shot.is_file() and calls == [] and pygame.mixer.get_init() is None
+    assert load_prefs(config, tmp_path / "state", clear=False).sound is True
