@@ -67,8 +67,7 @@ def add_keypad(
     if look.square_keys and h > w:
         side = (dialog.panel.width - 2 * pad - gap * (cols - 1)) / cols
         need = 2 * pad + title_h + field_h + message_h + 3 * gap + len(rows) * (side + gap)
-        dialog.panel.height = min(dialog.panel.height, int(need))
-        dialog.panel.center = (w // 2, h // 2)
+        dialog.fit_panel(need)
     inner = dialog.panel.inflate(-2 * pad, -2 * pad)
     y = inner.top
     header = (

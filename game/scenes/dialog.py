@@ -51,6 +51,14 @@ class Dialog(Scene):
         rect.center = (w // 2, h // 2)
         return rect
 
+    def fit_panel(self, need: float) -> None:
+        """No empty band under the last row (a tall screen's panel_rect is taller than most
+        dialogs need): the panel no taller than ``need``, the height of what it holds, and
+        centred again."""
+        if need < self.panel.height:
+            self.panel.height = int(need)
+            self.panel.center = self.app.screen.get_rect().center
+
     def unit(self) -> float:
         """A base size for text and rows: about a finger's height, scaled to the panel."""
         ppm = self.app.px_per_mm

@@ -40,9 +40,7 @@ class OperatorScene(Dialog):
         pad = int(u * 0.4)
         need = sum(heights) + gap * (len(heights) - 1) + 2 * pad
         self.panel = self.panel_rect(max_w=u * 9, max_h=need)
-        if need < self.panel.height:  # a tall screen: no empty band under the buttons
-            self.panel.height = need
-            self.panel.center = self.app.screen.get_rect().center
+        self.fit_panel(need)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         if inner.height < need - 2 * pad:  # a very small screen: the rows share what there is
             row_h = int((inner.height - title_h - info_h - gap * 5) / 4)

@@ -72,10 +72,8 @@ class WinScene(Dialog):
         lines[1:1] = [("title", line, 0.55, int(u * 0.38)) for line in ranks]
         total = sum(h for _, _, h, _ in lines) * u + u
         need = total + u * 0.3 + 2 * pad
-        if need < p.height:  # no empty band between the figures and the button
-            p.height = int(need)
-            p.center = (self.app.screen.get_width() // 2, self.app.screen.get_height() // 2)
-            inner = p.inflate(-2 * pad, -2 * pad)
+        self.fit_panel(need)  # no empty band between the figures and the button
+        inner = p.inflate(-2 * pad, -2 * pad)
         scale = min(1.0, (inner.height - u * 0.2) / total)
         y = float(inner.top)
         for kind, text, h, size in lines:
