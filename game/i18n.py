@@ -23,6 +23,7 @@ grammatical case, which Russian and Finnish nouns would (``на семёрку �
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import sys
 from collections.abc import Mapping
@@ -202,6 +203,13 @@ class Translator:
                 self._reported.add((self._locale, key))
                 log.warning("locale key %s: bad template in %s: %s", key, self._locale, error)
             return template
+
+    def date(self, day: dt.date) -> str:
+        """``day`` as this language writes a date: ``arcade.date`` with its month from the list
+        ``arcade.months`` ("30 Nov 2026", "30.11.2026", "30 ноября 2026")."""
+        months = self.paragraphs("arcade.months")
+        month = months[day.month - 1] if len(months) == 12 else str(day.month)
+        return self("arcade.date", day=day.day, month=month, year=day.year)
 
     # ------------------------------------------------------------------ cards
 

@@ -112,7 +112,8 @@ def test_the_table_title_names_todays_deal_in_every_language() -> None:
 
 def test_yesterdays_deal_after_midnight_is_named_by_its_date(tmp_path: Path) -> None:
     """A day's deal played the day after (begun before midnight, or typed in by its code) is
-    not "Today's deal": the table's title and the win screen name its date."""
+    not "Today's deal": the table's title and the win screen name its date, and the rank is in
+    that day's high scores, not today's."""
     day = dt.date.fromisoformat(day_of_won_code())
     one_move_to_go(tmp_path)
     before, after = tmp_path / "before.json", tmp_path / "after.json"
@@ -129,6 +130,9 @@ def test_yesterdays_deal_after_midnight_is_named_by_its_date(tmp_path: Path) -> 
     assert "Today's deal" not in shown["title"]
     won = state(after)
     assert won["scene"] == "win" and named in won["texts"] and "Today's deal" not in won["texts"]
+    en = Translator("en")
+    assert en("arcade.rank_past", place=1, date=en.date(day)) in won["texts"]
+    assert en("arcade.rank_today", place=1) not in won["texts"]
 
 
 def test_a_past_days_deal_in_words() -> None:
@@ -138,6 +142,10 @@ def test_a_past_days_deal_in_words() -> None:
     assert day_deal_label(Translator("fi"), day) == "Päivän jako 30.11.2026"
     assert day_deal_label(Translator("ru"), day) == "Раздача за 30\u00a0ноября 2026"
     assert day_deal_label(Translator("ru"), dt.date(2027, 5, 1)) == "Раздача за 1\u00a0мая 2027"
+    fi = Translator("fi")
+    assert fi("arcade.rank_past", place=2, date=fi.date(day)) == (
+        "2. sija päivän 30.11.2026 tulostaululla"
+    )
 
 
 def test_the_date_comes_from_the_environment_and_a_bad_one_is_ignored() -> None:

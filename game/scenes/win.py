@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -86,13 +87,18 @@ class WinScene(Dialog):
         self.panel_image = None
 
     def rank_lines(self) -> list[str]:
-        """Where the win stands in today's and the all-time high scores (game.arcade)."""
-        rank = self.won.rank if self.won is not None else None
-        if rank is None:
+        """Where the win stands in today's (or, won after midnight, yesterday's) and the
+        all-time high scores (game.arcade)."""
+        if self.won is None:
             return []
+        rank, day = self.won.rank, self.won.entry.day
         lines = []
         if rank.today is not None:
-            lines.append(self.tr("arcade.rank_today", place=rank.today))
+            if day is None or day == self.app.arcade.today().isoformat():
+                lines.append(self.tr("arcade.rank_today", place=rank.today))
+            else:  # yesterday's deal, won after midnight: its own day's table
+                date = self.tr.date(dt.date.fromisoformat(day))
+                lines.append(self.tr("arcade.rank_past", place=rank.today, date=date))
         if rank.all_time is not None:
             lines.append(self.tr("arcade.rank_all", place=rank.all_time))
         return lines

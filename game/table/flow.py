@@ -101,11 +101,8 @@ def deal_day(app: App, game: Game, deal: str) -> dt.date | None:
 
 
 def day_deal_label(tr: Translator, day: dt.date) -> str:
-    """The deal of a past ``day`` in words: "Deal of 30 Nov 2026" (its month from the list
-    ``arcade.months``)."""
-    months = tr.paragraphs("arcade.months")
-    month = months[day.month - 1] if len(months) == 12 else str(day.month)
-    return tr("arcade.past_deal", day=day.day, month=month, year=day.year)
+    """The deal of a past ``day`` in words: "Deal of 30 Nov 2026"."""
+    return tr("arcade.past_deal", date=tr.date(day))
 
 
 def deal_label(table: TableScene) -> str:
