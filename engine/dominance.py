@@ -96,8 +96,9 @@ only 10s are under it in its column, or on the cards it carries, has no place, h
 10s move elsewhere, and a card can go home only after the lower cards of its suit can go home,
 not merely move; a first version without them (a card went home when the lower ones were in M,
 and a rank had a place when any card of the next rank could be a top) proved 113 of 341 hard
-relaxed deals lost at once, this one 137. Free cells are left out (where cells take any card it finds next to nothing), so it holds
-only for rule sets without them (:attr:`Mode.dead_check`).
+relaxed deals lost at once, this one 137. Free cells are left out (where cells take any card
+it finds next to nothing), so it holds only for rule sets without them
+(:attr:`Mode.dead_check`).
 
 Completeness. Each closure rule (3 and 4) turns a winning line into one that is no longer (it
 only drops moves), and lemmas 1 and 2 likewise only drop moves. So from a settled winnable
@@ -183,7 +184,7 @@ def is_dead(state: State, mode: Mode) -> bool:
     position is lost. Builds the least sets M (cards some line moves) and H (cards some line
     puts home, a part of M) of rule 5 by passes over the cards still outside them, until a pass
     adds none."""
-    cols, _down, _cells, _found = state
+    cols, _down, _cells, found = state
     where = [-1] * 52  # the column of a card on the table
     at = [0] * 52  # its place in that column, from the bottom
     hidden = [False] * 52
@@ -203,19 +204,12 @@ def is_dead(state: State, mode: Mode) -> bool:
             where[c] = i
             at[c] = p
     moved = home[:]  # M, and the cards at home (they need no move)
-    gone = home[:]  # H, and the cards at home
+    on = [-1] * 52  # the card directly on a card of the table
+    for col in cols:
+        for k in range(len(col) - 1):
+            on[col[k] & 63] = col[k + 1] & 63
+    nxt = [s * 13 + found[s] for s in range(4)]  # per suit: the lowest card not in H
     same_suit = mode.same_suit
-
-    def on(c: int) -> int:
-        """The card directly on ``c`` (on the table), or -1."""
-        col = cols[where[c]]
-        p = at[c] + 1
-        return col[p] & 63 if p < len(col) else -1
-
-    def free(c: int) -> bool:
-        """``c`` is, or can become, a top: nothing is on it, or the card on it is in M."""
-        w = on(c)
-        return w < 0 or moved[w]
 
     def apart(i: int, lo: int, hi: int) -> bool:
         """Some card at places ``lo .. hi - 1`` of column ``i`` is in M (a move of it parts
@@ -227,7 +221,8 @@ def is_dead(state: State, mode: Mode) -> bool:
         """Can ``t`` be a top that ``x`` goes on, at ``x``'s first move?"""
         if home[t]:
             return True
-        if not free(t):
+        w = on[t]
+        if w >= 0 and not moved[w]:
             return False
         i = where[x]
         if where[t] != i:
@@ -237,49 +232,52 @@ def is_dead(state: State, mode: Mode) -> bool:
         return apart(i, at[x] + 1, at[t] + 1)
 
     def homeward(x: int) -> bool:
-        """Can ``x`` go home: can it be a top while every lower card of its suit is home?"""
-        if not free(x):
+        """Can ``x``, whose lower cards of its suit are all in H, go home: can it be face up
+        and a top, with every lower card of its suit parted from under it?"""
+        w = on[x]
+        if (w >= 0 and not moved[w]) or (hidden[x] and w < 0):
             return False
         i = where[x]
         for z in range(x - x % 13, x):
-            if home[z]:
-                continue
-            if not gone[z]:
-                return False
-            if where[z] == i and at[z] < at[x] and not apart(i, at[z] + 1, at[x] + moved[x]):
+            below = not home[z] and where[z] == i and at[z] < at[x]
+            if below and not apart(i, at[z] + 1, at[x] + moved[x]):
                 return False
         return True
-
-    def movable(x: int) -> bool:
-        """Has ``x`` (face up, not yet in M) a place for a first move other than home?"""
-        r = x % 13
-        if r == 12:
-            return king_room or any(b != x and moved[b] for b in bottoms)
-        if same_suit:
-            return target(x + 1, x)
-        return target(r + 1, x) or target(r + 14, x) or target(r + 27, x) or target(r + 40, x)
 
     pending = [c for c in range(52) if not home[c]]
     left = len(pending)  # table cards not in M
     changed = True
     while changed and left:
         changed = False
-        rest: list[int] = []
-        for x in pending:
-            if hidden[x] and not moved[on(x)]:
-                rest.append(x)
-                continue
-            if homeward(x):
-                gone[x] = True
+        for s in range(4):
+            x = nxt[s]
+            while x < 13 * s + 13 and homeward(x):
                 if not moved[x]:
                     moved[x] = True
                     left -= 1
                 changed = True
+                x += 1
+            nxt[s] = x
+        rest: list[int] = []
+        for x in pending:
+            if moved[x]:
                 continue
-            if not moved[x] and movable(x):
+            w = on[x]
+            if hidden[x] and not moved[w]:
+                rest.append(x)
+                continue
+            r = x % 13
+            if r == 12:
+                ok = king_room or any(b != x and moved[b] for b in bottoms)
+            elif same_suit:
+                ok = target(x + 1, x)
+            else:
+                ok = target(r + 1, x) or target(r + 14, x) or target(r + 27, x) or target(r + 40, x)
+            if ok:
                 moved[x] = True
                 left -= 1
                 changed = True
-            rest.append(x)
+            else:
+                rest.append(x)
         pending = rest
     return left > 0
