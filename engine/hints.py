@@ -32,7 +32,7 @@ from typing import Any
 
 from engine.dominance import is_dead, settle
 from engine.game import CELL0, EMPTY, Game, Move, StateError
-from engine.levels import visible_moves
+from engine.honest import visible_moves
 from engine.position import CELL, Limit, Mode, apply, state_key, state_of
 from engine.solver import solve
 
