@@ -234,18 +234,21 @@ def test_rule_5_never_calls_a_position_on_a_winning_line_dead(rules: object) -> 
     """Rule 5 (a card that no line can ever move) is a proof of loss only if it never fires on
     a winnable position: walk the winning lines of 40 deals, position by position."""
     assert isinstance(rules, type(RUSSIAN))
-    mode = Mode.of(rules)
-    walked = 0
-    for number in range(40):
-        game = Game(rules, number)
-        result = solve(game, time_limit=20)
-        if result.status != "won":
-            continue
-        for move in result.moves:
-            assert not is_dead(settle(state_of(game), mode, [], Limit()), mode), game.to_dict()
-            game.play(move)
-            walked += 1
+    walked = sum(_walk_winning_line(Game(rules, number), 0) for number in range(40))
     assert walked > 100
+
+
+def _walk_winning_line(game: Game, node_limit: int) -> int:
+    """Play the solver's winning line of ``game`` (if it finds one), asserting at every
+    position that rule 5 does not call it dead; the number of moves walked."""
+    mode = Mode.of(game.rules)
+    result = solve(game, time_limit=20, node_limit=node_limit)
+    if result.status != "won":
+        return 0
+    for move in result.moves:
+        assert not is_dead(settle(state_of(game), mode, [], Limit()), mode), game.to_dict()
+        game.play(move)
+    return len(result.moves)
 
 
 def test_rule_5_proves_most_lost_classic_deals_at_once() -> None:
@@ -383,18 +386,11 @@ def test_rule_5_never_fires_on_a_winning_line_from_a_position_in_play(seed: int)
     """Positions after random moves too (not only deals): on every winning line the solver
     finds, no position is called dead."""
     rng = random.Random(seed)
-    mode = Mode.of(RUSSIAN_RELAXED)
     walked = 0
     for _ in range(12):
         game = Game(RUSSIAN_RELAXED, rng.randrange(2**35))
         random_play(game, rng, rng.randrange(40))
-        result = solve(game, time_limit=20, node_limit=20_000)
-        if result.status != "won":
-            continue
-        for move in result.moves:
-            assert not is_dead(settle(state_of(game), mode, [], Limit()), mode), game.to_dict()
-            game.play(move)
-            walked += 1
+        walked += _walk_winning_line(game, 20_000)
     assert walked > 300
 
 
