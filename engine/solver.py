@@ -31,7 +31,7 @@ from typing import Any
 
 from engine.dominance import is_dead, settle
 from engine.game import CELL0, EMPTY, Game, Move
-from engine.honest import play_path
+from engine.honest import MAX_MOVES, play_path
 from engine.ordering import generate, promise
 from engine.position import (
     CELL,
@@ -313,7 +313,7 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
             if left() <= 0:
                 break
             made: list[IMove] = []
-            won, path = play_path(start, mode, seed, moves=made)
+            won, path = play_path(start, mode, seed, moves=made, max_moves=min(MAX_MOVES, left()))
             probed += len(path)
             if won:
                 status, line = "won", made
