@@ -303,12 +303,11 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
         probed += search.nodes
         return verdict
 
-    if best.won is None and mode.dead_check and is_dead(best.queue[0][2], mode):
-        status = "lost"  # rule 5 at once: no probe needed
-    elif mode.dive_first:
-        # A few plays of the honest player (engine.honest): where building ignores suits it
-        # wins most won positions in a few dozen moves, long before a search would. Each move
-        # counts as a position searched, so the budget and the verdicts stay machine-free.
+    def honest() -> str | None:
+        """A few plays of the honest player (engine.honest): where building ignores suits it
+        wins most won positions that the first probe misses, in a few dozen moves. Each move
+        counts as a position searched, so the budget and the verdicts stay machine-free."""
+        nonlocal line, probed
         for seed in range(HONEST_PLAYS):
             if left() <= 0:
                 break
@@ -316,13 +315,20 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
             won, path = play_path(start, mode, seed, moves=made, max_moves=min(MAX_MOVES, left()))
             probed += len(path)
             if won:
-                status, line = "won", made
-                break
+                line = made
+                return "won"
+        return None
+
+    if best.won is None and mode.dead_check and is_dead(best.queue[0][2], mode):
+        status = "lost"  # rule 5 at once: no probe needed
+
     try:
         while status is None and left() > 0:
             budget = FIRST_BUDGET << attempt
             if mode.dive_first:
                 status = probe(budget // PROBE_SHARE)
+                if status is None and attempt == 0 and left() > 0:
+                    status = honest()
                 if status is not None or left() <= 0:
                     break
             status = best.step(min(budget, left()), deadline)
