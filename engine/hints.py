@@ -32,14 +32,16 @@ from typing import Any
 
 from engine.dominance import is_dead, settle
 from engine.game import CELL0, EMPTY, Game, Move, StateError
-from engine.levels import visible_moves
+from engine.honest import visible_moves
 from engine.position import CELL, Limit, Mode, apply, state_key, state_of
 from engine.solver import solve
 
 HINT_TIME = 2.0  # seconds: only a safety net behind HINT_NODES
-# Positions the hint's search may visit: this machine searches about 20,000 a second of CPU,
-# a Raspberry Pi 4 core about a fifth of that, so 4,000 fit the Pi's one second.
-HINT_NODES = 4000
+# Positions the hint's search may visit. A Raspberry Pi 4 core does about a fifth of this
+# machine's work, so the Pi's one second is 0.2 s of CPU here; with the stronger rule 5 (which
+# costs more per position in relaxed Russian) a whole hint of 3,000 positions, fallback checks
+# included, takes at most 170 ms at p99 in every rule set here (`bench hints`); 4,000 took 250.
+HINT_NODES = 3000
 CHECK_NODES = 300  # positions for checking a fallback move (is it known to lose?)
 CHECKS = 4  # fallback moves checked so at most (the hint's whole work stays near HINT_NODES)
 INDICATOR_TIME = 10.0  # seconds: only a safety net behind INDICATOR_NODES

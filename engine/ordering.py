@@ -12,6 +12,9 @@ from engine.game import FOUNDATION
 from engine.position import CELL, IMove, Limit, Mode, State
 from engine.rules import fit_key, group_limit, run_start, takers
 
+# Suit and rank of an internal card byte, face down (+64) or not: table lookups for promise().
+_SUIT = tuple((c & 63) // 13 for c in range(128))
+_RANK = tuple((c & 63) % 13 for c in range(128))
 NOISE = 40  # how far a restart may reorder moves (move scores run from -100 to about 170)
 
 
@@ -134,13 +137,15 @@ def promise(state: State, mode: Mode) -> int:
     cols, down, cells, found = state
     blocked = 0
     empty = 0
+    suit_of, rank_of = _SUIT, _RANK
     for col in cols:
         if not col:
             empty += 1
             continue
         low = [13, 13, 13, 13]
         for c in col:
-            s, r = divmod(c & 63, 13)
+            s = suit_of[c]
+            r = rank_of[c]
             if r > low[s]:
                 blocked += 1
             else:

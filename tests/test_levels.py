@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game
+from engine.honest import play_path, visible_moves
 from engine.levels import (
     EASY_WINS,
     LEVELS,
@@ -16,9 +17,7 @@ from engine.levels import (
     honest_play,
     judge,
     level_of,
-    play_path,
     play_seed,
-    visible_moves,
 )
 from engine.position import Mode, apply, is_won_state, state_of
 from engine.solver import first_move, solve

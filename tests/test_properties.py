@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from engine import ALL_RULES, Game, IllegalMove, Move
 from engine.dominance import settle
 from engine.game import CELL0, DEST_NAMES, FOUNDATION
-from engine.levels import visible_moves
+from engine.honest import visible_moves
 from engine.ordering import generate
 from engine.position import CELL, Limit, Mode, apply, state_of
 

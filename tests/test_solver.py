@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from engine import Game, card_name
+from engine.bench import random_play
 from engine.dominance import is_dead, settle
 from engine.hints import hint
 from engine.position import Limit, Mode, state_of
 from engine.rules import RUSSIAN, RUSSIAN_RELAXED
-from engine.solver import SolveResult, solve
+from engine.solver import SolveResult, _BestFirst, solve
 
 
 def assert_wins(game: Game, result: SolveResult) -> None:
@@ -231,18 +234,21 @@ def test_rule_5_never_calls_a_position_on_a_winning_line_dead(rules: object) -> 
     """Rule 5 (a card that no line can ever move) is a proof of loss only if it never fires on
     a winnable position: walk the winning lines of 40 deals, position by position."""
     assert isinstance(rules, type(RUSSIAN))
-    mode = Mode.of(rules)
-    walked = 0
-    for number in range(40):
-        game = Game(rules, number)
-        result = solve(game, time_limit=20)
-        if result.status != "won":
-            continue
-        for move in result.moves:
-            assert not is_dead(settle(state_of(game), mode, [], Limit()), mode), game.to_dict()
-            game.play(move)
-            walked += 1
+    walked = sum(_walk_winning_line(Game(rules, number), 0) for number in range(40))
     assert walked > 100
+
+
+def _walk_winning_line(game: Game, node_limit: int) -> int:
+    """Play the solver's winning line of ``game`` (if it finds one), asserting at every
+    position that rule 5 does not call it dead; the number of moves walked."""
+    mode = Mode.of(game.rules)
+    result = solve(game, time_limit=20, node_limit=node_limit)
+    if result.status != "won":
+        return 0
+    for move in result.moves:
+        assert not is_dead(settle(state_of(game), mode, [], Limit()), mode), game.to_dict()
+        game.play(move)
+    return len(result.moves)
 
 
 def test_rule_5_proves_most_lost_classic_deals_at_once() -> None:
@@ -343,3 +349,56 @@ def test_relaxed_position_without_a_move_is_lost() -> None:
     assert game.legal_moves() == []
     assert solve(game).status == "lost"
     assert hint(game).reason == "no_useful_moves"
+
+
+def _relaxed_position(number: int, moves: str) -> Game:
+    game = Game(RUSSIAN_RELAXED, number)
+    for move in moves.split():
+        game.play(move)
+    return game
+
+
+# A relaxed position of `bench hints` (seed 12) where no card is ever turned up or sent home:
+# the 9s each lie on the only 10 they could leave for, 5C lies on 6C with 6D in its own group,
+# and so on. Only 11 cards can move at all, among 13,328 positions.
+SHUFFLE_LOCK = (
+    21796444536,
+    "3D-t1 9H-t5 9D-t2 4H-t3 KD-t1 8D-t5 7H-t5 QC-t2 JD-t2 2H-t3 4S-t6 9S-t4 6D-t4 AC-f TH-t7 "
+    "AH-f 5C-t6 2H-f 8S-t4 7H-t6 QC-t6 7C-t7 6D-t5 7H-t5 7D-t6 2C-t3 6C-t7 6C-t3 3D-t2",
+)
+
+
+def test_rule_5_sees_what_the_column_forbids() -> None:
+    """Rule 5 proves the shuffle lock lost at once (it knows that a card cannot go onto a card
+    under it or one it carries, and that a card goes home only after the lower ones of its
+    suit); the search without rule 5 agrees, after seeing every position it can reach."""
+    game = _relaxed_position(*SHUFFLE_LOCK)
+    result = solve(game, time_limit=60)
+    assert (result.status, result.nodes) == ("lost", 0)
+    blind = replace(Mode.of(RUSSIAN_RELAXED), dead_check=False)
+    search = _BestFirst(state_of(game), blind)
+    assert search.step(100_000, time.monotonic() + 120) == "lost"
+    assert search.nodes > 10_000
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_rule_5_never_fires_on_a_winning_line_from_a_position_in_play(seed: int) -> None:
+    """Positions after random moves too (not only deals): on every winning line the solver
+    finds, no position is called dead."""
+    rng = random.Random(seed)
+    walked = 0
+    for _ in range(12):
+        game = Game(RUSSIAN_RELAXED, rng.randrange(2**35))
+        random_play(game, rng, rng.randrange(40))
+        walked += _walk_winning_line(game, 20_000)
+    assert walked > 300
+
+
+def test_the_honest_player_finds_a_win_before_any_search() -> None:
+    """Where building ignores suits, a few plays of the honest player come first: this bench
+    position took the searches 22,000 positions; a play wins it in a few hundred moves."""
+    game = _relaxed_position(15514555807, "4D-t1 7S-t2 5C-t7 AC-f 5C-t5 3D-t5 6H-t1 5S-t1 TC-t6")
+    result = solve(game, time_limit=60, node_limit=4_000)
+    assert result.status == "won"
+    assert result.nodes < 1_000
+    assert_wins(game, result)
