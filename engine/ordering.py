@@ -130,6 +130,25 @@ def _first(item: tuple[int, IMove]) -> int:
     return item[0]
 
 
+_BLOCKED: dict[bytes, int] = {}  # cards lying on a lower card of their suit, per column
+_BLOCKED_SIZE = 50_000  # columns remembered (a few MB); the memo starts again when full
+
+
+def _blocked(col: bytes) -> int:
+    """The cards of ``col`` that lie on a lower card of their own suit (anywhere under them)."""
+    blocked = 0
+    low = [13, 13, 13, 13]
+    suit_of, rank_of = _SUIT, _RANK
+    for c in col:
+        s = suit_of[c]
+        r = rank_of[c]
+        if r > low[s]:
+            blocked += 1
+        else:
+            low[s] = r
+    return blocked
+
+
 def promise(state: State, mode: Mode) -> int:
     """How close a position looks to a win: cards home, free cells, empty columns and cards
     face up, less the cards that lie on a lower card of their own suit (each must move
@@ -137,18 +156,17 @@ def promise(state: State, mode: Mode) -> int:
     cols, down, cells, found = state
     blocked = 0
     empty = 0
-    suit_of, rank_of = _SUIT, _RANK
+    known = _BLOCKED
     for col in cols:
         if not col:
             empty += 1
             continue
-        low = [13, 13, 13, 13]
-        for c in col:
-            s = suit_of[c]
-            r = rank_of[c]
-            if r > low[s]:
-                blocked += 1
-            else:
-                low[s] = r
+        count = known.get(col)
+        if count is None:
+            count = _blocked(col)
+            if len(known) >= _BLOCKED_SIZE:
+                known.clear()
+            known[col] = count
+        blocked += count
     free = mode.cells - len(cells)
     return 10 * sum(found) + 4 * free + 6 * empty - 3 * blocked - 4 * sum(down)
