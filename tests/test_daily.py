@@ -37,7 +37,7 @@ def test_pinned_days() -> None:
     this test says so (every kiosk must ship the same catalogs to deal the same daily)."""
     assert daily.daily_codes("2026-12-01") == {
         "RU1-C": "RU1-C-AAAALUY",
-        "RU1-R": "RU1-R-AAAAEOZ",
+        "RU1-R": "RU1-R-AAAAEKH",  # since the RU1-R re-decide of issue 12 (was AAAAEOZ)
         "SH1-C4": "SH1-C4-AAAAA7J",
         "SH1-C2": "SH1-C2-AAAAL5E",
         "SH1-C1": "SH1-C1-AAABYDT",
