@@ -46,7 +46,7 @@ from engine.position import (
 )
 
 CHECK_EVERY = 256  # nodes between clock checks
-DEAD_EVERY = 8  # rule 5 is asked of the start and about one expanded position in eight
+DEAD_EVERY = 8  # rule 5 is asked while the count of new positions is a multiple of this
 FIRST_BUDGET = 1000  # nodes for the first best-first round; each round gets twice as many
 PROBE_SHARE = 4  # a depth-first probe gets a quarter of the next best-first round
 HONEST_PLAYS = 8  # plays of the honest player tried first where building ignores suits
@@ -163,8 +163,12 @@ class _BestFirst:
     to the newest; resumable, so :func:`solve` can share its time with the depth-first probes.
 
     It is exhaustive: every generated move of every position taken from the queue is tried,
-    unless rule 5 proves that position lost (asked of the start and about one position in
-    DEAD_EVERY: the check costs about as much as expanding one); and a position is dropped
+    unless rule 5 proves that position lost (asked of the start, of every position taken while
+    the count of new positions is a multiple of DEAD_EVERY, which does not move while
+    expansions find only positions met before, and while the queue is nearly empty: where
+    positions are lost, most expansions find nothing new, so the rule is asked most where it
+    pays; counting expansions instead made two relaxed bench positions far slower); and a
+    position is dropped
     only when it (or the unsettled position it settles from) was met before. Settling is a
     function of the position, so an unsettled position met again settles to a position met
     before. The queue running dry is therefore a proof of ``lost``, on the same grounds as the
