@@ -2,11 +2,13 @@
 
 Landscape (short screens: the whole height goes to the columns): an info bar on top, the buttons
 in a slim strip on the right, the columns from just under the bar to the bottom, and beside
-them a block two cards wide: the four foundations (S H / D C) and under them the free cells,
-or the game's name where there are none.
-Portrait (height to spare): the info bar on top, the buttons in a row at the bottom, a top row
-of slots (free cells left, foundations right) over the columns, whose fan opens up to use the
-height (:attr:`Layout.fan_open`).
+them a block two cards wide: the four foundations (S H / D C), under them the free cells, and
+under those the table's title (the game's name, its rules and its kind of deal).
+Portrait (height to spare): the info bar on top, the buttons in a row at the bottom, the title
+in a strip of two lines under the bar, a top row of slots (free cells left, foundations right)
+over the columns, whose fan opens up to use the height (:attr:`Layout.fan_open`).
+The title's room is planned for the info bar's text size (:func:`text_size`), never on cards,
+slots or buttons.
 Long columns squeeze their fan (:func:`fan_offsets`), hidden cards first, so that no card ever
 leaves the screen.
 """
@@ -27,6 +29,18 @@ PLANNED_COLUMN = 20  # the fan is planned so a column this long keeps its open g
 OPEN_FAN_MAX = 0.45  # the widest open fan, of a card's height
 BACK_BORDER = 14  # a card back's white border is 1/14 of its width (at least 3 px), its
 # dark outline 1/40
+LINE_HEIGHT = 1.25  # a line of text, of its font size (DejaVu Sans Bold: 1.17 to 1.23)
+TITLE_SIDE_LINES = 5  # the least room under the landscape block, in lines of the title
+
+
+def text_size(bar_height: int) -> int:
+    """The info bar's text size (before a crowded bar shrinks it), and the least size the
+    table's title is planned for."""
+    return max(10, int(bar_height * 0.55))
+
+
+def line_height(size: int) -> int:
+    return math.ceil(size * LINE_HEIGHT)
 
 
 def estimate_px_per_mm(width: int, height: int) -> float:
@@ -54,9 +68,14 @@ class Layout:
     cells: tuple[Rect, ...]
     info_bar: Rect
     buttons: dict[str, Rect]
-    title: Rect  # free room for the game's name (may be empty)
+    title: Rect  # the box of the title's text: free felt, clear of cards, slots and buttons
     px_per_mm: float
     fan_open: float = 0.0  # the face-up gap where the screen has room for it (0: fan_up)
+
+    @property
+    def text_size(self) -> int:
+        """The info bar's text size, the least the title is drawn at where it fits."""
+        return text_size(self.info_bar.height)
 
     # ----------------------------------------------------------------- fans
     @property
@@ -168,7 +187,10 @@ def compute_layout(
         for i, name in enumerate(BUTTONS):
             buttons[name] = Rect(round(margin + i * (bw + margin)), by, round(bw), button_h)
         area = Rect(margin, bar_h + margin, width - 2 * margin, by - margin - bar_h - margin)
-        table = _top_row_table(area, n, cells, ppm)
+        title = Rect(area.left, area.top, area.width, 2 * line_height(text_size(bar_h)))
+        area.height -= title.height + margin
+        area.top = title.bottom + margin
+        table = _top_row_table(area, n, cells, ppm)._replace(title=title)
     else:
         bar_h = round(_clamp(height * 0.05, 22, 40))
         info_bar = Rect(0, 0, width, bar_h)
@@ -180,7 +202,7 @@ def compute_layout(
         for i, name in enumerate(BUTTONS):
             buttons[name] = Rect(panel.left, round(y0 + i * (bh + margin)), panel_w, round(bh))
         area = Rect(margin, bar_h + margin, panel.left - 2 * margin, height - bar_h - 2 * margin)
-        table = _side_table(area, n, cells, ppm)
+        table = _side_table(area, n, cells, ppm, line_height(text_size(bar_h)))
     return Layout(
         width=width,
         height=height,
@@ -215,8 +237,8 @@ class _Table(NamedTuple):
 
 
 def _top_row_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
-    """Portrait: a top row of slots (cells left, foundations right, the title between) over the
-    columns, whose fan opens up to use the height below."""
+    """Portrait: a top row of slots (cells left, foundations right) over the columns, whose fan
+    opens up to use the height below. The title is the caller's (an empty rect here)."""
     gap_ratio = 0.1
     card_w = int(min(area.width / (n + (n - 1) * gap_ratio), area.height / 4.2 / CARD_RATIO))
     card_h = int(card_w * CARD_RATIO)
@@ -227,12 +249,7 @@ def _top_row_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
     row_y = area.top
     foundations = tuple(Rect(xs[c], row_y, card_w, card_h) for c in range(n - 4, n))
     cell_rects = tuple(Rect(xs[c], row_y, card_w, card_h) for c in range(cells))
-    first_free, last_free = cells, n - 5
-    if last_free >= first_free:
-        left = xs[first_free]
-        title = Rect(left, row_y, xs[last_free] + card_w - left, card_h)
-    else:
-        title = Rect(xs[0], row_y, 0, 0)
+    title = Rect(area.left, area.top, 0, 0)
     col_y = row_y + card_h + max(gap, int(card_h * 0.12))
     columns = tuple(Rect(x, col_y, card_w, card_h) for x in xs)
     fan_open = _open_fan(card_h, area.bottom - col_y, ppm)
@@ -246,9 +263,11 @@ def _open_fan(card_h: int, height: int, ppm: float) -> float:
     return max(0.0, min(room, card_h * OPEN_FAN_MAX, 5.5 * ppm))
 
 
-def _side_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
-    """Landscape: the columns take the whole height of ``area``; the foundations (2 x 2) and the
-    free cells (2 x 2 under them) stand in a block beside them, towards the buttons."""
+def _side_table(area: Rect, n: int, cells: int, ppm: float, line_h: int) -> _Table:
+    """Landscape: the columns take the whole height of ``area``; the foundations (2 x 2), the
+    free cells (two a row under them) and the title (lines ``line_h`` high, from under the
+    block's last row to the bottom, as wide as the room up to the buttons) stand beside
+    them."""
     gap_ratio = 0.1
     units = n + 2  # the columns and the block's two
     by_width = area.width / (units + (units + 1) * gap_ratio)
@@ -256,7 +275,9 @@ def _side_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
     # a card smaller than a fifth of it), and so do the block's rows.
     by_fan = max(area.height - (PLANNED_COLUMN - 1) * 3.3 * ppm, area.height / 4.8) / CARD_RATIO
     by_block = area.height / ((4.3 if cells else 2.1) * CARD_RATIO)
-    card_w = int(min(by_width, by_fan, by_block))
+    rows_n = 2 + math.ceil(cells / 2)  # and the title's lines under them (a very wide screen)
+    by_title = (area.height - TITLE_SIDE_LINES * line_h) / (rows_n * (CARD_RATIO + gap_ratio))
+    card_w = int(min(by_width, by_fan, by_block, by_title))
     card_h = int(card_w * CARD_RATIO)
     gap = max(3, int(card_w * gap_ratio))
     row_w = units * card_w + (units + 1) * gap
@@ -266,11 +287,9 @@ def _side_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
     columns = tuple(Rect(x, top, card_w, card_h) for x in xs)
     bx = xs[-1] + card_w + 2 * gap
     block = [bx, bx + card_w + gap]
-    rows = [top + r * (card_h + gap) for r in range(4)]
+    rows = [top + r * (card_h + gap) for r in range(rows_n + 1)]
     foundations = tuple(Rect(block[s % 2], rows[s // 2], card_w, card_h) for s in range(4))
     cell_rects = tuple(Rect(block[c % 2], rows[2 + c // 2], card_w, card_h) for c in range(cells))
-    if cells:
-        title = Rect(bx, top, 0, 0)
-    else:
-        title = Rect(bx, rows[2], 2 * card_w + gap, min(card_h, area.bottom - rows[2]))
+    title_top = rows[rows_n]
+    title = Rect(bx, title_top, area.right - bx, max(0, area.bottom - title_top))
     return _Table(card_w, card_h, gap, columns, foundations, cell_rects, title)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 SUIT_MARKS = "♠♥♦♣"
 PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
 INDICATOR_COLORS = {"won": (120, 230, 140), "lost": (255, 150, 120)}
+TITLE_INK = (200, 230, 205)
 TEXTS_KEPT = 40  # rendered texts of the info bar kept
 BUTTON_ICONS = {name: name for name in BUTTONS}
 
@@ -99,7 +100,7 @@ class Chrome:
         if save_failed:
             mark = draw_save_mark(surface, mark_rect(bar), True)
             pad += mark.width + pad if mark else 0
-        size = max(10, int(bar.height * 0.55))
+        size = self.scene.layout.text_size
         while size > 10:
             f, bold = font(size), font(size, True)
             need = (
@@ -165,15 +166,7 @@ class Chrome:
                 return s
         s = pygame.Surface((lay.width, lay.height)).convert()
         s.blit(self.felt, (0, 0))
-        if lay.title.width > lay.card_w // 2:
-            ui.draw_wrapped(
-                s,
-                self.title_text(),
-                lay.title.inflate(-lay.gap, -lay.gap),
-                int(lay.card_h * 0.16),
-                (200, 230, 205),
-                bold=True,
-            )
+        self._draw_title(s)
         for suit, rect in enumerate(lay.foundations):
             s.blit(self.slot_found[suit], rect)
         for rect in lay.cells:
@@ -181,6 +174,25 @@ class Chrome:
         self._draw_buttons(s, BUTTONS)
         self._chrome = (key, s)
         return s
+
+    def title_size(self) -> int:
+        """The size the title is drawn at: a sixth of a card's height where it fits, else the
+        largest that does (the layout plans room for at least the info bar's)."""
+        lay = self.scene.layout
+        start = max(lay.text_size, int(lay.card_h * 0.16))
+        return fit_size(self.title_text(), lay.title, start)
+
+    def _draw_title(self, surface: pygame.Surface) -> None:
+        lay = self.scene.layout
+        size = self.title_size()
+        text_font = font(size, True)
+        y = lay.title.top
+        clip = surface.get_clip()
+        surface.set_clip(lay.title)  # never past its room, even on a screen too small for it
+        for line in ui.wrap(self.title_text(), lay.title.width, size, True):
+            surface.blit(text_font.render(line, True, TITLE_INK), (lay.title.left, y))
+            y += text_font.get_linesize()
+        surface.set_clip(clip)
 
     def _draw_buttons(self, surface: pygame.Surface, names: Sequence[str]) -> None:
         """The named buttons on the felt, Undo and Redo greyed out when they cannot act."""
@@ -285,3 +297,18 @@ def changed_buttons(
     was, now = before[STATE], after[STATE]
     assert isinstance(was, tuple) and isinstance(now, tuple)
     return tuple(n for n, a, b in zip(("undo", "redo"), was, now, strict=True) if a != b)
+
+
+def fit_size(text: str, rect: Rect, start: int, least: int = 9) -> int:
+    """The largest text size from ``start`` down at which bold ``text``, wrapped to the width of
+    ``rect``, fits it whole: every line as wide as the rect at most, all lines as high
+    (``least`` when none does)."""
+    size = start
+    while size > least:
+        lines = ui.wrap(text, rect.width, size, True)
+        bold = font(size, True)
+        wide = max(bold.size(line)[0] for line in lines)
+        if wide <= rect.width and bold.get_linesize() * len(lines) <= rect.height:
+            break
+        size -= 1
+    return size
