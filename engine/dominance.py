@@ -191,11 +191,13 @@ def is_dead(state: State, mode: Mode) -> bool:
     home = [True] * 52
     bottoms: list[int] = []
     king_room = False  # an empty column now
+    on = [-1] * 52  # the card directly on a card of the table
     for i, col in enumerate(cols):
         if not col:
             king_room = True
             continue
         bottoms.append(col[0] & 63)
+        prev = -1
         for p, c in enumerate(col):
             if c >= HIDDEN:
                 c -= HIDDEN
@@ -203,11 +205,10 @@ def is_dead(state: State, mode: Mode) -> bool:
             home[c] = False
             where[c] = i
             at[c] = p
+            if prev >= 0:
+                on[prev] = c
+            prev = c
     moved = home[:]  # M, and the cards at home (they need no move)
-    on = [-1] * 52  # the card directly on a card of the table
-    for col in cols:
-        for k in range(len(col) - 1):
-            on[col[k] & 63] = col[k + 1] & 63
     nxt = [s * 13 + found[s] for s in range(4)]  # per suit: the lowest card not in H
     same_suit = mode.same_suit
 
@@ -234,8 +235,8 @@ def is_dead(state: State, mode: Mode) -> bool:
     def homeward(x: int) -> bool:
         """Can ``x``, whose lower cards of its suit are all in H, go home: can it be face up
         and a top, with every lower card of its suit parted from under it?"""
-        w = on[x]
-        if (w >= 0 and not moved[w]) or (hidden[x] and w < 0):
+        w = on[x]  # a hidden card always has one
+        if w >= 0 and not moved[w]:
             return False
         i = where[x]
         for z in range(x - x % 13, x):

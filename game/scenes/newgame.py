@@ -75,8 +75,7 @@ class NewGameScene(Dialog):
         inner = p.inflate(-2 * pad, -2 * pad)
         need = 2 * pad + sum(heights) + gap * rows
         if need < p.height:
-            p.height = int(need)
-            p.center = (w // 2, h // 2)
+            self.fit_panel(need)
             inner = p.inflate(-2 * pad, -2 * pad)
         else:
             gap += int((inner.height - sum(heights) - gap * rows) / rows)
