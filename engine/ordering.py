@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from engine.game import FOUNDATION
-from engine.position import CELL, IMove, Limit, Mode, State
+from engine.position import CELL, HIDDEN, IMove, Limit, Mode, State
 from engine.rules import fit_key, group_limit, run_start, takers
 
 # Suit and rank of an internal card byte, face down (+64) or not: table lookups for promise().
@@ -130,15 +130,20 @@ def _first(item: tuple[int, IMove]) -> int:
     return item[0]
 
 
-_BLOCKED: dict[bytes, int] = {}  # cards lying on a lower card of their suit, per column
-_BLOCKED_SIZE = 50_000  # columns remembered (a few MB); the memo starts again when full
+_COSTS: tuple[dict[bytes, int], dict[bytes, int]] = ({}, {})  # per column: any-suit, same-suit
+_COSTS_SIZE = 50_000  # columns remembered per table (a few MB); a table starts again when full
 
 
-def _blocked(col: bytes) -> int:
-    """The cards of ``col`` that lie on a lower card of their own suit (anywhere under them)."""
+def _column_cost(col: bytes, same_suit: bool) -> int:
+    """What a column's order costs :func:`promise`: 3 for each card lying on a lower card of its
+    own suit (anywhere under it: it must move somewhere other than home before that card can
+    go home); where building ignores suits, also 4 for each face-up card lying on a face-up
+    card that is not one rank higher (it is out of order: it must move again)."""
     blocked = 0
+    loose = 0
     low = [13, 13, 13, 13]
     suit_of, rank_of = _SUIT, _RANK
+    under = -1
     for c in col:
         s = suit_of[c]
         r = rank_of[c]
@@ -146,27 +151,30 @@ def _blocked(col: bytes) -> int:
             blocked += 1
         else:
             low[s] = r
-    return blocked
+        if not same_suit and c < HIDDEN and 0 <= under < HIDDEN and rank_of[under] != r + 1:
+            loose += 1
+        under = c
+    return 3 * blocked + 4 * loose
 
 
 def promise(state: State, mode: Mode) -> int:
     """How close a position looks to a win: cards home, free cells, empty columns and cards
-    face up, less the cards that lie on a lower card of their own suit (each must move
-    somewhere other than home before that card can go home)."""
+    face up, less the cost of each column's order (:func:`_column_cost`)."""
     cols, down, cells, found = state
-    blocked = 0
+    cost = 0
     empty = 0
-    known = _BLOCKED
+    same_suit = mode.same_suit
+    known = _COSTS[same_suit]
     for col in cols:
         if not col:
             empty += 1
             continue
         count = known.get(col)
         if count is None:
-            count = _blocked(col)
-            if len(known) >= _BLOCKED_SIZE:
+            count = _column_cost(col, same_suit)
+            if len(known) >= _COSTS_SIZE:
                 known.clear()
             known[col] = count
-        blocked += count
+        cost += count
     free = mode.cells - len(cells)
-    return 10 * sum(found) + 4 * free + 6 * empty - 3 * blocked - 4 * sum(down)
+    return 10 * sum(found) + 4 * free + 6 * empty - cost - 4 * sum(down)
