@@ -12,8 +12,9 @@ queue running dry proves ``lost``, and short depth-first probes (:class:`_Search
 scored by kind: turn a card up, free a column, dig where a foundation waits, ...; in Seahaven
 each child settled first and ranked by :func:`promise`) with a seeded shuffle of similar moves
 on each retry, which dive to a win that the best-first order would reach late. Where building
-ignores suits, a few plays of the honest player (:mod:`engine.honest`) come first. Move order
-decides how fast a win is found, never the verdict.
+ignores suits, a few plays of the honest player (:mod:`engine.honest`) come first, and a beam
+search (:mod:`engine.beam`) follows the first best-first round where the budget can pay for
+it. Move order decides how fast a win is found, never the verdict.
 
 The position and its moves are in :mod:`engine.position`, the move order in
 :mod:`engine.ordering`, and why the search may skip moves and still be exact (lemmas 1 and 2,
@@ -29,6 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.beam import beam_search
 from engine.dominance import is_dead, settle
 from engine.game import CELL0, EMPTY, Game, Move
 from engine.honest import MAX_MOVES, play_path
@@ -50,6 +52,8 @@ DEAD_EVERY = 8  # rule 5 is asked while the count of new positions is a multiple
 FIRST_BUDGET = 1000  # nodes for the first best-first round; each round gets twice as many
 PROBE_SHARE = 4  # a depth-first probe gets a quarter of the next best-first round
 HONEST_PLAYS = 8  # plays of the honest player tried first where building ignores suits
+BEAM_WIDTH = 20  # positions each depth of the beam search keeps (engine.beam)
+BEAM_BUDGET = 8_000  # positions the beam search may make; it runs only where that is left
 
 
 @dataclass(frozen=True)
@@ -180,6 +184,7 @@ class _BestFirst:
         self.limit = Limit()
         self.line: list[IMove] = []
         state = settle(start, mode, self.line, self.limit)
+        self.start = state  # settled
         key = state_key(state)
         self.won: list[IMove] | None = list(self.line) if is_won_state(state) else None
         self.parents: dict[bytes, tuple[bytes, list[IMove]]] = {key: (b"", [])}
@@ -277,7 +282,10 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
     depth-first probe gets a quarter of that, from the start, its move order shuffled a
     little by a generator seeded with k (so results never depend on chance). Where building
     ignores suits (:attr:`Mode.dive_first`: most positions are won, and a quick dive finds
-    many wins at once) the probe comes first in each round, else after. Any search that ends
+    many wins at once) the probe comes first in each round, else after; there the first
+    round also tries the honest plays, and the second starts with a beam search of
+    ``BEAM_BUDGET`` positions when that much of the budget is left (not in a hint's 3,000: a
+    beam pays off only whole). Any search that ends
     decides the position: a win is a win, and a search that saw every reachable position (or
     proved it lost by rule 5) proves ``lost`` whatever its order. The probes repeat work, but
     take at most a fifth of it."""
@@ -323,7 +331,17 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
                 return "won"
         return None
 
-    if best.won is None and mode.dead_check and is_dead(best.queue[0][2], mode):
+    def beam() -> str | None:
+        """The beam search of engine.beam from the settled start, within the budget."""
+        nonlocal line, probed
+        found, made = beam_search(best.start, mode, BEAM_WIDTH, BEAM_BUDGET, deadline)
+        probed += made
+        if found is None:
+            return None
+        line = best.line + found
+        return "won"
+
+    if best.won is None and mode.dead_check and is_dead(best.start, mode):
         status = "lost"  # rule 5 at once: no probe needed
 
     try:
@@ -333,6 +351,8 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
                 status = probe(budget // PROBE_SHARE)
                 if status is None and attempt == 0 and left() > 0:
                     status = honest()
+                if status is None and attempt == 1 and left() >= BEAM_BUDGET:
+                    status = beam()
                 if status is not None or left() <= 0:
                     break
             status = best.step(min(budget, left()), deadline)

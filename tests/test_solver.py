@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from engine import Game, card_name
+from engine.beam import beam_search
 from engine.bench import random_play
 from engine.dominance import is_dead, settle
 from engine.hints import hint
-from engine.position import Limit, Mode, state_of
+from engine.position import Limit, Mode, apply, is_won_state, state_of
 from engine.rules import RUSSIAN, RUSSIAN_RELAXED
-from engine.solver import SolveResult, _BestFirst, solve
+from engine.solver import BEAM_WIDTH, SolveResult, _BestFirst, solve
 
 
 def assert_wins(game: Game, result: SolveResult) -> None:
@@ -402,3 +403,41 @@ def test_the_honest_player_finds_a_win_before_any_search() -> None:
     assert result.status == "won"
     assert result.nodes < 1_000
     assert_wins(game, result)
+
+
+# A relaxed bench position (seed 12) whose win needs a long rearrangement: the best-first search
+# and the probes had not found it after 500,000 positions.
+LONG_REARRANGEMENT = (
+    24800157140,
+    "AD-f 8C-t2 9D-t7 AD-t5 AD-f KS-t1 9C-t3 8S-t2 3D-t6 4D-t1 AD-t5 AD-f 6S-t6 7C-t7 AD-t5 AD-f "
+    "QH-t1 2C-t2 6H-t7 7C-t1 7H-t3 JC-t5 TC-t6 3D-t4 7C-t7 TS-t5 7C-t5",
+)
+
+
+def test_the_beam_search_finds_a_win_the_other_searches_miss() -> None:
+    """The beam follows many ideas side by side: it wins this position within the budget the
+    hint's indicator has (40,000 positions), with a line that replays to a win."""
+    game = _relaxed_position(*LONG_REARRANGEMENT)
+    result = solve(game, time_limit=60, node_limit=40_000)
+    assert result.status == "won"
+    assert_wins(game, result)
+    mode = Mode.of(RUSSIAN_RELAXED)
+    start = settle(state_of(game), mode, [], Limit())
+    line, made = beam_search(start, mode, BEAM_WIDTH, 40_000)
+    assert line is not None and made < 40_000
+    state = start
+    for move in line:
+        state = apply(state, move)
+    assert is_won_state(state)
+
+
+def test_the_beam_search_keeps_to_its_budget_and_proves_nothing() -> None:
+    """A beam drops positions, so running dry is no proof: it answers None, never "lost",
+    and it makes no more positions than its budget."""
+    game = _relaxed_position(*LONG_REARRANGEMENT)
+    mode = Mode.of(RUSSIAN_RELAXED)
+    start = settle(state_of(game), mode, [], Limit())
+    assert beam_search(start, mode, BEAM_WIDTH, 500) == (None, 500)
+    lost = _relaxed_position(*SHUFFLE_LOCK)
+    line, made = beam_search(settle(state_of(lost), mode, [], Limit()), mode, BEAM_WIDTH, 10_000)
+    assert line is None and made < 10_000
