@@ -12,9 +12,10 @@ queue running dry proves ``lost``, and short depth-first probes (:class:`_Search
 scored by kind: turn a card up, free a column, dig where a foundation waits, ...; in Seahaven
 each child settled first and ranked by :func:`promise`) with a seeded shuffle of similar moves
 on each retry, which dive to a win that the best-first order would reach late. Where building
-ignores suits, a few plays of the honest player (:mod:`engine.honest`) come first, and a beam
-search (:mod:`engine.beam`) follows the first best-first round where the budget can pay for
-it. Move order decides how fast a win is found, never the verdict.
+ignores suits, a few plays of the honest player (:mod:`engine.honest`) come first, and beam
+searches (:mod:`engine.beam`: a narrow one after the first best-first round, a wide one
+later) run where the budget can pay for them. Move order decides how fast a win is found,
+never the verdict.
 
 The position and its moves are in :mod:`engine.position`, the move order in
 :mod:`engine.ordering`, and why the search may skip moves and still be exact (lemmas 1 and 2,
@@ -52,8 +53,11 @@ DEAD_EVERY = 8  # rule 5 is asked while the count of new positions is a multiple
 FIRST_BUDGET = 1000  # nodes for the first best-first round; each round gets twice as many
 PROBE_SHARE = 4  # a depth-first probe gets a quarter of the next best-first round
 HONEST_PLAYS = 8  # plays of the honest player tried first where building ignores suits
-BEAM_WIDTH = 20  # positions each depth of the beam search keeps (engine.beam)
-BEAM_BUDGET = 8_000  # positions the beam search may make; it runs only where that is left
+# The beam searches (engine.beam) where building ignores suits: round of solve() -> (width,
+# positions at most). A beam runs only where its whole budget is left: a narrow one early, a
+# wide one (slower, but it wins the long rearrangements the narrow one misses) later.
+BEAMS = {1: (20, 8_000), 4: (300, 150_000)}
+BEAM_WIDTH, BEAM_BUDGET = BEAMS[1]
 
 
 @dataclass(frozen=True)
@@ -283,12 +287,11 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
     little by a generator seeded with k (so results never depend on chance). Where building
     ignores suits (:attr:`Mode.dive_first`: most positions are won, and a quick dive finds
     many wins at once) the probe comes first in each round, else after; there the first
-    round also tries the honest plays, and the second starts with a beam search of
-    ``BEAM_BUDGET`` positions when that much of the budget is left (not in a hint's 3,000: a
-    beam pays off only whole). Any search that ends
-    decides the position: a win is a win, and a search that saw every reachable position (or
-    proved it lost by rule 5) proves ``lost`` whatever its order. The probes repeat work, but
-    take at most a fifth of it."""
+    round also tries the honest plays, and the rounds of ``BEAMS`` start with a beam search
+    when its whole budget is left (never in a hint's 3,000: a beam pays off only whole). Any
+    search that ends decides the position: a win is a win, and a search that saw every
+    reachable position (or proved it lost by rule 5) proves ``lost`` whatever its order. The
+    probes repeat work, but take at most a fifth of it."""
     started = time.monotonic()
     if game.is_won:
         return SolveResult("won", [], 0, 0.0)
@@ -331,10 +334,10 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
                 return "won"
         return None
 
-    def beam() -> str | None:
+    def beam(width: int, budget: int) -> str | None:
         """The beam search of engine.beam from the settled start, within the budget."""
         nonlocal line, probed
-        found, made = beam_search(best.start, mode, BEAM_WIDTH, BEAM_BUDGET, deadline)
+        found, made = beam_search(best.start, mode, width, budget, deadline)
         probed += made
         if found is None:
             return None
@@ -351,8 +354,9 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
                 status = probe(budget // PROBE_SHARE)
                 if status is None and attempt == 0 and left() > 0:
                     status = honest()
-                if status is None and attempt == 1 and left() >= BEAM_BUDGET:
-                    status = beam()
+                width, most = BEAMS.get(attempt, (0, 0))
+                if status is None and width and left() >= most:
+                    status = beam(width, most)
                 if status is not None or left() <= 0:
                     break
             status = best.step(min(budget, left()), deadline)
