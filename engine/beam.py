@@ -1,5 +1,6 @@
 """Beam search: a fast way to find a win where building ignores suits (:func:`engine.solver.solve`
-runs it after the honest plays, before the exhaustive best-first search).
+runs a narrow one after its first best-first round and a wide one later, each only where the
+budget can pay for all of it).
 
 Relaxed Russian positions are nearly all won, but some wins need a long rearrangement that a
 depth-first probe misses (it digs under its first idea) and the best-first search reaches late

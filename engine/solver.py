@@ -57,7 +57,7 @@ HONEST_PLAYS = 8  # plays of the honest player tried first where building ignore
 # positions at most). A beam runs only where its whole budget is left: a narrow one early, a
 # wide one (slower, but it wins the long rearrangements the narrow one misses) later.
 BEAMS = {1: (20, 8_000), 4: (300, 150_000)}
-BEAM_WIDTH, BEAM_BUDGET = BEAMS[1]
+BEAM_WIDTH = BEAMS[1][0]  # the narrow beam's width
 
 
 @dataclass(frozen=True)
