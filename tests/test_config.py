@@ -363,13 +363,7 @@ class TestSoundSection:
 
     def test_check_config_reports_bad_sound_keys(self, tmp_path: Path) -> None:
         path = write(tmp_path, '[sound]\nenabled = "on"\nvolume = 2\nvolum = 0.5\n')
-        done = subprocess.run(
-            [sys.executable, "main.py", "--check-config", str(path)],
-            cwd=REPO,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        done = run_cli("check", str(path))  # the same check as main.py --check-config
         assert done.returncode == 1
         assert 'sound.enabled = "on": expected true or false' in done.stdout
         assert "sound.volume = 2: expected a number from 0.0 to 1.0" in done.stdout
