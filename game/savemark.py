@@ -3,11 +3,8 @@ game on the table is not saved (a full or read-only disk), and goes away with th
 that works. No words, so no language is needed.
 
 The state lives in the session (`Session.save_failed`, set by every autosave); the table's info
-bar draws the mark with `draw_save_mark`. To hook it in (the table's info bar code):
-
-    failed = app.kiosk is not None and app.kiosk.session.save_failed
-    texts = (*texts, failed)            # in the bar's cache key, so the bar redraws on change
-    draw_save_mark(surface, mark_rect(bar), failed)   # after the bar's texts
+bar (`game.table.chrome`) draws the mark with `draw_save_mark` at the bar's left end and keeps
+the flag in its cache key, so the bar redraws when a save fails or works again.
 """
 
 from __future__ import annotations
