@@ -67,6 +67,18 @@ class _FileHandler(logging.handlers.RotatingFileHandler):
     def handleError(self, record: logging.LogRecord) -> None:
         _tell_once(self, self.baseFilename)
 
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError:
+            _tell_once(self, self.baseFilename)
+
+    def close(self) -> None:
+        try:
+            super().close()
+        except OSError:  # the last flush; the file is closed all the same
+            _tell_once(self, self.baseFilename)
+
 
 def log_dir_for(config: Config, state: Path | None = None) -> Path:
     """The log directory: config's kiosk.log_dir, or "logs" in the state directory (also when
