@@ -194,7 +194,8 @@ def parse(text: str, key: str) -> Catalog:
 
 
 def load(key: str, directory: Path | None = None) -> Catalog:
-    """The catalog of ``key``; an empty one when there is no file. CatalogError when damaged."""
+    """The catalog of ``key``; an empty one when there is no file. CatalogError when damaged
+    (also empty, not UTF-8, not a regular file, larger than MAX_CATALOG_BYTES)."""
     if key not in RULES_BY_KEY:
         raise ValueError(f"unknown rule set {key!r}; known: {', '.join(RULES_BY_KEY)}")
     path = catalog_path(key, directory)
@@ -207,6 +208,8 @@ def load(key: str, directory: Path | None = None) -> Catalog:
         raise CatalogError(f"{path}: {why}") from None
     except OSError as error:
         raise CatalogError(f"{path}: {reason(error)}") from None
+    if not text.strip():  # the builder replaces the file whole: an empty one is damage
+        raise CatalogError(f"{path}: the file is empty")
     try:
         return parse(text, key)
     except CatalogError as error:

@@ -122,7 +122,10 @@ def load_catalog(locale: str, directory: Path | None = None) -> Catalog:
     except (ValueError, RecursionError, MemoryError) as error:  # not TOML (TOMLDecodeError)
         why = f"not a locale file ({str(error)[:200]})"
     else:
-        return flatten(data)
+        catalog = flatten(data)
+        if catalog:
+            return catalog
+        why = "no strings in it"
     instead = "keys instead of English strings" if locale == FALLBACK else "English strings"
     log.error("cannot read locale file %s: %s; showing %s", path, why, instead)
     return {}
