@@ -5,10 +5,12 @@ the same directory is written, flushed and fsynced, `os.replace`d over the old f
 directory is fsynced. A reader therefore sees either the old file or the new one, never a mix.
 
 Each file is an envelope `{"format": KIND, "version": N, "saved": ISO-time, "data": ...}`. A
-file that is empty, truncated, not JSON, of another kind or of another version is moved aside
-under a timestamped name (a few are kept for a post-mortem), the reason is logged, and `load`
-returns None so the game starts fresh instead of crash-looping. Write errors (full or read-only
-disk) are logged and reported as False, never raised: the game goes on.
+file that is empty, truncated, not JSON, of another kind or of another version, that holds what
+the game could not write back (a lone surrogate), or that is not a regular file at all (a FIFO,
+a device: engine.safe_read never blocks on it or reads it) is moved aside under a timestamped
+name (a few are kept for a post-mortem), the reason is logged, and `load` returns None so the
+game starts fresh instead of crash-looping. Write errors (full or read-only disk) are logged and
+reported as False, never raised: the game goes on; data that would not read back is not written.
 
 This module must not import pygame.
 """
