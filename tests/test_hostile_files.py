@@ -20,7 +20,10 @@ TIME_LIMIT_S = 60
 MEMORY_LIMIT = 3 << 30
 HUGE = 40_000_000  # past every reader's limit (a sparse file: no disk space used)
 
-STATE_FILES = ("autosave.json", "settings.json", "stats.json", "crashes.json", "highscores.json")
+STATE_FILES = (
+    *("autosave.json", "settings.json", "stats.json", "crashes.json", "highscores.json"),
+    "pin-throttle.json",
+)
 ASSET_FILES = {
     "DejaVuSans.ttf": "fonts",
     "DejaVuSans-Bold.ttf": "fonts",
