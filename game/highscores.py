@@ -16,8 +16,8 @@ moved aside) as ``highscores.json``::
 
 Read defensively: an entry that is not what it should be (a wrong type, a number out of range,
 a code of another rule set, ...) is dropped with a warning and the rest is kept; a file that is
-not a table at all is moved aside. Nothing in here raises to the caller. Daily tables older than
-:data:`KEEP_DAYS` days are pruned. Must not import pygame.
+not a table at all is moved aside. Nothing in here raises to the caller. Daily tables more than
+:data:`KEEP_DAYS` days older than the newest stored one are pruned. Must not import pygame.
 """
 
 from __future__ import annotations
@@ -248,7 +248,7 @@ class HighScores:
         """The best ``size`` entries of the all-time table (``day`` None) or of ``day``'s
         table of ``rules_key``, best first; [] when there is none (or ``day`` is no date)."""
         name = self._table_name(day)
-        if name is None:
+        if name is None or not self._is_kept(name):
             return []
         return list(self._tables.get(rules_key, {}).get(name, [])[: self.size])
 
@@ -293,7 +293,6 @@ class HighScores:
             seconds=float(entry.seconds),
             when=entry.when or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         )
-        self._prune()
         rank = self.rank_of(entry)
         if not rank:
             return rank
@@ -304,6 +303,7 @@ class HighScores:
                 rows = named.setdefault(name, [])
                 rows.insert(place - 1, replace(entry, day=None if name == ALL_TIME else name))
                 del rows[self.size :]
+        self._prune()  # a newer day may make the oldest stored ones old enough to go
         self._save()
         return rank
 
@@ -353,12 +353,15 @@ class HighScores:
         except ValueError:
             return None
 
-    def _is_kept(self, name: str) -> bool:
+    def _is_kept(self, name: str, *, stored: bool = False) -> bool:
+        """Stored: at most ``keep_days`` older than the newest stored day (no clock: a clock set
+        back deletes nothing); else also shown by the clock: ``keep_days`` back to tomorrow."""
         if name == ALL_TIME:
             return True
-        today = self.today()
-        day = dt.date.fromisoformat(name)
-        return today - dt.timedelta(days=self.keep_days) <= day <= today + dt.timedelta(days=1)
+        day, days = dt.date.fromisoformat(name), [d for t in self._tables.values() for d in t]
+        newest = dt.date.fromisoformat(max(d for d in [name, *days] if d != ALL_TIME))
+        today, keep, one = self.today(), dt.timedelta(days=self.keep_days), dt.timedelta(days=1)
+        return day >= newest - keep and (stored or today - keep <= day <= today + one)
 
     def _check(self, entry: Entry) -> str:
         key = entry.rules_key
@@ -374,7 +377,7 @@ class HighScores:
     def _prune(self) -> None:
         for key in list(self._tables):
             named = self._tables[key]
-            for name in [name for name in named if not self._is_kept(name)]:
+            for name in [name for name in named if not self._is_kept(name, stored=True)]:
                 del named[name]
             if not named:
                 del self._tables[key]

@@ -98,7 +98,7 @@ def test_pick_falls_back_to_a_random_deal_with_a_clear_log(
 ) -> None:
     if content is not None:
         (tmp_path / "RU1-C.txt").write_text(content)
-    with caplog.at_level(logging.WARNING, logger="engine.catalog"):
+    with caplog.at_level(logging.WARNING, logger="solitaire.catalog"):
         code = pick("RU1-C", "easy", random.Random(3), directory=tmp_path)
     assert parse_code(code)[0].key == "RU1-C"
     assert why in caplog.text and code in caplog.text
@@ -108,7 +108,7 @@ def test_damaged_lines_are_skipped(tmp_path: Path, caplog: pytest.LogCaptureFixt
     (tmp_path / "RU1-C.txt").write_text(
         "RU1-C-AAAAAAS easy\nSH1-C4-AAAAAAC easy\nRU1-C-AAAAAAS easy\nRU1-C-!!! hard\nxyz\n"
     )
-    with caplog.at_level(logging.WARNING, logger="engine.catalog"):
+    with caplog.at_level(logging.WARNING, logger="solitaire.catalog"):
         assert pick("RU1-C", "easy", random.Random(0), directory=tmp_path) == "RU1-C-AAAAAAS"
     assert "skipped 4 damaged lines" in caplog.text
 
