@@ -29,7 +29,7 @@ from game.table import TableScene
 from game.workers import Workers
 
 if TYPE_CHECKING:
-    from game.kiosk_ui import KioskController
+    from game.host import AppHost, Kiosk
 
 
 class App:
@@ -91,7 +91,7 @@ class App:
         self.hooks.add(self.arcade)  # a win enters the high-score tables
         # Raw events pass these first (kiosk lock, idle timer); one returning False drops it.
         self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
-        self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
+        self.kiosk: Kiosk | None = None  # set by game.kiosk_ui.attach_kiosk
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         self._tapped: Scene | None = None  # the scene on top when the last tap came
         if game is None:
@@ -104,6 +104,11 @@ class App:
     @property
     def settings(self) -> PlayerSettings:
         return self.prefs.settings
+
+    @property
+    def save_failed(self) -> bool:
+        """The kiosk session's last autosave failed (no kiosk: nothing is saved)."""
+        return self.kiosk is not None and self.kiosk.session.save_failed
 
     @property
     def px_per_mm(self) -> float:
@@ -235,3 +240,10 @@ class App:
         self.table.close()
         self.workers.close(wait=True)
         self.sounds.close()
+
+
+if TYPE_CHECKING:
+
+    def _serves(app: App) -> AppHost:
+        """The App serves every scene's host Protocol (mypy checks this)."""
+        return app

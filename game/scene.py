@@ -21,7 +21,7 @@ from pygame import Rect
 from game.input import Gesture
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
     from game.i18n import Translator
 
 Event = Gesture | pygame.event.Event
@@ -32,7 +32,7 @@ class Scene:
     opaque = True  # paints the whole screen; scenes below need not be drawn
     modal = True  # consumes every event (nothing reaches the scenes below)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     # lifecycle
@@ -66,7 +66,7 @@ class SceneStack(Sequence[Scene]):
     """The scenes on screen, bottom first. Every change asks for a full redraw
     (``on_change``); the bottom scene (the table) is never popped."""
 
-    def __init__(self, app: App, *, on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, app: Host, *, on_change: Callable[[], None] = lambda: None) -> None:
         self.app = app
         self.on_change = on_change
         self._scenes: list[Scene] = []

@@ -12,8 +12,7 @@ from game.keypad import Key, KeypadLook, add_keypad
 from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.kiosk_ui import KioskController
+    from game.host import AppHost, Kiosk
 from game.kiosk import PinResult
 
 log = logging.getLogger("solitaire.kiosk")
@@ -29,7 +28,7 @@ class PinScene(Dialog):
 
     closable = True
 
-    def __init__(self, app: App, controller: KioskController) -> None:
+    def __init__(self, app: AppHost, controller: Kiosk) -> None:
         self.controller = controller
         self.pad = controller.pin
         self.message = ""

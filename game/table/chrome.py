@@ -16,10 +16,9 @@ from game import ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
 from game.layout import BUTTONS
 from game.savemark import draw_save_mark, mark_rect
-from game.table.flow import deal_label
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.state import TableState
 
 SUIT_MARKS = "♠♥♦♣"
 PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
@@ -30,7 +29,7 @@ BUTTON_ICONS = {name: name for name in BUTTONS}
 
 
 class Chrome:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableState) -> None:
         self.scene = scene
         self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float, bool], CardArt] = {}
         self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
@@ -142,7 +141,7 @@ class Chrome:
     def title_text(self) -> str:
         """The game's name, its rules and its kind of deal, for the free room in the top row."""
         rules, tr = self.scene.game.rules, self.scene.tr
-        deal = deal_label(self.scene)  # the level, or "random deal"
+        deal = self.scene.deal_label()  # the level, or "random deal"
         if rules.game == "seahaven":
             cells = tr("table.free_cells", count=rules.cells)
             return f"{tr('names.seahaven')}\n{cells} · {deal}"
