@@ -48,8 +48,14 @@ class Scene:
     def update(self, dt: float) -> None: ...
 
     def busy(self) -> bool:
-        """True while something moves on screen (the loop must not sleep)."""
+        """True while something moves on screen (the loop draws every frame)."""
         return False
+
+    def deadline(self) -> float | None:
+        """The clock time (``app.clock.time``) when this scene next changes by itself with
+        nobody touching it (a toast going, a blink, a timer); None: not by itself. A resting
+        loop sleeps until the earliest deadline of its scenes (game.app.App.run)."""
+        return None
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
         return []
