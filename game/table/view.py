@@ -111,11 +111,6 @@ class TableView:
         for piece in self.column_slots:
             piece.kill()
         self.column_slots = [self._piece(self.rest, SLOTS) for _ in lay.columns]
-        for group in (self.rest, self.top):
-            group.set_clip(whole)
-            # Dirty rectangles from the first draw on: set_clip asks for one "whole screen"
-            # draw, which would leave every sprite dirty for the next move to redraw.
-            group._use_update = True  # type: ignore[attr-defined]
         self.top.clear(self.picture, self.picture)
         self.repaint_all()
 
