@@ -200,13 +200,14 @@ class App:
 
     def rest_seconds(self) -> float:
         """How long a resting loop may sleep after its last update: until the clock step that
-        reaches the earliest deadline (at least one step, so a deadline that has passed
-        cannot make the loop spin), at most MAX_REST."""
+        passes the earliest deadline (at least one step, so a deadline that has passed cannot
+        make the loop spin), at most MAX_REST."""
         due = self.deadline()
         if due is None:
             return MAX_REST
         clock = self.clock
-        steps = max(1, math.ceil((due - clock.time) / clock.step - 1e-6))
+        # The first step surely at or past ``due`` (the clock's time is a sum of floats).
+        steps = max(1, math.ceil((due - clock.time) / clock.step + 1e-6))
         # The clock is already ``accumulated`` seconds on towards its next step.
         return min(MAX_REST, steps * clock.step - clock.accumulated + 1e-4)
 

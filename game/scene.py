@@ -6,8 +6,9 @@ an event goes down the stack until a scene consumes it), ``update(dt)`` advances
 ``draw(screen, full)`` paints and returns the rectangles it changed, changing nothing else.
 
 Scenes never import each other: each is registered under a name ("table", "newgame", "keypad",
-"settings", "rules", "win", "stats", "pin", "attract") and opened by it,
-``app.scenes.open("rules")``.
+"settings", "rules", "win", "stats", "pin", "attract", "confirm", "examples", "initials",
+"operator") and opened by it, ``app.scenes.open("rules")``. A scene knows its host through the
+Protocols of game.host, never the App.
 """
 
 from __future__ import annotations

@@ -190,7 +190,7 @@ class Workers:
 
     def close_indicator(self, indicator: Indicator, *, wait: bool = False) -> None:
         """Stop ``indicator`` and make sure its worker process ends."""
-        executor = indicator.executor  # the indicator's own pool
+        executor = getattr(indicator, "executor", None)  # its pool (a stand-in may have none)
         processes = _processes(executor) if executor is not None else []
         try:
             indicator.close()
