@@ -107,3 +107,18 @@ def test_the_reader_reads_a_press_held_still() -> None:
     reader.feed(down, 5000.0)
     reader.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(100, 100), button=1), 5100.0)
     assert reader.held(6000.0) is None  # let go
+
+
+def test_the_attract_screen_plays_a_deal_that_is_todays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo's own table asks its host for the day's deal like the visitor's table does (a
+    demo deal that happened to be today's once stopped the attract screen)."""
+    from engine import Game
+
+    app = make_app()
+    today = app.arcade.code_of_day(app.games.choice.rules_key())
+    monkeypatch.setattr(app.games, "new", lambda code=None: Game.from_code(today))
+    app.scenes.open("attract")
+    demo = app.scenes.top.demo
+    assert demo.game.code == today and demo.deal == "daily"
+    assert "Today" in demo.deal_label()
+    assert app.step()  # drawn, title and all

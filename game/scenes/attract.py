@@ -248,6 +248,12 @@ class AttractScene(Scene):
     def busy(self) -> bool:
         return self.demo.busy()
 
+    def deadline(self) -> float | None:
+        """A board shows until its time is up; the demo plays on a frame at a time."""
+        if self.board is not None:
+            return self.phase_since + self.ROTATION[self.phase][1]
+        return self.app.clock.time + self.app.clock.step
+
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
         if self.board is not None:
             if not full:
