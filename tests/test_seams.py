@@ -122,3 +122,20 @@ def test_the_attract_screen_plays_a_deal_that_is_todays(monkeypatch: pytest.Monk
     assert demo.game.code == today and demo.deal == "daily"
     assert "Today" in demo.deal_label()
     assert app.step()  # drawn, title and all
+
+
+def test_the_kiosk_and_the_pin_keypad_tell_the_loop_when_they_act(tmp_path: Path) -> None:
+    from test_kiosk_app import kiosk_app, kiosk_config
+
+    app, controller = kiosk_app(tmp_path, kiosk_config(idle_attract_minutes=1.0))
+    app.table.first_line = False
+    app.table.toast = None
+    now = app.clock.time
+    assert app.deadline() == pytest.approx(now + 60.0)  # the attract screen's idle timer
+    app.scenes.open("pin", controller=controller)
+    pad = controller.pin
+    pad.locked_until = now + 10.4  # a wait after wrong PINs counts down by the second
+    assert app.deadline() == pytest.approx(now + 0.4)
+    pad.locked_until = 0.0
+    app.update(1.0, clamp=False)
+    assert app.deadline() == pytest.approx(pad.last_input + pad.timeout_s)

@@ -99,6 +99,15 @@ class PinScene(Dialog):
         elif char.isdigit() and char.isascii():
             self.press(char)
 
+    def deadline(self) -> float | None:
+        """An untouched keypad closes; a wait counts down by the second."""
+        now, pad = self.app.clock.time, self.pad
+        times = [pad.last_input + pad.timeout_s]
+        if pad.is_locked(now):
+            left = pad.wait_left(now)
+            times.append(now + (left % 1.0 or 1.0))  # the shown number changes
+        return min(times)
+
     def update(self, dt: float) -> None:
         now = self.app.clock.time
         if self.pad.expired(now):
