@@ -257,6 +257,9 @@ class App:
                         woke = waker.wait(wait)
                     continue
             woke = False
+            if resting and events:  # the clock catches up first: input carries its own time
+                self.update(now - last, clamp=False)
+                last = now
             self.process(events)
             self.update(now - last, clamp=not resting)
             last = now

@@ -1,25 +1,29 @@
 """The loop at rest, for ``python -m game.bench``: a real App loop (``App.run``) in a window of
 800x480 that nobody touches, measured from outside over a few seconds through /proc (Linux):
 wake-ups a second (context switches of all its threads) and the share of one core it uses;
-then one press on a card (a real X input event through XTest under X11), and the time from
-the press to the frame that shows it (the pressed card lifts). Run it in a real X session (or
-Xvfb) for the figures that matter; with SDL's dummy driver it measures the loop alone.
+then a few presses on a card, each from rest (real X input events through XTest under X11),
+and the median time from a press to the frame that shows it (the pressed card lifts). Run it
+in a real X session (or Xvfb) for the figures that matter; with SDL's dummy driver it
+measures the loop alone.
 """
 
 from __future__ import annotations
 
 import os
+import statistics
 import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
-from game.wake import fake_press
+from game.wake import FakePointer
 
 SIZE = (800, 480)
 CODE = "RU1-C-AAAAABB"
 SETTLE_S = 2.0  # before counting: the first frames, fonts, the first toast
+PRESSES = 5  # presses timed after the rest, each from rest; the median is reported
+PRESS_EVERY_S = 1.5
 
 
 def _counters(pid: int) -> tuple[int, float]:
@@ -58,7 +62,7 @@ def rest_figures(seconds: float = 10.0, driver: str = "dummy") -> dict[str, floa
         time.sleep(seconds)
         switches2, cpu2 = _counters(probe.pid)
         spent = time.perf_counter() - start
-        latency = float(probe.stdout.readline().split()[-1])  # "latency <ms>"
+        latency = float(probe.stdout.readline().split()[-1])  # "latency <ms>" (median)
     finally:
         probe.wait(timeout=30)
     return {
@@ -70,8 +74,8 @@ def rest_figures(seconds: float = 10.0, driver: str = "dummy") -> dict[str, floa
 
 
 def probe(seconds: float) -> None:
-    """The measured side: the App's own loop; after ``seconds`` one press on a card, timed to
-    the frame that shows it, then quit."""
+    """The measured side: the App's own loop; after ``seconds`` a few presses on a card from
+    rest, each timed to the frame that shows it; then quit and print their median."""
     import pygame
 
     from game.app import App
@@ -90,28 +94,37 @@ def probe(seconds: float) -> None:
 
     def timed_present(rects: list[pygame.Rect]) -> None:
         present(rects)
-        if posted and not shown and table.pressed_card == card:
+        if len(shown) < len(posted) and table.pressed_card == card:
             shown.append(time.perf_counter())
 
     app.presenter.present = timed_present  # type: ignore[method-assign]
-
     x11 = pygame.display.get_driver() == "x11"
     window = int(pygame.display.get_wm_info().get("window", 0)) if x11 else 0
 
     def press_later() -> None:
+        pointer = FakePointer() if x11 else None
+        if pointer is not None:
+            pointer.move(pos, window)  # the pointer is there first: only the press is timed
         time.sleep(seconds)
-        posted.append(time.perf_counter())
-        if x11:  # a real input event through the X server, as a finger's
-            fake_press(pos, window)
-        else:
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        time.sleep(0.5)
-        if x11:
-            fake_press(pos, window, down=False)
+        for _ in range(PRESSES):
+            posted.append(time.perf_counter())
+            if pointer is not None:  # a real input event through the X server, as a finger's
+                pointer.button(True)
+            else:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            time.sleep(0.2)
+            if pointer is not None:
+                pointer.button(False)
+            else:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+            time.sleep(PRESS_EVERY_S)  # at rest again (the tap's answer has played)
+        if pointer is not None:
+            pointer.close()
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
     print("ready", pygame.display.get_driver(), flush=True)
     threading.Thread(target=press_later, daemon=True).start()
     app.run()
-    latency = (shown[0] - posted[0]) * 1000 if shown and posted else float("nan")
+    waits = [(s - p) * 1000 for p, s in zip(posted, shown, strict=False)]
+    latency = statistics.median(waits) if waits else float("nan")
     print(f"latency {latency:.2f}", flush=True)

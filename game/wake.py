@@ -69,26 +69,38 @@ class Waker:
         time.sleep(max(0.0, min(seconds, self.frame)))
 
 
-def fake_press(pos: tuple[int, int], window: int, *, down: bool = True) -> None:
-    """Press (``down``) or release mouse button 1 at ``pos`` of X ``window`` through the XTest
-    extension, on a connection of its own: a real input event, as a finger's (the bench's
-    latency probe)."""
-    xlib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
-    xtst = ctypes.CDLL(ctypes.util.find_library("Xtst") or "libXtst.so.6")
-    xlib.XOpenDisplay.restype = ctypes.c_void_p
-    xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
-    xlib.XFlush.argtypes = [ctypes.c_void_p]
-    xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
-    xlib.XWarpPointer.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong]
-    xlib.XWarpPointer.argtypes += [ctypes.c_int] * 2 + [ctypes.c_uint] * 2 + [ctypes.c_int] * 2
-    xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int]
-    xtst.XTestFakeButtonEvent.argtypes += [ctypes.c_ulong]
-    display = xlib.XOpenDisplay(None)
-    if not display:
-        raise OSError("cannot open the X display")
-    try:
-        xlib.XWarpPointer(display, 0, window, 0, 0, 0, 0, pos[0], pos[1])
-        xtst.XTestFakeButtonEvent(display, 1, int(down), 0)
-        xlib.XFlush(display)
-    finally:
-        xlib.XCloseDisplay(display)
+class FakePointer:
+    """Mouse button 1 pressed and released through the XTest extension, on an X connection of
+    its own: real input events, as a finger's (the bench's latency probe)."""
+
+    def __init__(self) -> None:
+        xlib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+        xtst = ctypes.CDLL(ctypes.util.find_library("Xtst") or "libXtst.so.6")
+        xlib.XOpenDisplay.restype = ctypes.c_void_p
+        xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        xlib.XFlush.argtypes = [ctypes.c_void_p]
+        xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        xlib.XWarpPointer.argtypes = [
+            ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_int, ctypes.c_int,
+            ctypes.c_uint, ctypes.c_uint, ctypes.c_int, ctypes.c_int,
+        ]  # fmt: skip
+        xtst.XTestFakeButtonEvent.argtypes = [
+            ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong
+        ]  # fmt: skip
+        self.xlib, self.xtst = xlib, xtst
+        self.display = xlib.XOpenDisplay(None)
+        if not self.display:
+            raise OSError("cannot open the X display")
+
+    def move(self, pos: tuple[int, int], window: int) -> None:
+        """The pointer to ``pos`` of X ``window``."""
+        self.xlib.XWarpPointer(self.display, 0, window, 0, 0, 0, 0, pos[0], pos[1])
+        self.xlib.XFlush(self.display)
+
+    def button(self, down: bool) -> None:
+        """Button 1 down (``down``) or up where the pointer is."""
+        self.xtst.XTestFakeButtonEvent(self.display, 1, int(down), 0)
+        self.xlib.XFlush(self.display)
+
+    def close(self) -> None:
+        self.xlib.XCloseDisplay(self.display)
