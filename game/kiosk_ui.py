@@ -66,6 +66,7 @@ class KioskController(TableHooks):
         self.fresh_dealt = False  # the idle period's fresh deal is done
         self.pressing = False  # a finger held still is not idle...
         self.press_since = 0.0  # ...for a while: a lost release must not keep the kiosk awake
+        self.hold_since: float | None = None  # when the press the long press follows began
 
     # ---------------------------------------------------------------- raw events
     def filter(self, event: pygame.event.Event) -> bool:
@@ -82,7 +83,6 @@ class KioskController(TableHooks):
                 self.pressing = False
             self.idle.touch(self.app.clock.time)
             self.fresh_dealt = False
-            self._track_long_press(event)
         return True
 
     def code_area(self) -> Rect:
@@ -90,22 +90,32 @@ class KioskController(TableHooks):
         width = int(bar.width * CODE_AREA)
         return Rect(bar.right - width, bar.top, width, bar.height)
 
-    def _track_long_press(self, event: pygame.event.Event) -> None:
-        if not self.exit_enabled:
-            return
-        event = self.app.presenter.map_event(event)  # window -> table coordinates (rotate)
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            on_table = self.app.scenes.top is self.app.table
-            inside = on_table and self.code_area().collidepoint(event.pos)
-            self.long_press.press(event.pos, self.app.clock.time, inside=inside)
-        elif event.type == pygame.MOUSEMOTION:
-            self.long_press.move(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP:
+    def _follow_press(self) -> None:
+        """The long press on the game code, as the gesture reader sees the press in progress
+        (game.input.GestureReader.held: table coordinates, still within the tap slop)."""
+        hold = self.app.reader.held(self.app.clock.now_ms) if self.exit_enabled else None
+        if hold is None:
             self.long_press.release()
+            self.hold_since = None
+        elif hold.since != self.hold_since:  # a new press
+            self.hold_since = hold.since
+            on_table = self.app.scenes.top is self.app.table
+            inside = on_table and self.code_area().collidepoint(hold.pos)
+            self.long_press.press(hold.pos, hold.since / 1000, inside=inside)
+
+    def deadline(self) -> float | None:
+        """When the kiosk next acts by itself (the App's loop sleeps until then): the next idle
+        deadline; every frame while a finger holds the game code."""
+        now = self.app.clock.time
+        if self.long_press.is_pressing:
+            return now + self.app.clock.step
+        wait = self.idle.next_deadline(now)
+        return None if wait is None else now + wait
 
     # ---------------------------------------------------------------- every update step
     def step(self, dt: float) -> None:
         now = self.app.clock.time
+        self._follow_press()
         if self.long_press.update(now):
             self.long_press.release()
             log.info("operator exit gesture: PIN keypad opened")
@@ -160,6 +170,7 @@ def attach_kiosk(app: App, config: Config, session: Session, *, resumed: bool) -
     app.hooks.add(session)
     app.hooks.add(controller)
     app.event_filters.append(controller.filter)
+    app.deadlines.append(controller.deadline)
     app.kiosk = controller
     # One play time: the table's, which the autosave and the statistics read as well.
     app.table.play_time.running = session.clock.running

@@ -17,10 +17,10 @@ from game import ui
 from game.input import DoubleTap, DragCancel, Drop, Tap
 from game.scene import Event, Scene
 from game.scenes.boards import Board, howto_board, score_board
-from game.scenes.demo import DemoApp
+from game.scenes.demo import DemoHost
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
     from game.table import TableScene
 
 
@@ -61,6 +61,7 @@ class AttractScene(Scene):
     player's. The touch that wakes the kiosk is swallowed (it plays no move) and the
     visitor's table comes back."""
 
+    app: AppHost  # over the visitor's table (game.host)
     name = "attract"
 
     opaque = True
@@ -71,7 +72,7 @@ class AttractScene(Scene):
     # The rotation: the demo plays, then each board shows for a while (seconds).
     ROTATION = (("demo", 30.0), ("today", 8.0), ("all", 8.0), ("howto", 8.0))
 
-    def __init__(self, app: App, showing: str = "demo") -> None:
+    def __init__(self, app: AppHost, showing: str = "demo") -> None:
         super().__init__(app)
         names = [name for name, _ in self.ROTATION]
         self.phase = names.index(showing) if showing in names else 0
@@ -82,8 +83,8 @@ class AttractScene(Scene):
         self.line: list[str] = []
         self.solving: Game | None = None  # the demo game the solver works on
         self.search: tuple[Game, Future[tuple[str, list[str]]]] | None = None
-        # The demo's table is a table scene of its own, on a DemoApp (all it asks of an App).
-        host = cast("App", DemoApp(app))
+        # The demo's table is a table scene of its own, on a host of its own (game.host.Host).
+        host = DemoHost(app)
         self.demo = cast("TableScene", app.scenes.factory("table")(host, game=self._deal()))
         self.demo.first_line = False  # the computer needs no how-to-play line
         self.wait = self.PAUSE_AFTER_DEAL  # the demo rests this long after it settles
@@ -246,6 +247,12 @@ class AttractScene(Scene):
 
     def busy(self) -> bool:
         return self.demo.busy()
+
+    def deadline(self) -> float | None:
+        """A board shows until its time is up; the demo plays on a frame at a time."""
+        if self.board is not None:
+            return self.phase_since + self.ROTATION[self.phase][1]
+        return self.app.clock.time + self.app.clock.step
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
         if self.board is not None:

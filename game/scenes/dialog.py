@@ -21,14 +21,15 @@ from game.scene import Event, Scene
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 
 class Dialog(Scene):
+    app: AppHost  # a dialog is over the visitor's table (game.host)
     opaque = False
     closable = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.controls: list[Control] = []
         self.panel = Rect(0, 0, 0, 0)

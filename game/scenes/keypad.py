@@ -11,10 +11,9 @@ from engine import CodeError
 from engine.codes import ALPHABET
 from game.keypad import Key, KeypadLook, add_keypad
 from game.scenes.dialog import Dialog
-from game.table.flow import replace_game
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 
 KEYPAD_KEYS = tuple(ALPHABET)
@@ -28,7 +27,7 @@ class KeypadScene(Dialog):
 
     name = "keypad"
 
-    def __init__(self, app: App, text: str = "") -> None:
+    def __init__(self, app: AppHost, text: str = "") -> None:
         self.text = text
         self.error = ""
         super().__init__(app)
@@ -78,7 +77,7 @@ class KeypadScene(Dialog):
             self.error = self.tr.refusal(error)
             self.rebuild()
             return
-        replace_game(self.app.table, lambda: game)
+        self.app.table.replace_game(lambda: game)
 
     def on_key(self, event: pygame.event.Event) -> None:
         key = event.key

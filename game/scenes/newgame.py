@@ -11,11 +11,10 @@ from pygame import Rect
 from game import rulesets
 from game.games import LEVELS
 from game.scenes.dialog import Dialog, stack_rows
-from game.table.flow import replace_game
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 
 class NewGameScene(Dialog):
@@ -23,7 +22,7 @@ class NewGameScene(Dialog):
 
     name = "newgame"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.choice = app.games.choice.following(app.table.game.rules)
         super().__init__(app)
 
@@ -124,14 +123,14 @@ class NewGameScene(Dialog):
 
     def replay(self) -> None:
         table = self.app.table
-        replace_game(table, lambda: self.app.games.replay(table.game))
+        table.replace_game(lambda: self.app.games.replay(table.game))
 
     def today(self) -> None:
         """Today's deal of the chosen rule set: the same on every kiosk today."""
         self.app.games.choice = self.choice
         code = self.app.arcade.code_of_day(self.choice.rules_key())
-        replace_game(self.app.table, lambda: self.app.games.new(code))
+        self.app.table.replace_game(lambda: self.app.games.new(code))
 
     def deal(self) -> None:
         self.app.games.choice = self.choice
-        replace_game(self.app.table, self.app.games.new)
+        self.app.table.replace_game(self.app.games.new)

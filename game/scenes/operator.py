@@ -12,8 +12,7 @@ from game.scenes.dialog import Dialog, stack_rows
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.kiosk_ui import KioskController
+    from game.host import AppHost, Kiosk
 
 
 class OperatorScene(Dialog):
@@ -22,7 +21,7 @@ class OperatorScene(Dialog):
 
     name = "operator"
 
-    def __init__(self, app: App, controller: KioskController | None = None) -> None:
+    def __init__(self, app: AppHost, controller: Kiosk | None = None) -> None:
         self.controller = controller
         self.message = ""
         super().__init__(app)

@@ -14,7 +14,7 @@ from game.scenes.dialog import Dialog
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 
 class RulesScene(Dialog):
@@ -25,7 +25,7 @@ class RulesScene(Dialog):
 
     name = "rules"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.scroll = 0
         self.paragraphs: list[str] = []
         self.max_scroll = 0

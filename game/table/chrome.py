@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 from pygame import Rect
@@ -16,10 +16,12 @@ from game import ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
 from game.layout import BUTTONS
 from game.savemark import draw_save_mark, mark_rect
-from game.table.flow import deal_label
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from engine import Game, Move
+    from game.host import Host
+    from game.i18n import Translator
+    from game.layout import Layout
 
 SUIT_MARKS = "♠♥♦♣"
 PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
@@ -29,8 +31,27 @@ TEXTS_KEPT = 40  # rendered texts of the info bar kept
 BUTTON_ICONS = {name: name for name in BUTTONS}
 
 
+class Look(Protocol):
+    """What the table's images are drawn from (game.table.state.TableState serves it)."""
+
+    @property
+    def app(self) -> Host: ...
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def tr(self) -> Translator: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def redo_moves(self) -> list[Move]: ...
+    @property
+    def indicator_status(self) -> str: ...
+
+    def deal_label(self) -> str: ...
+
+
 class Chrome:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Look) -> None:
         self.scene = scene
         self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float, bool], CardArt] = {}
         self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
@@ -142,7 +163,7 @@ class Chrome:
     def title_text(self) -> str:
         """The game's name, its rules and its kind of deal, for the free room in the top row."""
         rules, tr = self.scene.game.rules, self.scene.tr
-        deal = deal_label(self.scene)  # the level, or "random deal"
+        deal = self.scene.deal_label()  # the level, or "random deal"
         if rules.game == "seahaven":
             cells = tr("table.free_cells", count=rules.cells)
             return f"{tr('names.seahaven')}\n{cells} · {deal}"
