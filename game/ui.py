@@ -52,8 +52,12 @@ def fit_text(
         size = max(min_size, int(size * 0.9))
 
 
+SEPARATORS = ("·", "—", "–")  # a lone one where a line breaks goes: the break separates
+
+
 def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
-    """Words into lines no wider than ``max_w``; explicit newlines are kept."""
+    """Words into lines no wider than ``max_w``; explicit newlines are kept. A separator
+    ("a · b") that falls where a line breaks is left out, never dangling at a line's end."""
     f = font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
@@ -64,8 +68,9 @@ def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
             if f.size(trial)[0] <= max_w or not line:
                 line = trial
             else:
-                lines.append(line)
-                line = word
+                head, _, last = line.rpartition(" ")
+                lines.append(head if head and last in SEPARATORS else line)
+                line = "" if word in SEPARATORS else word
         lines.append(line)
     return lines
 
