@@ -16,7 +16,7 @@ from engine.hints import heuristic_move
 from game import ui
 from game.input import DoubleTap, DragCancel, Drop, Tap
 from game.scene import Event, Scene
-from game.scenes.boards import Board, howto_board, score_board
+from game.scenes.boards import Board, howto_board, rule_set_board
 from game.scenes.demo import DemoApp
 
 if TYPE_CHECKING:
@@ -151,23 +151,11 @@ class AttractScene(Scene):
         showing, tr = self.showing, self.tr
         size = self.app.screen.get_size()
         rules = self.app.table.game.rules
-        arcade = self.app.arcade
         if showing == "howto":
             return howto_board(size, tr, rules)
         if showing not in ("today", "all"):
             return None
-        name = tr(f"stats.{rules.key}")
-        if showing == "today":
-            day = arcade.today()
-            return score_board(
-                size, tr, title=tr("arcade.today_title"),
-                subtitle=f"{name} · {arcade.code_of_day(rules.key)}",
-                entries=arcade.scores.table(rules.key, day), empty=tr("arcade.empty_today"),
-            )  # fmt: skip
-        return score_board(
-            size, tr, title=tr("arcade.all_title"), subtitle=name,
-            entries=arcade.scores.table(rules.key), empty=tr("arcade.empty_all"),
-        )  # fmt: skip
+        return rule_set_board(size, tr, self.app.arcade, rules.key, showing)
 
     def shown_texts(self) -> list[str]:
         """The texts on screen (the scripted player's ``state`` reports them)."""
