@@ -40,7 +40,7 @@ class WinScene(Dialog):
 
     closable = False
     LAUNCH_EVERY = 0.11
-    ASK_AFTER = 1.2  # seconds of leaping cards before a high score asks for initials
+    ASK_AFTER = 3.5  # seconds the win and its figures show before a high score asks for initials
 
     def __init__(self, app: App, game: Game, play_time: PlayTime) -> None:
         self.game = game
