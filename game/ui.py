@@ -120,18 +120,23 @@ def button(
     pressed: bool = False,
     size: int | None = None,
     icon: str = "",
+    flat: bool = False,
 ) -> None:
-    """A rounded button with a label (and a drawn icon above it when ``icon`` is given)."""
+    """A rounded button with a label (and a drawn icon above it when ``icon`` is given);
+    ``flat``: only the icon and the label, dimmed on the felt (a picture of the button)."""
     radius = max(4, min(rect.width, rect.height) // 6)
     fill = BUTTON_ON if selected else (BUTTON if enabled else BUTTON_OFF)
     if pressed:
         fill = tuple(min(255, c + 40) for c in fill)  # type: ignore[assignment]
-    shade = Rect(rect.left, rect.top + 2, rect.width, rect.height)
-    pygame.draw.rect(surface, (0, 0, 0, 60), shade, border_radius=radius)
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    edge = (255, 240, 190) if selected else (110, 160, 125)
-    pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+    if not flat:
+        shade = Rect(rect.left, rect.top + 2, rect.width, rect.height)
+        pygame.draw.rect(surface, (0, 0, 0, 60), shade, border_radius=radius)
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        edge = (255, 240, 190) if selected else (110, 160, 125)
+        pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
     color = BUTTON_TEXT_ON if selected else (INK if enabled else (140, 150, 145))
+    if flat:
+        color = INK_DIM if enabled else (120, 140, 128)
     text_size = size or max(11, int(min(rect.height * 0.34, rect.width * 0.16)))
     if icon and rect.height > rect.width * 0.55:
         icon_box = Rect(0, 0, int(rect.height * 0.42), int(rect.height * 0.42))

@@ -33,6 +33,7 @@ class DemoApp:
         self.hooks = Hooks()
         self.scenes: SceneStack = Offstage(app)
         self.kiosk: KioskController | None = None  # no saves, so no failed-save mark
+        self.buttons_are_pictures = True  # its table's buttons do nothing: drawn flat
 
     @property
     def reader(self) -> GestureReader:

@@ -217,6 +217,7 @@ class Chrome:
                     enabled=on,
                     icon=BUTTON_ICONS[name],
                     size=text_size,
+                    flat=getattr(self.scene.app, "buttons_are_pictures", False),  # a demo's
                 )
                 self._buttons[key] = image
             surface.blit(image, rect)
