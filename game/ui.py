@@ -139,13 +139,25 @@ def button(
         color = INK_DIM if enabled else (120, 140, 128)
     text_size = size or max(11, int(min(rect.height * 0.34, rect.width * 0.16)))
     if icon and rect.height > rect.width * 0.55:
-        icon_box = Rect(0, 0, int(rect.height * 0.42), int(rect.height * 0.42))
-        icon_box.center = (rect.centerx, rect.top + int(rect.height * 0.38))
-        draw_icon(surface, icon, icon_box, color)
-        label_img = fit_text(label, rect.width - 8, min(text_size, rect.height * 0.2), color)
-        surface.blit(
-            label_img, label_img.get_rect(center=(rect.centerx, rect.top + rect.height * 0.78))
+        size = int(min(text_size, rect.height * 0.2))
+        lines = wrap(label, rect.width - 6, size)
+        if len(lines) == 1 or max(font(size).size(line)[0] for line in lines) > rect.width - 6:
+            lines = [label]  # one line, shrunk to fit
+        line_h = font(size).get_linesize()
+        bottom = min(rect.top + rect.height * 0.78 + line_h / 2, rect.bottom - 2)
+        y = bottom - line_h * (len(lines) - 0.5)  # the centre of the first line
+        # The icon above the label's lines (smaller over two).
+        side = int(rect.height * (0.42 if len(lines) == 1 else 0.3))
+        icon_box = Rect(0, 0, side, side)
+        icon_box.midbottom = (
+            rect.centerx,
+            min(rect.top + int(rect.height * 0.59), int(y - 0.5 * line_h) - 2),
         )
+        draw_icon(surface, icon, icon_box, color)
+        for line in lines:
+            label_img = fit_text(line, rect.width - 6, size, color)
+            surface.blit(label_img, label_img.get_rect(center=(rect.centerx, int(y))))
+            y += line_h
         return
     if icon:
         side = int(rect.height * 0.5)

@@ -79,7 +79,8 @@ class WinScene(Dialog):
         y = float(inner.top)
         for kind, text, h, size in lines:
             rect = Rect(inner.left, int(y), inner.width, int(h * u * scale))
-            self.add(Control(rect, text, kind=kind, size=int(size * scale), extra={"center": True}))
+            size = max(self.least, int(size * scale))
+            self.add(Control(rect, text, kind=kind, size=size, extra={"center": True}))
             y += h * u * scale
         button = Rect(0, 0, int(inner.width * 0.6), int(u * scale))
         button.midbottom = inner.midbottom
