@@ -4,17 +4,12 @@ game on the table first; Previous and Next page through them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 from pygame import Rect
 
 from game import rulesets
 from game.scenes.boards import Board, rule_set_board
 from game.scenes.dialog import Dialog
-
-if TYPE_CHECKING:
-    from game.app import App
 
 SHOWING = ("today", "all")
 
@@ -24,18 +19,20 @@ class ScoresScene(Dialog):
 
     name = "scores"
 
-    def __init__(self, app: App) -> None:
+    pages: list[tuple[str, str]]  # (rule set, "today" or "all"), the table's rule set first
+    page = 0
+    board: Board | None = None
+    board_rect = Rect(0, 0, 0, 0)
+
+    def order(self) -> list[tuple[str, str]]:
         keys = [rules.key for rules in rulesets.all_rules()]
-        first = app.table.game.rules.key
+        first = self.app.table.game.rules.key
         start = keys.index(first) if first in keys else 0
-        keys = keys[start:] + keys[:start]
-        self.pages = [(key, showing) for key in keys for showing in SHOWING]
-        self.page = 0
-        self.board: Board | None = None
-        self.board_rect = Rect(0, 0, 0, 0)
-        super().__init__(app)
+        return [(key, showing) for key in keys[start:] + keys[:start] for showing in SHOWING]
 
     def build(self) -> None:
+        if not hasattr(self, "pages"):  # the first build, from Dialog.__init__
+            self.pages = self.order()
         tr, u = self.tr, self.unit()
         screen = self.app.screen.get_rect()
         self.panel = Rect(screen)
