@@ -20,6 +20,7 @@ BUTTON = (44, 84, 60)
 BUTTON_ON = (226, 184, 64)
 BUTTON_TEXT_ON = (30, 30, 20)
 BUTTON_OFF = (58, 70, 64)
+STACKED_LABEL = 0.26  # the largest label under an icon, of the button's height
 ERROR = (255, 140, 120)
 
 Color = tuple[int, int, int]
@@ -139,20 +140,18 @@ def button(
         color = INK_DIM if enabled else (120, 140, 128)
     text_size = size or max(11, int(min(rect.height * 0.34, rect.width * 0.16)))
     if icon and rect.height > rect.width * 0.55:
-        size = int(min(text_size, rect.height * 0.2))
+        size = int(min(text_size, rect.height * STACKED_LABEL))
         lines = wrap(label, rect.width - 6, size)
         if len(lines) == 1 or max(font(size).size(line)[0] for line in lines) > rect.width - 6:
             lines = [label]  # one line, shrunk to fit
         line_h = font(size).get_linesize()
         bottom = min(rect.top + rect.height * 0.78 + line_h / 2, rect.bottom - 2)
         y = bottom - line_h * (len(lines) - 0.5)  # the centre of the first line
-        # The icon above the label's lines (smaller over two).
-        side = int(rect.height * (0.42 if len(lines) == 1 else 0.3))
+        # The icon above the label's lines, in the room they leave (at most 0.42 of the height).
+        icon_bottom = min(rect.top + int(rect.height * 0.59), int(y - 0.5 * line_h) - 2)
+        side = int(min(rect.height * 0.42, icon_bottom - rect.top - rect.height * 0.1))
         icon_box = Rect(0, 0, side, side)
-        icon_box.midbottom = (
-            rect.centerx,
-            min(rect.top + int(rect.height * 0.59), int(y - 0.5 * line_h) - 2),
-        )
+        icon_box.midbottom = (rect.centerx, icon_bottom)
         draw_icon(surface, icon, icon_box, color)
         for line in lines:
             label_img = fit_text(line, rect.width - 6, size, color)

@@ -226,7 +226,7 @@ class Chrome:
         """One text size for all buttons: the largest at which every label fits."""
         rect = self.scene.layout.buttons[BUTTONS[0]]
         stacked = rect.height > rect.width * 0.55
-        size = int(rect.height * 0.2) if stacked else int(rect.height * 0.34)
+        size = int(rect.height * ui.STACKED_LABEL) if stacked else int(rect.height * 0.34)
         room = rect.width - 6 if stacked else int(rect.width - rect.height * 0.5 - 22)
 
         def fits(text: str) -> bool:
