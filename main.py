@@ -17,7 +17,7 @@ from pathlib import Path
 
 SCENES = (
     *("table", "newgame", "keypad", "settings", "rules", "win", "initials", "operator"),
-    *("attract", "attract-today", "attract-all", "attract-howto"),
+    *("attract", "attract-today", "attract-all", "attract-howto", "scores", "stats"),
 )
 DEFAULT_SIZE = (1280, 800)
 

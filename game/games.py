@@ -95,13 +95,15 @@ class Games:
         self._has_levels: dict[str, bool] = {}
         self._levels: dict[str, dict[str, str]] = {}  # rules key -> code -> catalog level
 
-    def new(self, code: str | None = None) -> Game:
-        """A game from ``code`` (CodeError when bad), else a deal for the current choice: from
-        the solver's catalog at the chosen level when there is one, else a random deal."""
+    def new(self, code: str | None = None, *, choice: GameChoice | None = None) -> Game:
+        """A game from ``code`` (CodeError when bad), else a deal for the current choice (or
+        the given ``choice``): from the solver's catalog at the chosen level when there is
+        one, else a random deal."""
         if code:
             return Game.from_code(code, history_limit=self.undo_depth)
-        key = self.choice.rules_key()
-        level = self.choice.deal_level()
+        choice = choice or self.choice
+        key = choice.rules_key()
+        level = choice.deal_level()
         if level != "any":
             try:
                 picked = catalog.pick(key, level, self.rng)

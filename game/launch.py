@@ -140,7 +140,7 @@ def show_scene(app: App, scene: str) -> None:
         app.scenes.open("rules")
     elif scene == "win":
         app.scenes.open("win", game=app.table.game, play_time=app.table.play_time)
-    elif scene in ("newgame", "settings"):
+    elif scene in ("newgame", "settings", "scores", "stats"):
         app.scenes.open(scene)
     elif scene == "initials":
         app.scenes.open("initials", ranks=app.tr("arcade.rank_today", place=1))

@@ -18,7 +18,7 @@ It starts as the game does (config.toml, the player's settings, the saved game w
   ``audible``: on and an audio device playing, ``volume``), ``"deal"`` (the kind of deal the
   table's title names: "daily", "easy", ..., "random"), ``"title"`` (the table's title text)
   and ``"texts"`` (the texts of the screen on top: a dialog's titles, fields and lines, the
-  attract screen's board).
+  attract screen's board), ``"buttons"`` (a dialog's buttons: name, label, rect, selected).
 
 ``--date YYYY-MM-DD`` plays that day (today's deal and the daily high scores; game.arcade).
 
@@ -310,6 +310,7 @@ class Player:
         data["deal"] = table.deal
         data["title"] = table.view.chrome.title_text() if table.view is not None else None
         data["texts"] = shown_texts(self.app.scenes.top)
+        data["buttons"] = shown_buttons(self.app.scenes.top)
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
 
@@ -380,6 +381,20 @@ def shown_texts(scene: object) -> list[str]:
         return [str(text) for text in own()]
     controls = getattr(scene, "controls", [])
     return [c.label for c in controls if c.kind != "button"]
+
+
+def shown_buttons(scene: object) -> list[dict[str, object]]:
+    """The buttons of a dialog on top: name, label, rectangle and whether it is the chosen one."""
+    return [
+        {
+            "name": c.name or action_name(c.action),
+            "label": c.label,
+            "rect": list(c.rect),
+            "selected": c.selected,
+        }
+        for c in getattr(scene, "controls", [])
+        if c.action
+    ]
 
 
 def action_name(action: object) -> str:

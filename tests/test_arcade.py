@@ -119,7 +119,7 @@ def test_yesterdays_deal_after_midnight_is_named_by_its_date(tmp_path: Path) -> 
     before, after = tmp_path / "before.json", tmp_path / "after.json"
     proc = script(
         tmp_path, "--size", "800x480", "--locale", "en", "--date", str(day + dt.timedelta(days=1)),
-        "state", str(before), *LAST, "wait", "2", "press", "skip", "state", str(after),
+        "state", str(before), *LAST, "wait", "4", "press", "skip", "state", str(after),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     named = day_deal_label(Translator("en"), day)
@@ -162,7 +162,7 @@ def test_a_win_of_todays_deal_enters_both_tables_signed_with_initials(tmp_path: 
     one_move_to_go(tmp_path)
     asked, refused, still, signed = (tmp_path / f"{n}.json" for n in "abcd")
     proc = script(
-        tmp_path, "--size", "800x480", "--locale", "en", "--date", day, *LAST, "wait", "2",
+        tmp_path, "--size", "800x480", "--locale", "en", "--date", day, *LAST, "wait", "4",
         "state", str(asked), "press", "V", "press", "I", "press", "T", "state", str(refused),
         "press", "save", "state", str(still), "press", "erase", "press", "P",
         "press", "save", "state", str(signed),
@@ -192,7 +192,7 @@ def test_a_skipped_win_of_another_deal_enters_the_all_time_table_only(tmp_path: 
     one_move_to_go(tmp_path)
     out = tmp_path / "won.json"
     proc = script(
-        tmp_path, "--size", "720x1280", "--locale", "ru", "--date", str(day), *LAST, "wait", "2",
+        tmp_path, "--size", "720x1280", "--locale", "ru", "--date", str(day), *LAST, "wait", "4",
         "press", "skip", "state", str(out),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
@@ -206,7 +206,7 @@ def test_with_initials_off_a_win_enters_the_table_without_asking(tmp_path: Path)
     out = tmp_path / "won.json"
     config = "[arcade]\ninitials = false\ntable_size = 3\n"
     proc = script(
-        tmp_path, "--size", "800x480", *LAST, "wait", "3", "state", str(out), config=config
+        tmp_path, "--size", "800x480", *LAST, "wait", "5", "state", str(out), config=config
     )
     assert proc.returncode == 0, proc.stderr
     assert state(out)["scene"] == "win"
@@ -223,7 +223,7 @@ def test_a_win_below_a_full_table_asks_nothing(tmp_path: Path) -> None:
     finger = Finger(app)
     for card in ("KS", "KH", "KD", "KC"):
         finger.tap(finger.card(card))
-    for _ in range(150):
+    for _ in range(300):  # past the seconds the win shows before asking
         app.step()
     assert game.is_won and app.scenes.top.name == "win"
     won = app.arcade.won(game)

@@ -251,7 +251,7 @@ def test_attract_plays_the_solvers_winning_line(
     app, _ = kiosk_app(tmp_path, kiosk_config())
     deals = [almost_won(), Game.from_code("RU1-C-AAAAABB")]
     monkeypatch.setattr(
-        app.games, "new", lambda code=None: deals.pop(0) if deals else Game.from_code(CODE)
+        app.games, "new", lambda code=None, **_: deals.pop(0) if deals else Game.from_code(CODE)
     )
     scene = AttractScene(app)
     app.scenes.push(scene)

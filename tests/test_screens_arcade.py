@@ -57,3 +57,17 @@ def test_arcade_screens_in_every_language(
         pixels = pygame.image.tobytes(image, "RGB")
         assert pixels not in seen, f"{scene}: {locale} looks the same as {seen.get(pixels)}"
         seen[pixels] = locale
+
+
+# The player's screens of issue 25 at the other two sizes too: the high scores (all four), the
+# win and the new-game dialog (the two above have them).
+MORE = ((1024, 600), (1920, 1080))
+PLAYER = [("scores", size) for size in (*SIZES, *MORE)]
+PLAYER += [(scene, size) for scene in ("win", "newgame") for size in MORE]
+
+
+@pytest.mark.parametrize(("scene", "size"), PLAYER, ids=[f"{s}-{w}x{h}" for s, (w, h) in PLAYER])
+def test_player_screens_in_every_language(
+    scene: str, size: tuple[int, int], state: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    test_arcade_screens_in_every_language(scene, size, state, monkeypatch)

@@ -116,7 +116,7 @@ def test_the_attract_screen_plays_a_deal_that_is_todays(monkeypatch: pytest.Monk
 
     app = make_app()
     today = app.arcade.code_of_day(app.games.choice.rules_key())
-    monkeypatch.setattr(app.games, "new", lambda code=None: Game.from_code(today))
+    monkeypatch.setattr(app.games, "new", lambda code=None, choice=None: Game.from_code(today))
     app.scenes.open("attract")
     demo = app.scenes.top.demo
     assert demo.game.code == today and demo.deal == "daily"

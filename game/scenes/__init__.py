@@ -17,6 +17,7 @@ def register_scenes(stack: SceneStack) -> None:
     from game.scenes.operator import OperatorScene
     from game.scenes.pin import PinScene
     from game.scenes.rules import RulesScene
+    from game.scenes.scores import ScoresScene
     from game.scenes.settings import SettingsScene
     from game.scenes.stats import StatsScene
     from game.scenes.win import WinScene
@@ -36,5 +37,6 @@ def register_scenes(stack: SceneStack) -> None:
         ExamplesScene,
         InitialsScene,
         OperatorScene,
+        ScoresScene,
     ):
         stack.register(scene.name, scene)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import random
 from concurrent.futures import Future
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 import pygame
@@ -13,10 +14,11 @@ from pygame import Rect
 
 from engine import FOUNDATION, Game, Move
 from engine.hints import heuristic_move
-from game import ui
+from engine.rules import Rules
+from game import rulesets, ui
 from game.input import DoubleTap, DragCancel, Drop, Tap
 from game.scene import Event, Scene
-from game.scenes.boards import Board, howto_board, score_board
+from game.scenes.boards import Board, howto_board, rule_set_board
 from game.scenes.demo import DemoHost
 
 if TYPE_CHECKING:
@@ -55,7 +57,10 @@ def demo_move(game: Game, seen: set[Any], rng: random.Random) -> Move | None:
 
 
 class AttractScene(Scene):
-    """An idle kiosk: the computer plays a deal under "Touch the screen to play". The deal is
+    """An idle kiosk: the computer plays a deal under "Touch the screen to play". Each turn of
+    the rotation is about one game, the games taking turns (the player's or the operator's
+    chosen game first): the demo deals it, and the boards show its high scores and how to
+    play it. The deal is
     solved in the demo worker process first (a few seconds, the loop keeps running); a winning line
     is then played move by move, else the honest player's moves (engine.hints) or a simple
     player's. The touch that wakes the kiosk is swallowed (it plays no move) and the
@@ -77,6 +82,11 @@ class AttractScene(Scene):
         names = [name for name, _ in self.ROTATION]
         self.phase = names.index(showing) if showing in names else 0
         self.phase_since = app.clock.time
+        games = rulesets.games()
+        first = app.games.choice.game
+        start = games.index(first) if first in games else 0
+        self.games = games[start:] + games[:start]  # a turn of the rotation each
+        self.turn = 0
         self.board: Board | None = None
         self.rng = random.Random()
         self.seen: set[Any] = set()
@@ -93,9 +103,15 @@ class AttractScene(Scene):
         self.banner_rect = Rect(0, 0, 0, 0)
         self.resize()
 
+    @property
+    def rules(self) -> Rules:
+        """The rule set this turn of the rotation is about (the chosen one of its game)."""
+        return replace(self.app.games.choice, game=self.games[self.turn % len(self.games)]).rules
+
     def _deal(self) -> Game:
+        choice = replace(self.app.games.choice, game=self.rules.game)
         try:
-            game = self.app.games.new()
+            game = self.app.games.new(choice=choice)
         except Exception:  # a damaged catalog must not stop the attract screen
             game = Game.from_code("RU1-C-AAAAABB")
         self.seen, self.line, self.search = set(), [], None
@@ -151,28 +167,20 @@ class AttractScene(Scene):
         """The board of the current phase (None while the demo plays)."""
         showing, tr = self.showing, self.tr
         size = self.app.screen.get_size()
-        rules = self.app.table.game.rules
-        arcade = self.app.arcade
+        rules = self.rules
         if showing == "howto":
             return howto_board(size, tr, rules)
         if showing not in ("today", "all"):
             return None
-        name = tr(f"stats.{rules.key}")
-        if showing == "today":
-            day = arcade.today()
-            return score_board(
-                size, tr, title=tr("arcade.today_title"),
-                subtitle=f"{name} · {arcade.code_of_day(rules.key)}",
-                entries=arcade.scores.table(rules.key, day), empty=tr("arcade.empty_today"),
-            )  # fmt: skip
-        return score_board(
-            size, tr, title=tr("arcade.all_title"), subtitle=name,
-            entries=arcade.scores.table(rules.key), empty=tr("arcade.empty_all"),
-        )  # fmt: skip
+        return rule_set_board(size, tr, self.app.arcade, rules.key, showing)
 
     def shown_texts(self) -> list[str]:
         """The texts on screen (the scripted player's ``state`` reports them)."""
-        board = self.board.texts if self.board is not None else []
+        if self.board is not None:
+            board = self.board.texts
+        else:  # the demo table, and its title naming its game
+            view = self.demo.view
+            board = [view.chrome.title_text()] if view is not None else []
         return [*board, self.tr("kiosk.attract")]
 
     def _rotate(self) -> None:
@@ -185,6 +193,10 @@ class AttractScene(Scene):
         self.phase = (self.phase + 1) % len(self.ROTATION)
         self.phase_since = now
         self.settled = now  # the demo rests a moment when it comes back
+        if self.phase == 0:  # the next game's turn: its deal
+            self.turn += 1
+            self.demo.start_game(self._deal())
+            self.wait = self.PAUSE_AFTER_DEAL
         self.resize()
         self.app.redraw()
 

@@ -33,6 +33,7 @@ class DemoHost:
         self.hooks = Hooks()
         self.scenes = Offstage(self)
         self.save_failed = False  # no saves, so no failed-save mark
+        self.buttons_are_pictures = True  # its table's buttons do nothing: drawn flat
 
     def redraw(self) -> None:
         self._host.redraw()

@@ -1,4 +1,5 @@
-"""The new-game dialog: game, rules or free cells, level, a game code, today's deal, deal."""
+"""The new-game dialog: game, rules or free cells, level, a game code, today's deal, the high
+scores, deal."""
 
 from __future__ import annotations
 
@@ -66,7 +67,10 @@ class NewGameScene(Dialog):
         # Portrait: each label above its buttons, which get the panel's whole width.
         label_h = int(u * 0.55) if portrait else 0
         title_h = int(u * 0.9)
-        heights = [title_h] + [label_h + row_h] * len(choices) + [row_h, row_h]
+        # As many choice rows as the game with the most has: the panel and every button keep
+        # their place whichever game is chosen (a game with fewer leaves a row of felt).
+        most = max(len(choices), *(self.choice_rows(game) for game in games))
+        heights = [title_h] + [label_h + row_h] * most + [row_h, row_h]
         rows = len(heights) - 1
         self.panel = self.panel_rect(max_w=u * 12, max_h=sum(heights) + rows * gap + u)
         p = self.panel
@@ -103,10 +107,16 @@ class NewGameScene(Dialog):
         )
         self.row(
             Rect(inner.left, ys[-1], inner.width, row_h),
-            [tr("dialog.cancel"), tr("newgame.deal")],
-            [self.close, self.deal],
-            1,
+            [tr("dialog.cancel"), tr("scores.button"), tr("newgame.deal")],
+            [self.close, self.scores, self.deal],
+            2,
         )
+
+    def choice_rows(self, game: str) -> int:
+        """How many rows of choices ``game`` has: the game, its rule sets, its level."""
+        rules_keys = [rules.key for rules in rulesets.of_game(game)]
+        levels = rulesets.offers_levels(game) and any(map(self.app.games.has_levels, rules_keys))
+        return 1 + (len(rules_keys) > 1) + levels
 
     def pick(self, *, game: str = "", rules: str = "", level: str = "") -> None:
         """The player chose a game, a rule set of it, or a level."""
@@ -117,6 +127,10 @@ class NewGameScene(Dialog):
         if level:
             self.choice.level = level
         self.rebuild()
+
+    def scores(self) -> None:
+        """The high-score tables of every rule set (the scores screen)."""
+        self.open("scores")
 
     def open_keypad(self) -> None:
         self.open("keypad", text=self.choice.rules_key() + "-")

@@ -39,7 +39,7 @@ class WinScene(Dialog):
 
     closable = False
     LAUNCH_EVERY = 0.11
-    ASK_AFTER = 1.2  # seconds of leaping cards before a high score asks for initials
+    ASK_AFTER = 3.5  # seconds the win and its figures show before a high score asks for initials
 
     def __init__(self, app: AppHost, game: Game, play_time: PlayTime) -> None:
         self.game = game
@@ -78,7 +78,8 @@ class WinScene(Dialog):
         y = float(inner.top)
         for kind, text, h, size in lines:
             rect = Rect(inner.left, int(y), inner.width, int(h * u * scale))
-            self.add(Control(rect, text, kind=kind, size=int(size * scale), extra={"center": True}))
+            size = max(self.least, int(size * scale))
+            self.add(Control(rect, text, kind=kind, size=size, extra={"center": True}))
             y += h * u * scale
         button = Rect(0, 0, int(inner.width * 0.6), int(u * scale))
         button.midbottom = inner.midbottom

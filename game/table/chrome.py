@@ -238,6 +238,7 @@ class Chrome:
                     enabled=on,
                     icon=BUTTON_ICONS[name],
                     size=text_size,
+                    flat=getattr(self.scene.app, "buttons_are_pictures", False),  # a demo's
                 )
                 self._buttons[key] = image
             surface.blit(image, rect)
@@ -246,9 +247,22 @@ class Chrome:
         """One text size for all buttons: the largest at which every label fits."""
         rect = self.scene.layout.buttons[BUTTONS[0]]
         stacked = rect.height > rect.width * 0.55
-        size = int(rect.height * 0.2) if stacked else int(rect.height * 0.34)
-        room = rect.width - 10 if stacked else int(rect.width - rect.height * 0.5 - 22)
-        while size > 9 and any(font(size).size(text)[0] > room for text in labels.values()):
+        size = int(rect.height * ui.STACKED_LABEL) if stacked else int(rect.height * 0.34)
+        room = rect.width - 6 if stacked else int(rect.width - rect.height * 0.5 - 22)
+
+        def fits(text: str) -> bool:
+            """On one line, or (under an icon) two lines below it."""
+            if font(size).size(text)[0] <= room:
+                return True
+            lines = ui.wrap(text, room, size)
+            wide = max(font(size).size(line)[0] for line in lines)
+            return (
+                stacked
+                and wide <= room
+                and len(lines) * font(size).get_linesize() <= (rect.height * 0.4)
+            )
+
+        while size > 9 and not all(fits(text) for text in labels.values()):
             size -= 1
         return size
 

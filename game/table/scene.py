@@ -111,7 +111,7 @@ class TableScene(TableState):
         if old is not game and old.moves and not old.is_won:
             self.app.hooks.ended(old, left)
         self.game = game
-        self.first_line = self.first_line or left == "idle"  # the next visitor
+        self.first_line = left == "idle"  # once a visitor: again only for the next one
         self.deal = self.app.games.level_of(game)
         self.deal_day = deal_day(self.app, game, self.deal)
         self.play_time.reset()
