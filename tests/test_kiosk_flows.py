@@ -67,3 +67,43 @@ def test_a_visitor_who_made_no_move_leaves_nothing_behind(tmp_path: Path) -> Non
         assert (data["settings"]["locale"], data["settings"]["four_colors"]) == ("fi", False)
         assert data["code"].startswith("RU1-C-")
         assert data["moves"] == 0
+
+
+def to_operator_menu() -> list[str]:
+    """The operator's way in: a long press on the game code, then the PIN on the keypad."""
+    return ["hold", "code", "2.5", *(w for digit in PIN for w in ("press", digit)), "press", "ok"]
+
+
+def test_the_operator_menu_closes_itself_after_the_keypads_timeout(tmp_path: Path) -> None:
+    """An operator who walks away leaves no menu with "Close the game" for the next visitor:
+    after 30 s without input the menu closes, and so does a question it opened."""
+    config = kiosk_config(tmp_path, idle_attract_minutes=0, idle_new_game_minutes=0)
+    shots = [tmp_path / f"{n}.json" for n in range(5)]
+    proc = script(
+        tmp_path, config, "--code", "RU1-C-AAAAAAD",
+        *to_operator_menu(), "state", str(shots[0]), "wait", "28", "state", str(shots[1]),
+        "wait", "3", "state", str(shots[2]),
+        *to_operator_menu(), "press", "leave", "wait", "28", "state", str(shots[3]),
+        "wait", "3", "state", str(shots[4]),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    scenes = [state(shot)["scene"] for shot in shots]
+    assert scenes == ["operator", "operator", "table", "confirm", "table"]
+
+
+def test_closing_the_game_from_the_operator_menu_asks_first(tmp_path: Path) -> None:
+    config = kiosk_config(tmp_path, idle_attract_minutes=0, idle_new_game_minutes=0)
+    asked, kept = tmp_path / "asked.json", tmp_path / "kept.json"
+    proc = script(
+        tmp_path, config, "--code", "RU1-C-AAAAAAD",
+        *to_operator_menu(), "press", "leave", "state", str(asked),
+        "press", Translator("fi")("operator.leave_no"), "state", str(kept),
+        "press", "leave", "press", Translator("fi")("operator.leave_yes"),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    question = state(asked)
+    assert question["scene"] == "confirm"
+    assert question["texts"] == [Translator("fi")("operator.leave_question")]
+    assert state(kept)["scene"] == "operator"
+    log = (tmp_path / "state" / "logs" / "solitaire.log").read_text(encoding="utf-8")
+    assert log.count("operator exit with the PIN") == 1

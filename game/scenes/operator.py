@@ -1,7 +1,10 @@
-"""The operator menu, behind the PIN: close the game, clear the high-score tables, statistics."""
+"""The operator menu, behind the PIN: close the game, clear the high-score tables, statistics.
+Like the PIN keypad, it closes itself (with whatever it opened) after the keypad's timeout
+without input, so the next visitor never finds it open."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -15,10 +18,12 @@ if TYPE_CHECKING:
     from game.app import App
     from game.kiosk_ui import KioskController
 
+log = logging.getLogger("solitaire.kiosk")
+
 
 class OperatorScene(Dialog):
-    """What the right PIN opens: leave (the kiosk's exit, status 64), clear every high-score
-    table (asked first), the statistics, or back to the game."""
+    """What the right PIN opens: leave (the kiosk's exit, status 64; asked first), clear every
+    high-score table (asked first), the statistics, or back to the game."""
 
     name = "operator"
 
@@ -65,7 +70,7 @@ class OperatorScene(Dialog):
         buttons: tuple[tuple[str, str, Callable[[], None]], ...] = (
             ("stats", tr("operator.stats"), partial(self.open, "stats")),
             ("clear", tr("operator.clear"), self.ask_clear),
-            ("leave", tr("operator.leave"), self.leave_game),
+            ("leave", tr("operator.leave"), self.ask_leave),
             ("back", tr("operator.back"), self.close),
         )
         for y, (name, label, action) in zip(ys[2:], buttons, strict=False):
@@ -89,6 +94,24 @@ class OperatorScene(Dialog):
             self.app.scenes.pop()  # the question goes; this menu is under it
         self.message = self.tr("operator.cleared")
         self.rebuild()
+
+    def ask_leave(self) -> None:
+        tr = self.tr
+        self.open(
+            "confirm",
+            question=tr("operator.leave_question"),
+            yes=tr("operator.leave_yes"),
+            no=tr("operator.leave_no"),
+            on_yes=self.leave_game,
+        )
+
+    def update(self, dt: float) -> None:
+        """Closes this menu and what it opened once nobody touched the screen for the PIN
+        keypad's timeout (kiosk.PinPad.timeout_s)."""
+        kiosk = self.controller
+        if kiosk is not None and kiosk.idle.idle_for(self.app.clock.time) >= kiosk.pin.timeout_s:
+            log.info("operator menu: closed after %.0f s without input", kiosk.pin.timeout_s)
+            self.app.scenes.pop(self)
 
     def leave_game(self) -> None:
         self.app.scenes.pop(self)
