@@ -178,6 +178,7 @@ def attach_kiosk(app: App, config: Config, session: Session, *, resumed: bool) -
     # One play time: the table's, which the autosave and the statistics read as well.
     app.table.play_time.running = session.clock.running
     session.clock = app.table.play_time
+    app.arcade.game_id = lambda: session.game_id  # a win is entered once per game
     apply_lock(config)
     if not resumed:
         session.started(app.table.game)

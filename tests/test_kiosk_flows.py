@@ -107,3 +107,65 @@ def test_closing_the_game_from_the_operator_menu_asks_first(tmp_path: Path) -> N
     assert state(kept)["scene"] == "operator"
     log = (tmp_path / "state" / "logs" / "solitaire.log").read_text(encoding="utf-8")
     assert log.count("operator exit with the PIN") == 1
+
+
+POWER_CUT = """
+import os, sys
+from pathlib import Path
+from engine import Game
+from game.launch import LaunchOptions, open_app
+from game.script import Player
+from game.storage import JsonStore
+
+real_save, armed = JsonStore.save, []
+
+def save(self, data):
+    done = real_save(self, data)
+    if armed and sys.argv[1] == "cut" and self.path.name in ("highscores.json", "autosave.json"):
+        os._exit(99)  # the power goes after the first of the two saves of the win
+    return done
+
+JsonStore.save = save
+code, last, moves = sys.argv[2], sys.argv[3], sys.argv[4:]
+game = None
+if moves:  # a deal one move before its win
+    game = Game.from_code(code)
+    for move in moves:
+        game.play(move)
+options = LaunchOptions(Path(os.environ["SOLITAIRE_CONFIG"]), size=(800, 480), windowed=True)
+app = open_app(options, game=game)
+app.step()
+armed.append(True)
+card, dest = last.split("-")
+Player(app).drag(card, dest)
+app.close()
+"""
+
+
+def test_a_power_cut_right_after_a_win_does_not_enter_it_twice(tmp_path: Path) -> None:
+    """The power goes between the two saves of a winning move; the kiosk restarts, the visitor
+    plays the last move again: the high-score tables hold that win once."""
+    from engine import Game
+    from engine.solver import solve
+
+    code = "RU1-C-AAAAD64"  # an easy deal of the catalog
+    line = solve(Game.from_code(code), time_limit=30).moves
+    config = kiosk_config(tmp_path, idle_attract_minutes=0, idle_new_game_minutes=0)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env |= {"SOLITAIRE_STATE_DIR": str(tmp_path / "state"), "SOLITAIRE_CONFIG": str(config)}
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", POWER_CUT, *args],
+            capture_output=True, text=True, env=env, timeout=300, cwd=ROOT,
+        )  # fmt: skip
+
+    cut = run("cut", code, line[-1], *line[:-1])
+    assert cut.returncode == 99, cut.stderr
+    again = run("replay", code, line[-1])
+    assert again.returncode == 0, again.stderr
+    tables = state(tmp_path / "state" / "highscores.json")["data"]["tables"]
+    entries = [entry for named in tables.values() for rows in named.values() for entry in rows]
+    assert [entry["code"] for entry in entries] == [code]
+    saved = state(tmp_path / "state" / "autosave.json")["data"]["game"]
+    assert saved["won"] is True
