@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 SCENES = (
-    *("table", "newgame", "keypad", "settings", "rules", "win", "initials", "operator"),
+    *("table", "newgame", "keypad", "settings", "rules", "win", "initials", "operator", "entries"),
     *("attract", "attract-today", "attract-all", "attract-howto"),
 )
 DEFAULT_SIZE = (1280, 800)

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game, Move, daily
-from game.blocked import is_blocked
 from game.highscores import Entry, HighScores, Rank, highscores_store
 from game.hooks import TableHooks
+from game.initials import is_blocked
 from game.storage import JsonStore
 
 log = logging.getLogger("solitaire.arcade")

@@ -4,8 +4,8 @@ Every win may enter the all-time table of its rule set (``RU1-C``, ``SH1-C4``, .
 the day's deal (engine.daily) may also enter that day's table. A table keeps the best
 :attr:`HighScores.size` entries (the operator's size, default 10): higher score first, then
 less time, then fewer moves; on a full tie the earlier win keeps its place. A player signs an
-entry with three letters A-Z (or not: "" shows as "---"); :func:`is_blocked` refuses offensive
-words (game.blocked: a list of several hundred, and the operator's own).
+entry with three letters A-Z (or not: "" shows as "---"); offensive words are refused
+(game.initials: a list of several hundred, and the operator's own).
 
 Stored with the other state files (game.storage: one atomic, durable write; a damaged file
 moved aside) as ``highscores.json``::
@@ -34,7 +34,7 @@ from engine.codes import CodeError, format_code, parse_code
 from engine.daily import parse_day
 from engine.daily import today as local_today
 from engine.rules import RULES_BY_KEY
-from game.blocked import is_blocked
+from game.initials import is_blocked, is_valid_initials
 from game.storage import JsonStore, state_dir
 
 log = logging.getLogger("solitaire.highscores")
@@ -44,54 +44,10 @@ DEFAULT_SIZE = 10
 MAX_SIZE = 100
 KEEP_DAYS = 7  # daily tables of the last week are kept (and shown when asked for)
 ALL_TIME = "all"
-INITIALS_LENGTH = 3
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SCORE = 1_000_000  # far above any real score; a larger number is damage
 MAX_SECONDS = 10_000_000.0
 MAX_MOVES = 1_000_000
 MAX_READ = 1000  # entries of one table looked at when reading a file (a table holds <= 100)
-
-
-def is_valid_initials(text: object) -> bool:
-    """Exactly three letters A-Z (upper case)."""
-    return (
-        isinstance(text, str) and len(text) == INITIALS_LENGTH and all(ch in LETTERS for ch in text)
-    )
-
-
-def shown_initials(initials: str) -> str:
-    """How a table shows an entry's initials: ``---`` for none."""
-    return initials or "-" * INITIALS_LENGTH
-
-
-@dataclass
-class InitialsInput:
-    """What the initials keypad holds: up to three letters A-Z. The scene shows ``text``
-    (padded with ``_``), enables OK when :attr:`ready`, and says so when :attr:`refused`."""
-
-    text: str = ""
-
-    def type(self, letter: str) -> None:
-        """Add ``letter`` (A-Z, any case) if there is room; anything else is ignored."""
-        letter = letter.upper()
-        if len(letter) == 1 and letter in LETTERS and len(self.text) < INITIALS_LENGTH:
-            self.text += letter
-
-    def erase(self) -> None:
-        self.text = self.text[:-1]
-
-    @property
-    def shown(self) -> str:
-        return self.text.ljust(INITIALS_LENGTH, "_")
-
-    @property
-    def refused(self) -> bool:
-        """Three letters that spell a blocked word (the scene says so; OK stays off)."""
-        return len(self.text) == INITIALS_LENGTH and is_blocked(self.text)
-
-    @property
-    def ready(self) -> bool:
-        return is_valid_initials(self.text) and not is_blocked(self.text)
 
 
 @dataclass(frozen=True)
@@ -116,6 +72,12 @@ class Entry:
             return parse_code(self.code)[0].key
         except CodeError:
             return ""
+
+    def same_win(self, other: Entry) -> bool:
+        """The same win: code, figures and time stamp (the day's table and the all-time one
+        each hold a copy)."""
+        mine = (self.code, self.score, float(self.seconds), self.moves, self.when)
+        return mine == (other.code, other.score, float(other.seconds), other.moves, other.when)
 
     def order(self) -> tuple[int, float, int]:
         """Sorts best first: higher score, then less time, then fewer moves."""
@@ -306,15 +268,38 @@ class HighScores:
         initials = initials.strip().upper()
         if not is_valid_initials(initials) or is_blocked(initials):
             return False
-        same = (entry.code, entry.score, float(entry.seconds), entry.moves, entry.when)
         found = False
         for rows in self._tables.get(entry.rules_key, {}).values():
             for i, row in enumerate(rows):
-                if (row.code, row.score, row.seconds, row.moves, row.when) == same:
+                if row.same_win(entry):
                     rows[i], found = replace(row, initials=initials), True
         if found:
             self._save()
         return found
+
+    def remove(self, entry: Entry) -> bool:
+        """Take ``entry``'s win out of every table that holds it (the operator menu), and save;
+        False when none does."""
+        named = self._tables.get(entry.rules_key, {})
+        kept = {
+            name: [row for row in rows if not row.same_win(entry)] for name, rows in named.items()
+        }
+        if kept == named:
+            return False
+        self._tables[entry.rules_key] = {name: rows for name, rows in kept.items() if rows}
+        self._prune()  # a rule set without tables goes
+        self._save()
+        return True
+
+    def entries(self) -> list[Entry]:
+        """Every stored win once (a day's deal is in two tables), by rule set, best first."""
+        seen: list[Entry] = []
+        for named in self._tables.values():
+            wins = [row for rows in named.values() for row in rows[: self.size]]
+            for row in sorted(wins, key=Entry.order):
+                if not any(row.same_win(other) for other in seen):
+                    seen.append(row)
+        return seen
 
     def entered(self, entry: Entry) -> tuple[Entry, Rank] | None:
         """The stored entry of ``entry``'s game (same ``game`` id) and where it stands."""

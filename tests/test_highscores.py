@@ -15,15 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.blocked import blocked_words
-from game.highscores import (
-    DEFAULT_SIZE,
-    HIGHSCORES_FILE,
-    KEEP_DAYS,
-    Entry,
-    HighScores,
+from game.highscores import DEFAULT_SIZE, HIGHSCORES_FILE, KEEP_DAYS, Entry, HighScores, Rank
+from game.initials import (
     InitialsInput,
-    Rank,
+    blocked_words,
     is_blocked,
     is_valid_initials,
     shown_initials,

@@ -169,3 +169,39 @@ def test_a_power_cut_right_after_a_win_does_not_enter_it_twice(tmp_path: Path) -
     assert [entry["code"] for entry in entries] == [code]
     saved = state(tmp_path / "state" / "autosave.json")["data"]["game"]
     assert saved["won"] is True
+
+
+def high_score(initials: str, score: int, when: str, code: str = "RU1-C-AAAALUY") -> dict[str, Any]:
+    return {"initials": initials, "score": score, "seconds": 300.0, "moves": 140, "code": code,
+            "when": when}  # fmt: skip
+
+
+def test_the_operator_removes_one_high_score_entry(tmp_path: Path) -> None:
+    """From the operator menu: the list of entries, Remove on one, asked first; that win goes
+    from every table that held it (today's and all time), the others stay."""
+    rude = high_score("ABC", 625, "2026-11-30T14:03:00Z")
+    kept = [high_score("KAI", 600, "2026-11-29T10:00:00Z")]
+    kept.append(high_score("OLI", 520, "2026-11-28T10:00:00Z", "SH1-C4-AAAAAJ2"))
+    tables = {"RU1-C": {"all": [rude, kept[0]], "2026-11-30": [rude]}, "SH1-C4": {"all": kept[1:]}}
+    envelope = {"format": "highscores", "version": 1, "saved": "x", "data": {"tables": tables}}
+    (tmp_path / "state").mkdir()
+    (tmp_path / "state" / "highscores.json").write_text(json.dumps(envelope), encoding="utf-8")
+    config = kiosk_config(tmp_path, idle_attract_minutes=0, idle_new_game_minutes=0)
+    listed, asked, after = (tmp_path / f"{n}.json" for n in ("listed", "asked", "after"))
+    fi = Translator("fi")
+    proc = script(
+        tmp_path, config, "--code", "RU1-C-AAAAAAD", "--date", "2026-11-30",
+        *to_operator_menu(), "press", "entries", "state", str(listed),
+        "press", "remove", "state", str(asked), "press", fi("operator.remove_yes"),
+        "state", str(after),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    lines = [text for text in state(listed)["texts"] if "2026-11-" in text]
+    assert [line.split()[:2] for line in lines] == [["ABC", "625"], ["KAI", "600"], ["OLI", "520"]]
+    assert state(asked)["scene"] == "confirm"
+    assert "ABC" in state(asked)["texts"][0]
+    shown = state(after)
+    assert shown["scene"] == "entries" and fi("operator.removed") in shown["texts"]
+    assert not any(text.startswith("ABC") for text in shown["texts"])
+    stored = state(tmp_path / "state" / "highscores.json")["data"]["tables"]
+    assert stored == {"RU1-C": {"all": [kept[0]]}, "SH1-C4": {"all": kept[1:]}}

@@ -12,8 +12,9 @@ from pygame import Rect
 from engine.rules import Rules
 from game import rulesets, ui
 from game.clock import format_clock
-from game.highscores import Entry, shown_initials
+from game.highscores import Entry
 from game.i18n import Translator
+from game.initials import shown_initials
 
 
 @dataclass

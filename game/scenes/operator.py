@@ -1,4 +1,5 @@
-"""The operator menu, behind the PIN: close the game, clear the high-score tables, statistics.
+"""The operator menu, behind the PIN: close the game, remove one high-score entry or clear the
+tables, statistics.
 Like the PIN keypad, it closes itself (with whatever it opened) after the keypad's timeout
 without input, so the next visitor never finds it open."""
 
@@ -22,8 +23,9 @@ log = logging.getLogger("solitaire.kiosk")
 
 
 class OperatorScene(Dialog):
-    """What the right PIN opens: leave (the kiosk's exit, status 64; asked first), clear every
-    high-score table (asked first), the statistics, or back to the game."""
+    """What the right PIN opens: leave (the kiosk's exit, status 64; asked first), the list of
+    high-score entries (remove one), clear every high-score table (asked first), the
+    statistics, or back to the game."""
 
     name = "operator"
 
@@ -41,15 +43,15 @@ class OperatorScene(Dialog):
         info = self.message or tr("operator.entries", count=entries)
         row_h, gap = int(u), int(u * 0.25)
         title_h, info_h = int(u * 0.9), int(u * 0.8)
-        heights = [title_h, info_h, row_h, row_h, row_h, row_h]
+        heights = [title_h, info_h, row_h, row_h, row_h, row_h, row_h]
         pad = int(u * 0.4)
         need = sum(heights) + gap * (len(heights) - 1) + 2 * pad
         self.panel = self.panel_rect(max_w=u * 9, max_h=need)
         self.fit_panel(need)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         if inner.height < need - 2 * pad:  # a very small screen: the rows share what there is
-            row_h = int((inner.height - title_h - info_h - gap * 5) / 4)
-        ys = stack_rows(inner.top, [title_h, info_h, row_h, row_h, row_h, row_h], gap)
+            row_h = int((inner.height - title_h - info_h - gap * 6) / 5)
+        ys = stack_rows(inner.top, [title_h, info_h, *[row_h] * 5], gap)
         self.add(
             Control(
                 Rect(inner.left, ys[0], inner.width, title_h),
@@ -69,6 +71,7 @@ class OperatorScene(Dialog):
         )
         buttons: tuple[tuple[str, str, Callable[[], None]], ...] = (
             ("stats", tr("operator.stats"), partial(self.open, "stats")),
+            ("entries", tr("operator.entries_button"), partial(self.open, "entries")),
             ("clear", tr("operator.clear"), self.ask_clear),
             ("leave", tr("operator.leave"), self.ask_leave),
             ("back", tr("operator.back"), self.close),

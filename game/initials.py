@@ -1,4 +1,5 @@
-"""Three-letter words refused as high-score initials.
+"""High-score initials: three letters A-Z (:class:`InitialsInput`, what the initials keypad
+holds), and the three-letter words refused as initials (:func:`is_blocked`).
 
 The keypad offers the Latin letters A-Z in every language (arcade style, and one alphabet on the
 shared tables), so the list holds English words and the Latin spellings a visitor would type
@@ -16,6 +17,7 @@ from __future__ import annotations
 import logging
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 log = logging.getLogger("solitaire.highscores")
@@ -23,6 +25,7 @@ log = logging.getLogger("solitaire.highscores")
 BLOCKED_FILE = Path(__file__).resolve().parent.parent / "assets" / "blocked_initials.txt"
 MAX_BYTES = 64 * 1024
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+INITIALS_LENGTH = 3
 
 _CORE = (
     # English
@@ -39,9 +42,11 @@ _words: frozenset[str] | None = None  # the file's words and CORE, read once
 _extra: frozenset[str] = frozenset()  # the operator's words (config.toml)
 
 
-def is_word(text: object) -> bool:
+def is_valid_initials(text: object) -> bool:
     """Exactly three letters A-Z (upper case)."""
-    return isinstance(text, str) and len(text) == 3 and all(ch in LETTERS for ch in text)
+    return (
+        isinstance(text, str) and len(text) == INITIALS_LENGTH and all(ch in LETTERS for ch in text)
+    )
 
 
 def read_words(path: Path = BLOCKED_FILE) -> frozenset[str]:
@@ -56,7 +61,7 @@ def read_words(path: Path = BLOCKED_FILE) -> frozenset[str]:
     bad: list[str] = []
     for line in text.splitlines():
         word = line.partition("#")[0].strip().upper()
-        if word and is_word(word):
+        if word and is_valid_initials(word):
             words.add(word)
         elif word:
             bad.append(word[:20])
@@ -96,9 +101,44 @@ def blocked_words() -> frozenset[str]:
 def add_words(words: tuple[str, ...] | list[str]) -> None:
     """The operator's own words (config.toml ``[arcade] blocked_initials``, checked there)."""
     global _extra
-    _extra = frozenset(word.upper() for word in words if is_word(word.upper()))
+    _extra = frozenset(word.upper() for word in words if is_valid_initials(word.upper()))
 
 
 def is_blocked(initials: str) -> bool:
     """Whether ``initials`` (any case, spaces around ignored) is a refused word."""
     return initials.strip().upper() in blocked_words()
+
+
+def shown_initials(initials: str) -> str:
+    """How a table shows an entry's initials: ``---`` for none."""
+    return initials or "-" * INITIALS_LENGTH
+
+
+@dataclass
+class InitialsInput:
+    """What the initials keypad holds: up to three letters A-Z. The scene shows ``text``
+    (padded with ``_``), enables OK when :attr:`ready`, and says so when :attr:`refused`."""
+
+    text: str = ""
+
+    def type(self, letter: str) -> None:
+        """Add ``letter`` (A-Z, any case) if there is room; anything else is ignored."""
+        letter = letter.upper()
+        if len(letter) == 1 and letter in LETTERS and len(self.text) < INITIALS_LENGTH:
+            self.text += letter
+
+    def erase(self) -> None:
+        self.text = self.text[:-1]
+
+    @property
+    def shown(self) -> str:
+        return self.text.ljust(INITIALS_LENGTH, "_")
+
+    @property
+    def refused(self) -> bool:
+        """Three letters that spell a blocked word (the scene says so; OK stays off)."""
+        return len(self.text) == INITIALS_LENGTH and is_blocked(self.text)
+
+    @property
+    def ready(self) -> bool:
+        return is_valid_initials(self.text) and not is_blocked(self.text)
