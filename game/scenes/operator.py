@@ -72,22 +72,23 @@ class OperatorScene(Dialog):
         buttons: tuple[tuple[str, str, Callable[[], None]], ...] = (
             ("stats", tr("operator.stats"), partial(self.open, "stats")),
             ("entries", tr("operator.entries_button"), partial(self.open, "entries")),
-            ("clear", tr("operator.clear"), self.ask_clear),
-            ("leave", tr("operator.leave"), self.ask_leave),
+            ("clear", tr("operator.clear"), partial(self.ask, "clear", self.clear)),
+            ("leave", tr("operator.leave"), partial(self.ask, "leave", self.leave_game)),
             ("back", tr("operator.back"), self.close),
         )
         for y, (name, label, action) in zip(ys[2:], buttons, strict=False):
             rect = Rect(inner.left, y, inner.width, row_h)
             self.add(Control(rect, label, action, selected=name == "back", name=name))
 
-    def ask_clear(self) -> None:
+    def ask(self, what: str, on_yes: Callable[[], None]) -> None:
+        """The question before ``what`` ("clear", "leave"): its words are operator.<what>_*."""
         tr = self.tr
         self.open(
             "confirm",
-            question=tr("operator.clear_question"),
-            yes=tr("operator.clear_yes"),
-            no=tr("operator.clear_no"),
-            on_yes=self.clear,
+            question=tr(f"operator.{what}_question"),
+            yes=tr(f"operator.{what}_yes"),
+            no=tr(f"operator.{what}_no"),
+            on_yes=on_yes,
         )
 
     def clear(self) -> None:
@@ -97,16 +98,6 @@ class OperatorScene(Dialog):
             self.app.scenes.pop()  # the question goes; this menu is under it
         self.message = self.tr("operator.cleared")
         self.rebuild()
-
-    def ask_leave(self) -> None:
-        tr = self.tr
-        self.open(
-            "confirm",
-            question=tr("operator.leave_question"),
-            yes=tr("operator.leave_yes"),
-            no=tr("operator.leave_no"),
-            on_yes=self.leave_game,
-        )
 
     def update(self, dt: float) -> None:
         """Closes this menu and what it opened once nobody touched the screen for the PIN
