@@ -131,24 +131,24 @@ class Session(TableHooks):
 
     def ended(self, game: Game, result: str) -> None:
         """The game is over: "won", or left for another deal ("abandoned", "idle"). The
-        statistics count it once (a game left without a move not at all)."""
+        statistics count it once (a game left without a move not at all): the autosave, which
+        says it is counted, is written before the statistics, so a power cut between the two
+        loses the count at worst and never counts the game again after a restart."""
         won = game.is_won and result == "won"
         if won:
             self.clock.running = False
-        if not self.recorded:
-            self.stats = self.stats.record(
-                game.code,
-                won=won,
-                seconds=self.clock.seconds,
-                score=game.score,
-                moves=game.moves,
-            )
-            self.recorded = True
-            save_stats(self.stats, self.directory)
-            log_game_end(
-                game.code, result, moves=game.moves, score=game.score, seconds=self.clock.seconds
-            )
+        if self.recorded:
+            self._save(game)
+            return
+        self.stats = self.stats.record(
+            game.code, won=won, seconds=self.clock.seconds, score=game.score, moves=game.moves
+        )
+        self.recorded = True
         self._save(game)
+        save_stats(self.stats, self.directory)
+        log_game_end(
+            game.code, result, moves=game.moves, score=game.score, seconds=self.clock.seconds
+        )
 
     # ---------------------------------------------------------------- leaving
 
