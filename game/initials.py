@@ -65,6 +65,8 @@ def read_words(path: Path = BLOCKED_FILE) -> frozenset[str]:
             words.add(word)
         elif word:
             bad.append(word[:20])
+    if not words:
+        log.warning("blocked initials: %s holds no words; using the built-in list", path)
     if bad:
         log.warning(
             "blocked initials: %d lines of %s are not three letters A-Z (first: %r); skipped",
