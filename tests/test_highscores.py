@@ -418,3 +418,16 @@ class TestOneEntryPerGame:
         row = {**win().to_dict(), "game": {"id": 1}}
         write_file(tmp_path, {"RU1-C": {"all": [row, win(score=10).to_dict()]}})
         assert [row.score for row in scores(tmp_path).table("RU1-C")] == [10]
+
+
+class TestRemoveOne:
+    def test_a_win_goes_from_every_table_and_the_rest_stays(self, tmp_path: Path) -> None:
+        table = scores(tmp_path)
+        rude = win(score=625, initials="ABC", day=TODAY.isoformat(), when="2026-11-30T10:00:00Z")
+        table.add(rude)
+        table.add(win(score=500, initials="KAI", when="2026-11-29T10:00:00Z"))
+        assert [(e.initials, e.score) for e in table.entries()] == [("ABC", 625), ("KAI", 500)]
+        assert table.remove(rude) and not table.remove(rude)
+        again = scores(tmp_path)
+        assert [e.initials for e in again.entries()] == ["KAI"]
+        assert again.table("RU1-C", TODAY) == [] and again.tables() == [("RU1-C", "all")]
