@@ -149,6 +149,7 @@ class SoundConfig:
 class ArcadeConfig:
     initials: bool = True  # a win that enters a high-score table asks for three letters
     table_size: int = 10  # entries of each high-score table (1..100)
+    blocked_initials: tuple[str, ...] = ()  # refused as initials besides the built-in list
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,24 @@ def str_choice(*choices: str) -> Rule:
     return Rule("one of " + ", ".join(f'"{c}"' for c in choices), convert)
 
 
+MAX_WORDS = 1000
+
+
+def words_rule() -> Rule:
+    """A list of three-letter words A-Z (any case; kept in upper case)."""
+
+    def convert(v: Any) -> tuple[str, ...] | None:
+        if not isinstance(v, list) or len(v) > MAX_WORDS:
+            return None
+        words = tuple(w.upper() for w in v if isinstance(w, str) and len(w) == 3)
+        ok = len(words) == len(v) and all("A" <= c <= "Z" for w in words for c in w)
+        return words if ok else None
+
+    return Rule(
+        f'a list of three-letter words A-Z such as ["ABC", "XYZ"] (at most {MAX_WORDS})', convert
+    )
+
+
 def pin_hash_rule() -> Rule:
     def convert(v: Any) -> str | None:
         if not isinstance(v, str):
@@ -189,6 +207,7 @@ RULES: dict[str, dict[str, Rule]] = {
     "arcade": {
         "initials": bool_rule(),
         "table_size": int_range(1, 100),
+        "blocked_initials": words_rule(),
     },
 }
 
@@ -238,7 +257,7 @@ def _repr_into(value: Any, out: list[str], depth: int) -> None:
             if sum(len(p) for p in out) > MAX_SHOWN:
                 break
         out.append("}")
-    elif isinstance(value, list):
+    elif isinstance(value, list | tuple):
         out.append("[")
         for i, item in enumerate(value):
             if i:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.hooks import Hooks
     from game.i18n import Translator
     from game.input import GestureReader
-    from game.kiosk import PinPad
+    from game.kiosk import IdleTimer, PinPad
     from game.layout import Layout
     from game.player import Preferences
     from game.prefs import PlayerSettings
@@ -116,6 +116,8 @@ class Kiosk(Protocol):
     def session(self) -> Session: ...
     @property
     def pin(self) -> PinPad: ...
+    @property
+    def idle(self) -> IdleTimer: ...
 
     def operator_exit(self) -> None: ...
 

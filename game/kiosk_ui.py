@@ -8,6 +8,7 @@ long press on the game code) and runs once per update step (idle deadlines, the 
 
 from __future__ import annotations
 
+import copy
 import logging
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ from game.kiosk import (
     apply_lock,
     classify_event,
 )
-from game.prefs import reset_visitor_settings
+from game.prefs import reset_visitor_settings, resets_visitors
 from game.session import Session
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ class KioskController(TableHooks):
         self.pin = PinPad.persistent(config.kiosk.operator_pin_hash, session.directory, now)
         self.exit_enabled = self.lock and bool(config.kiosk.operator_pin_hash)
         self.fresh_dealt = False  # the idle period's fresh deal is done
+        self.default_choice = copy.deepcopy(app.games.choice)  # the operator's (config)
         self.pressing = False  # a finger held still is not idle...
         self.press_since = 0.0  # ...for a while: a lost release must not keep the kiosk awake
         self.hold_since: float | None = None  # when the press the long press follows began
@@ -125,33 +127,45 @@ class KioskController(TableHooks):
             self.idle.touch(now)
         if self.app.scenes.find("pin") is not None:
             return
-        table = self.app.table
         if self.idle.fresh_deal_due(now) and not self.fresh_dealt:
             self.fresh_dealt = True
-            if table.game.moves or table.game.is_won:
-                self.fresh_deal()
+            self.fresh_deal()
         if self.idle.attract_due(now) and self.app.scenes.top.name != "attract":
-            if table.busy():
+            if self.app.table.busy():
                 return
             self.start_attract()
 
     def fresh_deal(self) -> None:
-        """The next visitor gets a new deal (the abandoned game is counted and logged)."""
-        app, table = self.app, self.app.table
-        attract = app.scenes.top.name == "attract"
-        app.scenes.pop_to_bottom()
-        reset_visitor_settings(app, self.config, self.session.directory)
-        table.start_game(app.games.new(), left="idle")
-        log.info("idle: fresh deal %s", table.game.code)
+        """The next visitor gets the operator's settings and a new deal (an unfinished game is
+        counted and logged as left)."""
+        attract = self.app.scenes.top.name == "attract"
+        self.next_visitor(deal=True)
         if attract:
-            app.scenes.open("attract")
+            self.app.scenes.open("attract")
+
+    def next_visitor(self, *, deal: bool) -> None:
+        """Undo what the last visitor changed, moves or not: the open screens close; in kiosk
+        mode (game.prefs.resets_visitors) the settings, sound, language and game choice are the
+        operator's again. The table gets a new deal when ``deal`` and the game has a move, when
+        the game is won, or when it has no move and is not of the (operator's) chosen game."""
+        app, table = self.app, self.app.table
+        app.scenes.pop_to_bottom()
+        resets = resets_visitors(self.config)
+        chose = resets and app.games.choice != self.default_choice
+        if chose:
+            app.games.choice = copy.deepcopy(self.default_choice)
+            log.info("idle: the game choice is back to the operator's default")
+        reset_visitor_settings(app, self.config, self.session.directory)
+        game = table.game
+        other = resets and (chose or game.rules.key != app.games.choice.rules_key())
+        if game.is_won or (game.moves and deal) or (not game.moves and other):
+            table.start_game(app.games.new(), left="idle")
+            log.info("idle: fresh deal %s", table.game.code)
 
     def start_attract(self) -> None:
         table = self.app.table
-        if table.game.is_won:
-            self.fresh_deal()
+        self.next_visitor(deal=False)
         self.session.checkpoint(table.game)  # saved with the clock
-        self.app.scenes.pop_to_bottom()
         self.app.scenes.open("attract")
         log.info("idle: attract screen")
 
@@ -175,6 +189,7 @@ def attach_kiosk(app: App, config: Config, session: Session, *, resumed: bool) -
     # One play time: the table's, which the autosave and the statistics read as well.
     app.table.play_time.running = session.clock.running
     session.clock = app.table.play_time
+    app.arcade.game_id = lambda: session.game_id  # a win is entered once per game
     apply_lock(config)
     if not resumed:
         session.started(app.table.game)

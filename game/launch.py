@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from engine import Game
+from game import initials
 from game.app import App
 from game.arcade import Arcade
 from game.config import Config, effective_px_per_mm, load_config
@@ -86,6 +87,7 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         level=rules.russian_level,
         winnable_only=rules.winnable_only,
     )
+    initials.add_words(config.arcade.blocked_initials)  # the operator's words, besides the list
     arcade = Arcade.open(directory, initials=config.arcade.initials, size=config.arcade.table_size)
     app = App(
         screen,
@@ -144,8 +146,10 @@ def show_scene(app: App, scene: str) -> None:
         app.scenes.open(scene)
     elif scene == "initials":
         app.scenes.open("initials", ranks=app.tr("arcade.rank_today", place=1))
-    elif scene == "operator":
+    elif scene in ("operator", "entries"):
         app.scenes.open("operator", controller=app.kiosk)
+        if scene == "entries":
+            app.scenes.open("entries")
     elif scene.startswith("attract"):  # attract, attract-today, attract-all, attract-howto
         app.scenes.open("attract", showing=scene.partition("-")[2] or "demo")
 

@@ -7,8 +7,8 @@ an event goes down the stack until a scene consumes it), ``update(dt)`` advances
 
 Scenes never import each other: each is registered under a name ("table", "newgame", "keypad",
 "settings", "rules", "win", "stats", "pin", "attract", "confirm", "examples", "initials",
-"operator", "scores") and opened by it, ``app.scenes.open("rules")``. A scene knows its host
-through the Protocols of game.host, never the App.
+"operator", "scores", "entries") and opened by it, ``app.scenes.open("rules")``. A scene knows
+its host through the Protocols of game.host, never the App.
 """
 
 from __future__ import annotations

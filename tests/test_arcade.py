@@ -327,3 +327,18 @@ def test_a_win_after_midnight_of_yesterdays_deal_enters_yesterdays_table(tmp_pat
     assert len(arcade.scores.table("SH1-C4", day)) == 1
     arcade.today = arcade.scores.today = lambda: day + dt.timedelta(days=2)
     assert arcade.record(won_game(), 100.0).rank.today is None  # two days on: no day's deal
+
+
+def test_the_same_games_win_again_is_the_stored_entry_and_can_be_signed(tmp_path: Path) -> None:
+    """After a power cut the visitor wins the same game again (same game id): the stored entry
+    answers, its place is kept, and the initials go onto it; nothing is entered twice."""
+    arcade = Arcade.open(tmp_path)
+    arcade.game_id = lambda: "0123456789abcdef"
+    first = arcade.record(won_game(), 312.46)
+    arcade = Arcade.open(tmp_path)  # the restart
+    arcade.game_id = lambda: "0123456789abcdef"
+    again = arcade.record(won_game(), 330.0)
+    assert again.entry == first.entry and again.rank == first.rank and again.asks
+    assert arcade.sign("ABC")
+    (entry,) = Arcade.open(tmp_path).scores.table("SH1-C4")
+    assert (entry.initials, entry.seconds) == ("ABC", 312.5)

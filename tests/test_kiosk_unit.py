@@ -5,8 +5,11 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import stat
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -151,16 +154,25 @@ def test_pick_drm_card(tmp_path: Path, connectors: dict[str, str], expected: str
         assert result.returncode == 0 and result.stdout == expected + "\n"
 
 
+HANGS = -1  # a probe_exit: the probe hangs, ignoring SIGTERM (as on a headless wlroots)
+
+
 def fake_app(tmp_path: Path, game_exit: int, probe_exit: int = 0) -> Path:
     """A copy of kiosk/ beside a fake venv python that records how it was started (the video
-    probe, main.py --probe-video, exits with `probe_exit` and records nothing)."""
+    probe, main.py --probe-video, exits with `probe_exit` and records nothing; with HANGS it
+    writes its process id to probe.pid and sleeps, deaf to SIGTERM)."""
     app = tmp_path / "app"
     shutil.copytree(KIOSK, app / "kiosk")
     python = app / ".venv" / "bin" / "python"
     python.parent.mkdir(parents=True)
+    probe = (
+        f"{{ echo $$ > \"{tmp_path}/probe.pid\"; trap '' TERM; exec sleep 120; }}"
+        if probe_exit == HANGS
+        else f"exit {probe_exit}"
+    )
     python.write_text(
         "#!/bin/sh\n"
-        f'[ "$2" = --probe-video ] && exit {probe_exit}\n'
+        f'[ "$2" = --probe-video ] && {probe}\n'
         'echo "driver=$SDL_VIDEODRIVER index=${SDL_KMSDRM_DEVICE_INDEX:-none} args=$*"'
         f' >> "{tmp_path}/started"\n'
         f"exit {game_exit}\n"
@@ -238,6 +250,67 @@ def test_run_wayland_falls_back_to_xwayland_and_says_why(
         assert reason in result.stderr and "SDL_VIDEODRIVER=x11" in result.stderr
     else:
         assert result.stderr == ""
+
+
+def test_run_wayland_kills_a_hung_probe_and_falls_back(tmp_path: Path) -> None:
+    """A probe that never answers (and ignores SIGTERM) is killed after PROBE_TIMEOUT_S and the
+    game runs under XWayland; the log says so, and no probe is left behind."""
+    app = fake_app(tmp_path, 0, probe_exit=HANGS)
+    env = {"PATH": os.environ["PATH"], "PROBE_TIMEOUT_S": "1"}
+    result = subprocess.run(
+        [str(app / "kiosk" / "run-wayland.sh")], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0
+    assert (tmp_path / "started").read_text().startswith("driver=x11 ")
+    assert "did not open a window within 1 s; the probe was killed" in result.stderr
+    assert "SDL_VIDEODRIVER=x11" in result.stderr
+    assert not is_running(int((tmp_path / "probe.pid").read_text()))
+
+
+def is_running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie waiting for its parent does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+PROBE_STUCK = """
+import sys, time
+import pygame
+import main
+
+def stuck() -> None:
+    open(sys.argv[1], "w").close()
+    time.sleep(120)
+
+pygame.display.flip = stuck
+main.PROBE_LIMIT_S = int(sys.argv[2])
+sys.exit(main.probe_video())
+"""
+
+
+@pytest.mark.parametrize(("limit", "stop"), [(120, signal.SIGTERM), (1, None)])
+def test_a_stuck_video_probe_ends(tmp_path: Path, limit: int, stop: int | None) -> None:
+    """main.py --probe-video stuck in the driver: SIGTERM ends it (SDL's own handler used to
+    swallow it), and without a signal it ends itself after PROBE_LIMIT_S (SIGALRM)."""
+    marker = tmp_path / "in-flip"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    probe = subprocess.Popen(
+        [sys.executable, "-c", PROBE_STUCK, str(marker), str(limit)], cwd=REPO, env=env
+    )
+    try:
+        while not marker.exists() and probe.poll() is None:
+            time.sleep(0.05)
+        if stop is not None:
+            probe.send_signal(stop)
+        probe.wait(timeout=30)
+    finally:
+        if probe.poll() is None:
+            probe.kill()
+            probe.wait()
+    assert probe.returncode == -(stop or signal.SIGALRM)
 
 
 def test_run_wayland_keeps_the_operators_driver(tmp_path: Path) -> None:

@@ -1,8 +1,8 @@
 """Screenshots of the arcade screens for people to look at (out/screens/arcade/, ignored by git):
 today's best, the all-time table, how to play, the initials keypad, the win screen, the new-game
-dialog, the operator menu and the settings (sound), at the small and the portrait kiosk screens
-in every language, with a few stored high scores. Each is drawn by ``main.py --screenshot``, as a
-maintainer would."""
+dialog, the operator menu and its list of entries, and the settings (sound), at the small and
+the portrait kiosk screens in every language, with a few stored high scores. Each is drawn by
+``main.py --screenshot``, as a maintainer would."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from game.highscores import Entry, HighScores
 OUT = Path(__file__).resolve().parent.parent / "out" / "screens" / "arcade"
 DAY = dt.date(2026, 11, 30)
 SCENES = ("attract-today", "attract-all", "attract-howto", "initials", "win", "newgame")
-SCENES += ("operator", "settings")
+SCENES += ("operator", "entries", "settings")
 SIZES = ((800, 480), (720, 1280))
 LOCALES = ("fi", "ru", "en")
 ROWS = (("VAL", 625, 422.0, 162), ("OLG", 625, 481.0, 154), ("ANA", 615, 370.0, 134))

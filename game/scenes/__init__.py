@@ -10,6 +10,7 @@ def register_scenes(stack: SceneStack) -> None:
     """Every scene of the game, by its name (``Scene.name``)."""
     from game.scenes.attract import AttractScene
     from game.scenes.confirm import ConfirmScene
+    from game.scenes.entries import EntriesScene
     from game.scenes.examples import ExamplesScene
     from game.scenes.initials import InitialsScene
     from game.scenes.keypad import KeypadScene
@@ -38,5 +39,6 @@ def register_scenes(stack: SceneStack) -> None:
         InitialsScene,
         OperatorScene,
         ScoresScene,
+        EntriesScene,
     ):
         stack.register(scene.name, scene)

@@ -14,8 +14,9 @@ from engine.rules import Rules
 from game import rulesets, ui
 from game.arcade import Arcade
 from game.clock import format_clock
-from game.highscores import Entry, shown_initials
+from game.highscores import Entry
 from game.i18n import Translator
+from game.initials import shown_initials
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """The initials keypad, arcade style: a win that entered a high-score table is signed with three
-letters A-Z (game.highscores), or not (Skip). A blocked word is refused with a message and
+letters A-Z (game.initials), or not (Skip). A blocked word is refused with a message and
 Save stays off until the letters change."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import ui
-from game.highscores import LETTERS, InitialsInput
+from game.initials import LETTERS, InitialsInput
 from game.keypad import Key, KeypadLook, add_keypad
 from game.scenes.dialog import Dialog
 
