@@ -115,6 +115,7 @@ drop moves); this one can need one more move, so it is an ordinary, first-tried 
 
 from __future__ import annotations
 
+from engine.cards import IS_KING
 from engine.game import FOUNDATION
 from engine.position import CELL, HIDDEN, IMove, Limit, Mode, State, apply
 from engine.rules import is_safe_home
@@ -268,7 +269,7 @@ def is_dead(state: State, mode: Mode) -> bool:
                 rest.append(x)
                 continue
             r = x % 13
-            if r == 12:
+            if IS_KING[x]:
                 ok = king_room or any(b != x and moved[b] for b in bottoms)
             elif same_suit:
                 ok = target(x + 1, x)

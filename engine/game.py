@@ -371,7 +371,7 @@ class Game:
             return
         col = self.cols[dest]
         if not col:
-            if card % 13 != 12:
+            if not fits_on_empty(card):
                 reveals = pile < FOUNDATION and pos == self.down[pile] and pos > 0
                 raise IllegalMove("king_only", card=name, reveals=reveals)
             return

@@ -1,10 +1,11 @@
 """The five rule sets as data, and the few pure predicates every move check is built from.
 
 Two base records, one per game; each variant is a ``replace(...)`` of its base. Nothing else in
-the engine branches on the game's name: it reads these fields. The three move generators
-(:meth:`engine.game.Game.legal_moves`, the solver's and the honest player's in
-:mod:`engine.levels`) all ask the functions below what fits where, how large a group may be and
-which move to a foundation is safe; docs/rules.md states the rules in words.
+the engine branches on the game's name: it reads these fields. The two move generators
+(:meth:`engine.game.Game.legal_moves`, every legal move, and :func:`engine.moves.candidates`,
+the moves the solver's order in :mod:`engine.ordering` and the honest player of
+:mod:`engine.honest` choose from) both ask the functions below what fits where, how large a
+group may be and which move to a foundation is safe; docs/rules.md states the rules in words.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.cards import KING, Card
+from engine.cards import IS_KING, Card, is_king
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def fits_on(rules: Rules, card: Card, top: Card) -> bool:
 
 def fits_on_empty(card: Card) -> bool:
     """Only a king (with what lies on it) goes on an empty column."""
-    return card % 13 + 1 == KING
+    return is_king(card)
 
 
 def is_run(cards: tuple[Card, ...] | list[Card]) -> bool:
@@ -158,7 +159,7 @@ def run_start(col: Sequence[int], down: int) -> int:
     """Where the same-suit run on top of a column starts (its lowest card's position); never
     below the face-down cards."""
     p = len(col) - 1
-    while p > down and col[p - 1] == col[p] + 1 and col[p] % 13 != 12:
+    while p > down and col[p - 1] == col[p] + 1 and not IS_KING[col[p]]:
         p -= 1
     return p
 
