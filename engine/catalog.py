@@ -39,7 +39,6 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.catalog_file import (
-    _TITLES,
     CATALOG_DIR,
     NODE_LIMIT,
     PICKS,
@@ -63,7 +62,6 @@ from engine.solver import solve
 __all__ = [
     "CATALOG_DIR",
     "PICKS",
-    "_TITLES",
     "Catalog",
     "CatalogError",
     "build",

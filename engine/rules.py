@@ -1,11 +1,17 @@
-"""The five rule sets as data, and the few pure predicates every move check is built from.
+"""The registry of games and rule sets as data, and the few pure predicates every move check is
+built from.
 
-Two base records, one per game; each variant is a ``replace(...)`` of its base. Nothing else in
-the engine branches on the game's name: it reads these fields. The two move generators
-(:meth:`engine.game.Game.legal_moves`, every legal move, and :func:`engine.moves.candidates`,
-the moves the solver's order in :mod:`engine.ordering` and the honest player of
-:mod:`engine.honest` choose from) both ask the functions below what fits where, how large a
-group may be and which move to a foundation is safe; docs/rules.md states the rules in words.
+Two games (:data:`GAMES`: names, title, config key) and five rule sets (:data:`ALL_RULES`): two
+base records, one per game; each variant is a ``replace(...)`` of its base. Adding a rule set
+is one line here and its locale keys (game.rulesets); everything that lists rule sets (the
+config check, the new-game menu, the statistics, the catalog files) reads the registry.
+Nothing else in the engine branches on the game's name: it reads these fields.
+
+The two move generators (:meth:`engine.game.Game.legal_moves`, every legal move, and
+:func:`engine.moves.candidates`, the moves the solver's order in :mod:`engine.ordering` and the
+honest player of :mod:`engine.honest` choose from) both ask the functions below what fits
+where, how large a group may be and which move to a foundation is safe; docs/rules.md states
+the rules in words.
 """
 
 from __future__ import annotations
@@ -40,6 +46,50 @@ class Rules:
     def key(self) -> str:
         """The code without the deal number: ``RU1-C``, ``SH1-C4``."""
         return f"{self.prefix}-{self.variant}"
+
+    @property
+    def info(self) -> GameInfo:
+        """Its game's entry in :data:`GAMES`."""
+        return GAMES_BY_NAME[self.game]
+
+    @property
+    def option(self) -> str | int:
+        """How the operator's config names this rule set among its game's (the value of
+        ``info.option_key``): ``"classic"`` / ``"relaxed"``, or the number of free cells."""
+        if self.info.chosen_by == "cells":
+            return self.cells
+        return "classic" if self.same_suit else "relaxed"
+
+    @property
+    def title(self) -> str:
+        """Its name in English, for the deal catalogs' headers: "Seahaven Towers, 1 free cell"."""
+        if self.info.chosen_by == "cells":
+            return f"{self.info.title}, {self.cells} free cell{'' if self.cells == 1 else 's'}"
+        kind = "classic (same suit)" if self.same_suit else "relaxed (any suit)"
+        return f"{self.info.title}, {kind}"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game of the registry (as KDE Patience's ``DealerInfo``). ``name`` is the rule sets'
+    ``Rules.game``, the value of ``default_game`` in config.toml and the locale key
+    ``names.<name>``; ``title`` its name in English (file headers); ``option_key`` the config
+    key that chooses its rule set for fresh deals, whose values name what its rule sets
+    differ in (``chosen_by``: "suits", ``"classic"`` or ``"relaxed"`` building; "cells", the
+    number of free cells). A rule set's own names on screen are the locale keys
+    ``variant.<key>`` and ``stats.<key>`` (game.rulesets)."""
+
+    name: str
+    title: str
+    option_key: str
+    chosen_by: str  # "suits" or "cells"
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo("russian", "Russian Solitaire", "russian_rules", "suits"),
+    GameInfo("seahaven", "Seahaven Towers", "seahaven_cells", "cells"),
+)
+GAMES_BY_NAME: dict[str, GameInfo] = {g.name: g for g in GAMES}
 
 
 RUSSIAN = Rules(
