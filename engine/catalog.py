@@ -34,7 +34,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -526,44 +526,47 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _interruptible() -> None:
-    signal.signal(signal.SIGTERM, _stop)  # kill: save what was examined, like Ctrl+C
-    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with nohup &
+def _run(
+    work: Callable[[], object], interrupted: str, errors: tuple[type[Exception], ...] = ()
+) -> int:
+    """Run a long command: a kill saves what was done, like Ctrl+C (even when started with
+    ``nohup &``); a damaged catalog (or one of ``errors``) is exit status 2, an interruption
+    130."""
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    refused: tuple[type[Exception], ...] = (CatalogError, *errors)
+    try:
+        work()
+    except refused as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"interrupted: {interrupted}", file=sys.stderr)
+        return 130
+    return 0
 
 
 def _redecide(args: argparse.Namespace) -> int:
     if args.node_limit <= 0 or args.time_limit <= 0 or args.jobs <= 0:
         print("error: --node-limit, --time-limit and --jobs must be positive", file=sys.stderr)
         return 2
-    _interruptible()
-    try:
-        redecide(
+    return _run(
+        lambda: redecide(
             args.rules,
             node_limit=args.node_limit,
             time_limit=args.time_limit,
             jobs=args.jobs,
             directory=args.dir,
-        )
-    except CatalogError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted: the catalog keeps the deals decided so far", file=sys.stderr)
-        return 130
-    return 0
+        ),
+        "the catalog keeps the deals decided so far",
+    )
 
 
 def _regrade(args: argparse.Namespace) -> int:
-    _interruptible()
-    try:
-        regrade(args.rules, jobs=args.jobs, target=args.target, directory=args.dir)
-    except CatalogError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted: the catalog is unchanged", file=sys.stderr)
-        return 130
-    return 0
+    return _run(
+        lambda: regrade(args.rules, jobs=args.jobs, target=args.target, directory=args.dir),
+        "the catalog is unchanged",
+    )
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -582,8 +585,8 @@ def _build(args: argparse.Namespace) -> int:
         )
         return 2
     keys = [r.key for r in ALL_RULES] if args.all else [args.rules]
-    _interruptible()
-    try:
+
+    def work() -> None:
         for key in keys:
             build(
                 key,
@@ -595,16 +598,9 @@ def _build(args: argparse.Namespace) -> int:
                 target=args.target,
                 directory=args.dir,
             )
-    except (ValueError, CatalogError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(
-            "interrupted: the catalog keeps every deal examined; run the same command to resume",
-            file=sys.stderr,
-        )
-        return 130
-    return 0
+
+    resume = "the catalog keeps every deal examined; run the same command to resume"
+    return _run(work, resume, (ValueError,))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
