@@ -61,11 +61,11 @@ def _score_groups(
             add((base + 50, move))  # a king's group to an empty column
         elif same_suit:
             add((base + 10, move))
+        elif p > d and _RANK[cols[i][p - 1]] == _RANK[c] + 1:
+            # Lateral: it already lies on a card one rank higher. (5 more onto its own suit.)
+            add((base - 15 if target[-1] == c + 1 else base - 20, move))
         else:
-            under = cols[i][p - 1] if p > d else -1
-            lateral = under >= 0 and under % 13 == c % 13 + 1
-            same = 5 if target[-1] == c + 1 else 0
-            add((base + same + (-20 if lateral else 10), move))
+            add((base + 15 if target[-1] == c + 1 else base + 10, move))
     return scored
 
 
