@@ -36,13 +36,6 @@ _REDECIDED = re.compile(r"#\s*redecided:.*node_limit=(\d+)")
 _SCANNED = re.compile(
     r"#\s*scanned:\s*(\d+)\s+(\d+)\s+won=(\d+)\s+lost=(\d+)\s+unknown=(\d+)(?:\s+time_limit=(\S+))?(?:\s+node_limit=(\d+))?(?:\s+target=(\d+))?"
 )
-_TITLES = {
-    "RU1-C": "Russian Solitaire, classic (same suit)",
-    "RU1-R": "Russian Solitaire, relaxed (any suit)",
-    "SH1-C4": "Seahaven Towers, 4 free cells",
-    "SH1-C2": "Seahaven Towers, 2 free cells",
-    "SH1-C1": "Seahaven Towers, 1 free cell",
-}
 
 
 class CatalogError(ValueError):
@@ -92,7 +85,8 @@ class Catalog:
             self.levels[level].append(format_code(RULES_BY_KEY[self.key], number))
 
     def text(self) -> str:
-        title = _TITLES.get(self.key, self.key)
+        rules = RULES_BY_KEY.get(self.key)
+        title = rules.title if rules else self.key
         head = [
             f"# Winnable deals of {self.key}: {title}.",
             "# Each code was proved winnable by engine.solver and graded by engine.levels:",

@@ -142,15 +142,14 @@ def _game_rules() -> dict[str, Rule]:
     that a rule set added to engine.rules.ALL_RULES is accepted at once."""
     every = registry.ALL_RULES
     games = tuple(dict.fromkeys(r.game for r in every))
-    russian = tuple(
-        dict.fromkeys("classic" if r.same_suit else "relaxed" for r in every if r.game == "russian")
-    )
-    cells = tuple(r.cells for r in every if r.game == "seahaven")
-    return {
-        "default_game": str_choice(*games),
-        "russian_rules": str_choice(*russian),
-        "seahaven_cells": int_choice(*cells),
-    }
+    rules = {"default_game": str_choice(*games)}
+    for game in games:
+        info = registry.GAMES_BY_NAME[game]
+        options = tuple(dict.fromkeys(r.option for r in every if r.game == game))
+        numbers = tuple(o for o in options if isinstance(o, int))
+        words = tuple(o for o in options if isinstance(o, str))
+        rules[info.option_key] = int_choice(*numbers) if numbers else str_choice(*words)
+    return rules
 
 
 def current_rules() -> dict[str, dict[str, Rule]]:

@@ -12,7 +12,7 @@ import pygame
 from pygame import Rect
 
 from engine.cards import RANKS, Card
-from game import ui
+from game import rulesets, ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
 from game.layout import BUTTONS
 from game.savemark import draw_save_mark, mark_rect
@@ -164,11 +164,8 @@ class Chrome:
         """The game's name, its rules and its kind of deal, for the free room in the top row."""
         rules, tr = self.scene.game.rules, self.scene.tr
         deal = self.scene.deal_label()  # the level, or "random deal"
-        if rules.game == "seahaven":
-            cells = tr("table.free_cells", count=rules.cells)
-            return f"{tr('names.seahaven')}\n{cells} · {deal}"
-        variant = tr("names.same_suit") if rules.same_suit else tr("names.mixed_suits")
-        return f"{tr('names.russian')}\n{variant} · {deal}"
+        name, detail = rulesets.title_lines(tr, rules)
+        return f"{name}\n{detail} · {deal}"
 
     def chrome(self) -> pygame.Surface:
         """Felt, title, pile slots and buttons: drawn once per size, language and title, the
