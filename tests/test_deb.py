@@ -33,7 +33,9 @@ PIN = "246813"
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(os.geteuid() != 0, reason="dpkg-deb --root-owner-group and chroot need root"),
+    pytest.mark.skipif(
+        os.geteuid() != 0, reason="dpkg-deb --root-owner-group and chroot need root"
+    ),
     pytest.mark.skipif(shutil.which("dpkg-deb") is None, reason="dpkg-deb is not installed"),
 ]
 
@@ -209,6 +211,11 @@ def check_installed(root: Path) -> None:
     assert (wants / "solitaire-kiosk.service").is_symlink()
     assert not (wants / "solitaire-kiosk-cage.service").exists()
     assert (root / "lib/systemd/system/solitaire-kiosk-cage.service").exists()
+    for unit in ("solitaire-kiosk.service", "solitaire-kiosk-cage.service"):
+        text = (root / "lib/systemd/system" / unit).read_text()
+        for key in ("ExecStart", "WorkingDirectory"):
+            path = re.search(rf"^{key}=(\S+)$", text, re.M)
+            assert path and os.access(root / path.group(1).lstrip("/"), os.X_OK), (unit, key)
     # The game's own check, run as the game's user with the venv the package made offline.
     check = chroot(
         root, "runuser", "-u", "solitaire", "--", f"{APP}/.venv/bin/python", "-B",
@@ -229,7 +236,9 @@ def install_first_time(root: Path, deb: Path) -> None:
     assert "operator_pin_hash" in first.stderr and "was not set up" in first.stderr
     assert chroot(root, "getent", "passwd", "solitaire").returncode == 2
     assert not (root / APP.lstrip("/") / ".venv").exists()
-    assert not (root / "etc/systemd/system/multi-user.target.wants/solitaire-kiosk.service").exists()
+    assert not (
+        root / "etc/systemd/system/multi-user.target.wants/solitaire-kiosk.service"
+    ).exists()
     pin = chroot(root, "solitaire-kiosk-pin", stdin=f"{PIN}\n")
     assert pin.returncode == 0, pin.stdout + pin.stderr
     assert status(root).startswith("install ok installed ")
@@ -271,7 +280,9 @@ def test_install_upgrade_remove_purge_in_a_debian_root(debian_root: Path, tmp_pa
     assert removed.returncode == 0, removed.stderr
     assert not (root / APP.lstrip("/")).exists()
     assert not (root / "lib/systemd/system/solitaire-kiosk.service").exists()
-    assert not (root / "etc/systemd/system/multi-user.target.wants/solitaire-kiosk.service").exists()
+    assert not (
+        root / "etc/systemd/system/multi-user.target.wants/solitaire-kiosk.service"
+    ).exists()
     assert conf.exists() and (state / "stats.json").exists()
     assert chroot(root, "getent", "passwd", "solitaire").returncode == 0
 
