@@ -11,14 +11,16 @@
 #   sudo kiosk/install.sh --no-lock        # no kiosk lock (no PIN needed)
 #   sudo kiosk/install.sh --any-debian     # also on a Debian that is not a Pi (no cmdline.txt)
 #   sudo kiosk/install.sh --deb FILE       # install this package instead of building one
-#   kiosk/install.sh --root DIR            # every path under DIR (tests, image building)
+#   kiosk/install.sh --root DIR            # every path under DIR (tests)
 #
 # First it checks everything (root, Pi OS, the kernel command line file, a PIN when the lock is
 # on, and the operator's config with the game's own check: main.py --check-config); only then
 # does it change anything. Each step looks before it acts, so running it a second time changes
 # nothing. What it does:
 #  1. builds dist/solitaire-kiosk_<version>_<arch>.deb (needs the network for the wheels);
-#  2. writes /etc/solitaire-kiosk/config.toml when there is none (fullscreen, kiosk lock on,
+#  2. removes what this script installed before the package (/opt/solitaire-kiosk and its units
+#     in /etc/systemd/system; the user, the config and the state are kept);
+#     writes /etc/solitaire-kiosk/config.toml when there is none (fullscreen, kiosk lock on,
 #     pointer hidden, sound off, the operator PIN hash), or puts --pin-hash into the existing one;
 #  3. installs the package with apt (the operator's config kept: --force-confold); the package
 #     creates the user "solitaire", the venv and the units, and enables solitaire-kiosk.service;
@@ -166,6 +168,21 @@ package_current() {
         dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./md5sums 2>/dev/null | cmp -s - "$info"
 }
 
+# remove_old_install APP UNIT...: what install.sh installed before the package: the copy in
+# /opt and its units in /etc/systemd/system (they would hide the package's units). The user,
+# the config and the state stay: the package takes them over.
+remove_old_install() {
+    local app=$1 unit
+    shift
+    for unit in "$@"; do
+        [ -n "$ROOT" ] || systemctl stop "$unit" 2>/dev/null || true
+        sysctl_ disable "$unit" 2>/dev/null || true
+        rm -f "$ROOT/etc/systemd/system/$unit"
+    done
+    rm -rf "$app"
+    [ -n "$ROOT" ] || systemctl daemon-reload
+}
+
 apt_install() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
         -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "$@"
@@ -199,7 +216,7 @@ main() {
             shift
             ;;
         -h | --help)
-            sed -n '2,35p' "$0"
+            sed -n '2,30p' "$0"
             return 0
             ;;
         *) die "unknown option $arg (try --help)" ;;
@@ -284,8 +301,27 @@ main() {
 
     # ------------------------------------------------------------ 2. change what differs
     if [ -z "$deb" ]; then
-        say "building the package for $(dpkg --print-architecture)"
-        deb=$(bash "$src/kiosk/build-deb.sh" --out "$work") || die "the package build failed: nothing changed"
+        # build-deb.sh downloads the wheels with pip and builds pure ones in a venv.
+        local tools=() tool
+        for tool in python3-pip python3-venv; do
+            installed "$tool" || tools+=("$tool")
+        done
+        if [ ${#tools[@]} -gt 0 ]; then
+            change "install ${tools[*]} (to build the package)" apt_install "${tools[@]}"
+        fi
+        if [ "$DRY" = 0 ] || [ ${#tools[@]} = 0 ]; then
+            say "building the package for $(dpkg --print-architecture)"
+            deb=$(bash "$src/kiosk/build-deb.sh" --out "$work") ||
+                die "the package build failed (see above); the kiosk was not changed"
+        fi
+    fi
+    local old_app="$ROOT/opt/solitaire-kiosk" old_units=() unit
+    for unit in "$KMSDRM_UNIT" "$CAGE_UNIT"; do
+        [ ! -f "$ROOT/etc/systemd/system/$unit" ] || old_units+=("$unit")
+    done
+    if [ -d "$old_app" ] || [ ${#old_units[@]} -gt 0 ]; then
+        change "remove the install of before ($old_app${old_units[*]:+ and ${old_units[*]} in /etc/systemd/system})" \
+            remove_old_install "$old_app" "${old_units[@]}"
     fi
     if ! cmp -s "$new_conf" "$conf"; then
         change "write $conf (lock = $lock${pin_hash:+, the PIN hash}; mode 0640)" \
@@ -294,10 +330,10 @@ main() {
     # A first install of the package enables the console unit itself (its postinst).
     local pkg_enables=0
     installed "$PACKAGE" || pkg_enables=1
-    if ! package_current "$deb"; then
+    if [ -z "$deb" ] || ! package_current "$deb"; then
         local what=("$deb")
         [ "$use_cage" = 1 ] && what+=(cage xwayland)
-        change "install the package $(basename "$deb")${ROOT:+ (into $ROOT)}" \
+        change "install the package ${deb:+$(basename "$deb")}${ROOT:+ (into $ROOT)}" \
             apt_install ${ROOT:+-o Dir="$ROOT"} "${what[@]}"
     elif [ "$use_cage" = 1 ] && ! { installed cage && installed xwayland; }; then
         change "install cage and xwayland" apt_install ${ROOT:+-o Dir="$ROOT"} cage xwayland
@@ -335,6 +371,7 @@ main() {
 
     if [ "$start" = 1 ] && [ -z "$ROOT" ]; then
         if [ "$CHANGED" = 1 ] || ! systemctl is-active --quiet "$chosen"; then
+            # shellcheck disable=SC2016 # $1 is expanded by that bash
             change "start $chosen" bash -c \
                 'systemctl stop display-manager.service getty@tty1.service 2>/dev/null; systemctl restart "$1"' \
                 start "$chosen"

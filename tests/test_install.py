@@ -224,6 +224,29 @@ def test_a_new_package_is_installed_and_the_config_kept(tmp_path: Path) -> None:
     assert pi.conf.read_text() == config
 
 
+def test_a_kiosk_installed_by_the_old_script_moves_to_the_package(tmp_path: Path) -> None:
+    pi = Machine(tmp_path)
+    old_app = pi.root / "opt" / "solitaire-kiosk"
+    (old_app / "game").mkdir(parents=True)
+    units = pi.root / "etc" / "systemd" / "system"
+    units.mkdir(parents=True)
+    (units / "solitaire-kiosk.service").write_text("[Service]\n")
+    (pi.state / "enabled-solitaire-kiosk.service").touch()
+    pi.conf.parent.mkdir(parents=True)
+    config = (REPO / "config.toml").read_text().replace("lock = false", "lock = true")
+    config = config.replace('operator_pin_hash = ""', f'operator_pin_hash = "{PIN_HASH}"')
+    pi.conf.write_text(config)
+    result = pi.run()
+    assert result.returncode == 0, result.stderr
+    assert not old_app.exists() and not (units / "solitaire-kiosk.service").exists()
+    calls = pi.changes()
+    assert calls.index("systemctl disable solitaire-kiosk.service") < next(
+        i for i, c in enumerate(calls) if c.startswith("apt-get install")
+    )
+    assert (pi.state / "enabled-solitaire-kiosk.service").exists()  # enabled by the package
+    assert pi.conf.read_text() == config
+
+
 def test_dry_run_names_every_change_and_makes_none(tmp_path: Path) -> None:
     pi = Machine(tmp_path)
     before = pi.snapshot()
