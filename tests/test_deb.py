@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import struct
 import subprocess
 import tarfile
 from collections.abc import Iterator
@@ -227,6 +228,15 @@ def check_installed(root: Path) -> None:
     )
     assert versions.stdout == "2.5.8\n", versions.stderr
     assert list((root / APP.lstrip("/") / "game").glob("__pycache__/*.pyc"))
+    # The game itself draws a table there, as its user, with SDL's dummy driver.
+    shot = chroot(
+        root, "runuser", "-u", "solitaire", "--", "env", "SDL_VIDEODRIVER=dummy",
+        "SDL_AUDIODRIVER=dummy", f"{APP}/.venv/bin/python", "-B", f"{APP}/main.py",
+        "--screenshot", "/tmp/table.png", "--size", "800x480", "--code", "RU1-C-AAAAABB",
+    )  # fmt: skip
+    assert shot.returncode == 0, shot.stderr
+    png = (root / "tmp/table.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[16:24] == struct.pack(">II", 800, 480)
 
 
 def install_first_time(root: Path, deb: Path) -> None:
