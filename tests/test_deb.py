@@ -1,12 +1,13 @@
 """The Debian package (kiosk/build-deb.sh): what lintian says of the arm64 package and what it
 holds, and the amd64 package installed into a throw-away Debian bookworm root (debootstrap
---variant=minbase, kept as a tarball under out/deb-test/ between runs): a config without a PIN
+--variant=minbase, kept as a tarball between runs): a config without a PIN
 stops the install before anything is set up, the PIN tool finishes it, the user, the units,
 the conffile and a --check-config run are there, an upgrade keeps the operator's config, a bad
 PIN hash stops the upgrade, then remove and purge leave nothing behind."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -23,10 +24,14 @@ from game.pin import verify_pin
 
 REPO = Path(__file__).resolve().parent.parent
 BUILD = REPO / "kiosk" / "build-deb.sh"
-CACHE = REPO / "out" / "deb-test"
-BASE_TAR = CACHE / "bookworm-minbase.tar"
 # What the package depends on, so that dpkg -i works without apt inside the root.
 INCLUDE = "python3.11-venv,python3-distutils,libgbm1,libegl1,libgles2,libdrm2,libudev1"
+# The debootstrapped root is kept between runs, for every checkout on this machine when
+# /var/cache is writable (else under out/), named after what it holds.
+CACHE = Path("/var/cache/solitaire-kiosk-tests")
+if not os.access(CACHE if CACHE.exists() else CACHE.parent, os.W_OK):
+    CACHE = REPO / "out" / "deb-test"
+BASE_TAR = CACHE / f"bookworm-minbase-{hashlib.sha256(INCLUDE.encode()).hexdigest()[:8]}.tar"
 NETWORK_ERRORS = ("NewConnectionError", "Temporary failure in name resolution", "Max retries")
 APP = "/usr/lib/solitaire-kiosk"
 CONF = "/etc/solitaire-kiosk/config.toml"
@@ -122,7 +127,7 @@ def make_base_tar() -> None:
     if shutil.which("debootstrap") is None:
         pytest.skip("debootstrap is not installed (apt-get install debootstrap)")
     CACHE.mkdir(parents=True, exist_ok=True)
-    target = CACHE / "build-root"
+    target = CACHE / f"build-root-{os.getpid()}"
     shutil.rmtree(target, ignore_errors=True)
     command = ["debootstrap", "--variant=minbase", f"--include={INCLUDE}", "bookworm"]
     try:
@@ -138,7 +143,9 @@ def make_base_tar() -> None:
     if result.returncode != 0:
         shutil.rmtree(target, ignore_errors=True)
         pytest.skip(f"debootstrap failed (no network or mirror?): {result.stderr[-400:]}")
-    tmp = BASE_TAR.with_suffix(".tmp")
+    for deb in (target / "var/cache/apt/archives").glob("*.deb"):
+        deb.unlink()  # debootstrap keeps what it downloaded: half the root
+    tmp = BASE_TAR.with_suffix(f".tmp-{os.getpid()}")
     with tarfile.open(tmp, "w") as tar:
         tar.add(target, arcname=".")
     tmp.rename(BASE_TAR)
