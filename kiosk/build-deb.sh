@@ -52,7 +52,7 @@ while [ $# -gt 0 ]; do
         shift 2
         ;;
     -h | --help)
-        sed -n '2,17p' "$0"
+        awk 'NR > 1 && !/^#/ { exit } NR > 1 { print }' "$0"
         exit 0
         ;;
     *) die "unknown option $1 (try --help)" ;;
@@ -134,10 +134,14 @@ done
     done
 } >"$wheels/requirements.txt"
 
-# The game.
-for item in engine game assets; do
-    cp -r "$src/$item" "$app/"
-done
+# The game: in a git checkout its files that git does not ignore (no caches), else the folders.
+if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    (cd "$src" && git ls-files -z --cached --others --exclude-standard -- engine game assets | xargs -0 cp --parents -t "$app")
+else
+    for item in engine game assets; do
+        cp -r "$src/$item" "$app/"
+    done
+fi
 cp "$src/main.py" "$src/requirements.txt" "$src/config.toml" "$app/"
 mkdir -p "$app/kiosk"
 for item in run-kmsdrm.sh run-cage.sh run-wayland.sh pick-drm-card.sh; do

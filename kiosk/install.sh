@@ -216,7 +216,7 @@ main() {
             shift
             ;;
         -h | --help)
-            sed -n '2,30p' "$0"
+            awk 'NR > 1 && !/^#/ { exit } NR > 1 { print }' "$0"
             return 0
             ;;
         *) die "unknown option $arg (try --help)" ;;
