@@ -117,12 +117,16 @@ for pin in $pins; do
     # No wheel in the lock for this target: a source archive may still give a pure wheel.
     py=$(builder)
     if "$py" -m pip wheel "${pip_quiet[@]}" --no-build-isolation -w "$work/dl" \
-        -r "$work/$name.lock" 2>>"$work/pip.err" && ls "$work/dl"/*-none-any.whl >/dev/null 2>&1; then
+        -r "$work/$name.lock" 2>>"$work/pip.err" &&
+        ls "$work/dl"/*-none-any.whl >/dev/null 2>&1; then
         cp "$work/dl"/*-none-any.whl "$wheels/"
         continue
     fi
     sed 's/^/  pip: /' "$work/pip.err" >&2
-    die "$pin: no wheel for CPython $pyver on $arch ($machine) among the files kiosk/requirements.lock allows; PyPI has none for armhf (use 64-bit Raspberry Pi OS)"
+    hint=""
+    [ "$arch" != armhf ] || hint="; PyPI has none for 32-bit ARM: use 64-bit Raspberry Pi OS"
+    die "$pin: no wheel for CPython $pyver on $arch ($machine) among the files" \
+        "kiosk/requirements.lock allows$hint"
 done
 {
     echo "# The wheels beside this file, installed offline by the package's postinst."
@@ -136,7 +140,8 @@ done
 
 # The game: in a git checkout its files that git does not ignore (no caches), else the folders.
 if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    (cd "$src" && git ls-files -z --cached --others --exclude-standard -- engine game assets | xargs -0 cp --parents -t "$app")
+    (cd "$src" && git ls-files -z --cached --others --exclude-standard -- engine game assets |
+        xargs -0 cp --parents -t "$app")
 else
     for item in engine game assets; do
         cp -r "$src/$item" "$app/"
