@@ -3,7 +3,8 @@
 #
 #   bash kiosk/build-deb.sh                # for this machine's architecture
 #   bash kiosk/build-deb.sh --arch arm64   # 64-bit Raspberry Pi OS (also amd64; armhf: see below)
-#   bash kiosk/build-deb.sh --python 3.11  # the target's Python (3.11: Bookworm, Pi OS Bookworm)
+#   bash kiosk/build-deb.sh --python 3.13  # the target's Python: 3.11 (default) for Debian and
+#                                          # Pi OS Bookworm, 3.13 for Trixie
 #
 # The version is pyproject.toml's. The package holds the game in /usr/lib/solitaire-kiosk, the
 # exact wheels of kiosk/requirements.lock for the target in /usr/lib/solitaire-kiosk/wheels
@@ -152,7 +153,12 @@ mkdir -p "$app/kiosk"
 for item in run-kmsdrm.sh run-cage.sh run-wayland.sh pick-drm-card.sh; do
     install -m 755 "$here/$item" "$app/kiosk/$item"
 done
-install -D -m 755 "$here/solitaire-kiosk-pin" "$root/usr/sbin/solitaire-kiosk-pin"
+# with_python FILE: FILE with the target's Python in place of the default python3.11.
+with_python() {
+    sed "s/^PYTHON=python3\.11 /PYTHON=python$pyver /" "$1"
+}
+mkdir -p "$root/usr/sbin"
+with_python "$here/solitaire-kiosk-pin" >"$root/usr/sbin/solitaire-kiosk-pin"
 mkdir -p "$root/usr/share/man/man8"
 gzip -9n <"$here/deb/solitaire-kiosk-pin.8" >"$root/usr/share/man/man8/solitaire-kiosk-pin.8.gz"
 find "$app" \( -name __pycache__ -o -name '*.pyc' \) -prune -exec rm -rf {} +
@@ -189,12 +195,13 @@ find "$root" -exec touch -h -d "@$stamp" {} +
 
 mkdir -p "$root/DEBIAN"
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
-sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" \
+sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@PYTHON@/$pyver/g" \
     "$here/deb/control.in" >"$root/DEBIAN/control"
 echo /etc/solitaire-kiosk/config.toml >"$root/DEBIAN/conffiles"
 for script in postinst prerm postrm; do
-    install -m 755 "$here/deb/$script" "$root/DEBIAN/$script"
+    with_python "$here/deb/$script" >"$root/DEBIAN/$script"
 done
+chmod 755 "$root/DEBIAN/postinst" "$root/DEBIAN/prerm" "$root/DEBIAN/postrm"
 (cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z |
     xargs -0 md5sum) >"$root/DEBIAN/md5sums"
 chmod 644 "$root/DEBIAN/md5sums" "$root/DEBIAN/control" "$root/DEBIAN/conffiles"

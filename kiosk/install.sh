@@ -310,8 +310,10 @@ main() {
             change "install ${tools[*]} (to build the package)" apt_install "${tools[@]}"
         fi
         if [ "$DRY" = 0 ] || [ ${#tools[@]} = 0 ]; then
-            say "building the package for $(dpkg --print-architecture)"
-            deb=$(bash "$src/kiosk/build-deb.sh" --out "$work") ||
+            local pyver
+            pyver=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+            say "building the package for $(dpkg --print-architecture) and Python $pyver"
+            deb=$(bash "$src/kiosk/build-deb.sh" --python "$pyver" --out "$work") ||
                 die "the package build failed (see above); the kiosk was not changed"
         fi
     fi

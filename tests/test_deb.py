@@ -46,9 +46,9 @@ pytestmark = [
 ]
 
 
-def build(arch: str, out: Path) -> subprocess.CompletedProcess[str]:
+def build(arch: str, out: Path, *more: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        ["bash", str(BUILD), "--arch", arch, "--out", str(out)],
+        ["bash", str(BUILD), "--arch", arch, "--out", str(out), *more],
         capture_output=True,
         text=True,
         timeout=600,
@@ -56,8 +56,8 @@ def build(arch: str, out: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def built(arch: str, out: Path) -> Path:
-    result = build(arch, out)
+def built(arch: str, out: Path, *more: str) -> Path:
+    result = build(arch, out, *more)
     if result.returncode != 0 and any(e in result.stderr for e in NETWORK_ERRORS):
         pytest.skip(f"build-deb.sh could not reach PyPI: {result.stderr[-300:]}")
     assert result.returncode == 0, result.stderr
@@ -66,22 +66,33 @@ def built(arch: str, out: Path) -> Path:
     return deb
 
 
-def test_the_arm64_package_holds_the_aarch64_wheels_conffile_and_units(tmp_path: Path) -> None:
-    deb = built("arm64", tmp_path)
+def control_file(deb: Path, name: str) -> str:
+    return subprocess.run(
+        ["dpkg-deb", "-I", str(deb), name], capture_output=True, text=True, check=True
+    ).stdout
+
+
+@pytest.mark.parametrize("python", ["3.11", "3.13"])
+def test_the_arm64_package_holds_the_aarch64_wheels_conffile_and_units(
+    tmp_path: Path, python: str
+) -> None:
+    """3.11: Debian and Raspberry Pi OS Bookworm (the default); 3.13: Trixie."""
+    more = () if python == "3.11" else ("--python", python)
+    deb = built("arm64", tmp_path, *more)
     version = re.search(r'^version = "(.+)"$', (REPO / "pyproject.toml").read_text(), re.M)
     assert version and deb.name == f"solitaire-kiosk_{version.group(1)}_arm64.deb"
     listing = subprocess.run(["dpkg-deb", "-c", str(deb)], capture_output=True, text=True)
     files = {line.split()[-1].removeprefix(".") for line in listing.stdout.splitlines()}
     wheels = {f for f in files if f.startswith(f"{APP}/wheels/") and f.endswith(".whl")}
     assert {Path(w).name.split("-")[0] for w in wheels} == {"pygame_ce", "pytweening"}
-    assert any("cp311-manylinux" in w and w.endswith("aarch64.whl") for w in wheels)
+    abi = "cp" + python.replace(".", "")
+    assert any(f"{abi}-{abi}-manylinux" in w and w.endswith("aarch64.whl") for w in wheels)
     assert not any("x86_64" in w for w in wheels)
     assert {CONF, "/lib/systemd/system/solitaire-kiosk.service"} <= files
     assert "/lib/systemd/system/solitaire-kiosk-cage.service" in files
-    conffiles = subprocess.run(
-        ["dpkg-deb", "-I", str(deb), "conffiles"], capture_output=True, text=True
-    )
-    assert conffiles.stdout.split() == [CONF]
+    assert control_file(deb, "conffiles").split() == [CONF]
+    assert f"python{python}-venv" in control_file(deb, "control")
+    assert f"\nPYTHON=python{python} " in control_file(deb, "postinst")
     if shutil.which("lintian") is None:
         pytest.skip("lintian is not installed; the contents were checked")
     report = subprocess.run(
