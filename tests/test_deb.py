@@ -261,7 +261,7 @@ def install_first_time(root: Path, deb: Path) -> None:
     """The shipped config has the lock on and no PIN: the install stops before any change."""
     first = chroot(root, "dpkg", "-i", f"/tmp/{deb.name}")
     assert first.returncode != 0
-    assert "operator_pin_hash" in first.stderr and "was not set up" in first.stderr
+    assert "operator_pin_hash" in first.stderr and "the kiosk is not set up" in first.stderr
     assert chroot(root, "getent", "passwd", "solitaire").returncode == 2
     assert not (root / APP.lstrip("/") / ".venv").exists()
     assert not (
