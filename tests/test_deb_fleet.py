@@ -29,9 +29,11 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def playbook(*args: str) -> CompletedProcess[str]:
+def playbook(*args: str, tmpdir: Path | None = None) -> CompletedProcess[str]:
     assert PLAYBOOK is not None
     env = {**os.environ, "ANSIBLE_NOCOLOR": "1", "ANSIBLE_LOCALHOST_WARNING": "0"}
+    if tmpdir is not None:
+        env["TMPDIR"] = str(tmpdir)
     return run(
         [PLAYBOOK, str(FLEET / "site.yml"), *args],
         env=env,
@@ -51,6 +53,7 @@ def check_run(tmp_path: Path, pin_hash: str) -> CompletedProcess[str]:
     """site.yml --check --diff against this machine, with a small stand-in package."""
     interpreter = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
     deb = fake_package(tmp_path, "0.1.0")
+    (tmp_path / "tmp").mkdir()
     return playbook(
         "--check",
         "--diff",
@@ -62,6 +65,7 @@ def check_run(tmp_path: Path, pin_hash: str) -> CompletedProcess[str]:
         "-e", f"kiosk_pin_hash={pin_hash}",
         "-e", "kiosk_locale=ru",
         "-e", "kiosk_default_game=seahaven",
+        tmpdir=tmp_path / "tmp",
     )  # fmt: skip
 
 
@@ -82,6 +86,7 @@ def test_a_check_run_shows_the_sites_config_and_changes_nothing(tmp_path: Path) 
     assert '+locale = "ru"' in result.stdout and '+default_game = "seahaven"' in result.stdout
     after = Path("/etc/solitaire-kiosk").exists(), Path("/var/cache/solitaire-kiosk").exists()
     assert after == before
+    assert list((tmp_path / "tmp").glob("solitaire-kiosk-*")) == []  # the checked copy is gone
 
 
 @pytest.mark.slow
@@ -93,3 +98,4 @@ def test_a_pin_hash_the_game_refuses_stops_before_any_change(tmp_path: Path) -> 
     assert "kiosk.operator_pin_hash" in result.stdout
     assert "TASK [Copy the package to the kiosk]" not in result.stdout
     assert "changed=0" in result.stdout
+    assert list((tmp_path / "tmp").glob("solitaire-kiosk-*")) == []
