@@ -152,9 +152,9 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
 
 def startup_seconds(runs: int = 3) -> float:
     """Wall time from launching a fresh interpreter to the first frame drawn: the median of
-    ``runs``, with the bytecode compiled beforehand as kiosk/install.sh does (compileall; the
-    service then runs with PYTHONDONTWRITEBYTECODE=1). Compiling every module from source
-    instead costs about 0.2 s more, which a kiosk never pays."""
+    ``runs``, with the bytecode compiled beforehand as the Debian package's postinst does
+    (compileall; the service then runs with PYTHONDONTWRITEBYTECODE=1). Compiling every module
+    from source instead costs about 0.2 s more, which a kiosk never pays."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     times = []
     with tempfile.TemporaryDirectory() as cache:
