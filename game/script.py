@@ -8,8 +8,9 @@ It starts as the game does (config.toml, the player's settings, the saved game w
 
 - ``tap X``, ``double X``, ``drag X Y``: X and Y are a card (``7H``) or a pile (``t1``..``t10``,
   ``f``, ``c1``..``c4``); a card is touched in the middle of the part of it that shows.
-- ``press BUTTON``: the table's ``newgame``, ``undo``, ``hint``, ``settings``, or a button of the
-  dialog on top by its action's name or its label.
+- ``press BUTTON``: the table's ``newgame``, ``undo``, ``redo``, ``hint`` (``finish`` in its
+  place once the rest of the game is certain), ``settings``, or a button of the dialog on top by
+  its action's name or its label.
 - ``key NAME``: a key (pygame's names: ``backspace``, ``h``, ``escape``).
 - ``wait SECONDS``: the clock runs on (1/60 s steps).
 - ``shot FILE.png``: the screen as shown.
@@ -244,18 +245,21 @@ class Player:
             return None
 
     def press(self, name: str) -> None:
+        from game.table.finish import shown_buttons
         from game.table.report import button_name
 
         app = self.app
         top = app.scenes.top
         if top is app.table:
-            for button, rect in app.table.layout.buttons.items():
+            shown = shown_buttons(app.table.game, app.table.layout)  # Finish when certain
+            for button, rect in shown.items():
                 if name in (button, button_name(button)):
                     self.down(rect.center)
                     self.up(rect.center)
                     self.frames(SETTLE)
                     return
-            raise StepError(f"no button {name!r} on the table (newgame, undo, hint, settings)")
+            known = ", ".join(button_name(b) for b in shown)
+            raise StepError(f"no button {name!r} on the table ({known})")
         controls = getattr(top, "controls", [])
         names = []
         for control in controls:

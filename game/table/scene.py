@@ -3,14 +3,9 @@
 Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo` and a new deal
 through :meth:`start_game`; they report to ``app.hooks`` (``moved``, ``undone``, ``ended``,
 ``started``; ``lifted`` and ``refused`` too): the one place autosave, statistics, logs and
-sounds hook in (docs/architecture.md).
-
-Where cards lie is game.table.places'; gliding is game.table.animation's; hints and the winnable
-indicator are game.table.hints'; drawing is game.table.view's, which reads this scene and
-changes nothing in it (:meth:`repaint` tells it the resting picture changed). Time is the App's
-fixed clock (``app.clock.time``); the game's play time is :attr:`play_time`, the one the info
-bar, the win screen, the statistics and the autosave read. Where taps and drops send a card:
-game.table.placement.
+sounds hook in. The helpers, each in game.table: places, animation, hints, view (reads this
+scene, changes nothing: :meth:`repaint`), placement, finish, select. Time is ``app.clock.time``;
+the game's play time is :attr:`play_time` (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -22,6 +17,7 @@ import pygame
 from pygame import Rect
 
 import game.table.placement as place
+import game.table.select as select
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.cards import Card
 from game.clock import PlayTime
@@ -30,6 +26,7 @@ from game.layout import Layout, compute_layout
 from game.scene import Event, Scene
 from game.table.animation import Pos, Tween, change_tweens, fly_back
 from game.table.feedback import PendingRefusal, answer_due_tap, answer_refusal, tap_refusal
+from game.table.finish import Finisher, shown_buttons
 from game.table.flow import deal_day, keep_first_line, key_command, redo_move, undo_move
 from game.table.gesture import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
@@ -57,6 +54,8 @@ class TableScene(Scene):
         self.toast: Toast | None = None
         self.hints = HintClient(self)
         self.last_tap: LastTap | None = None
+        self.selected: select.Selection | None = None  # "Tap to place" (select.py)
+        self.finisher = Finisher(self)  # the Finish button's run (finish.py)
         self.redo_moves: list[Move] = []  # undone moves, the next redo last; a new move clears
         self.deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random"
         self.deal_day = deal_day(app, game, self.deal)  # the day's deal of that date, or None
@@ -100,13 +99,12 @@ class TableScene(Scene):
         return self.places.card_rect(card)
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:
-        """The card drawn at ``pos`` (top-most first); foundation: its top card. The sprite
-        layer answers."""
+        """The top-most card drawn at ``pos`` (a foundation's top card): the sprite layer's."""
         assert self.view is not None
         return self.view.card_at(pos)
 
     def button_at(self, pos: tuple[int, int]) -> str | None:
-        for name, rect in self.layout.buttons.items():
+        for name, rect in shown_buttons(self.game, self.layout).items():
             if rect.collidepoint(pos):
                 return name
         return None
@@ -252,8 +250,7 @@ class TableScene(Scene):
     def refuse_move(
         self, cards: Sequence[Card], why: IllegalMove, move: Move | None = None
     ) -> None:
-        """A refused ``move`` (None: a tap that found no place): the cards shake; with the
-        "Interactive rules" setting on, the rule shows and the card it needs is marked."""
+        """A refused ``move`` (None: no place for a tap): shake; say why (Interactive rules)."""
         if not self.app.settings.interactive_rules:
             self.refuse(cards)
             return
@@ -263,10 +260,8 @@ class TableScene(Scene):
     def refuse(
         self, cards: Sequence[Card], message: str | None = None, *, marks: Sequence[Card] = ()
     ) -> None:
-        """The visible answer to a refused tap or drop: ``cards`` shake where they lie (with
-        every card lying on them), ``message`` (when given) shows where the play is not, never
-        over those cards or ``marks``, and each card of ``marks`` is outlined for a moment
-        (game.table.feedback)."""
+        """A refused tap or drop: ``cards`` shake (with the cards on them), ``message`` shows
+        clear of them and of ``marks``, which are outlined a moment (game.table.feedback)."""
         answer_refusal(self, cards, message, marks)
 
     # ================================================================= gestures
@@ -312,6 +307,8 @@ class TableScene(Scene):
             self.redo()
         elif name == "hint":
             self.hint()
+        elif name == "finish":
+            self.finisher.start(self.app.clock.time)
         elif name == "new":
             self.app.scenes.open("newgame")
         elif name == "settings":
@@ -319,6 +316,8 @@ class TableScene(Scene):
 
     def on_tap(self, pos: tuple[int, int]) -> None:
         self.finish_tweens()
+        if select.tap(self, pos, self.app.settings):
+            return
         name = self.button_at(pos)
         if name:
             self.last_tap = None
@@ -421,8 +420,7 @@ class TableScene(Scene):
         self.hints.sync_indicator()  # the setting may have changed
 
     def close(self) -> None:
-        """The table goes away: forget the hint, stop the indicator (app.workers.close stops
-        every worker process on quit)."""
+        """The table goes away: forget the hint, stop the indicator (workers stop on quit)."""
         self.hints.drop()
         self.hints.close_indicator()
 
@@ -440,6 +438,7 @@ class TableScene(Scene):
         if self.marks and now >= self.marks_until:
             self.marks = ()
         self.hints.poll(now)
+        self.finisher.step(now)
         answer_due_tap(self)
         keep_first_line(self)
         if self.pending_win and not self.tweens and self.active:
@@ -447,4 +446,5 @@ class TableScene(Scene):
             self.app.scenes.open("win", game=self.game, play_time=self.play_time)
 
     def busy(self) -> bool:
-        return bool(self.tweens or self.drag or self.pending_win or self.hints.thinking)
+        busy = self.tweens or self.drag or self.pending_win or self.finisher.running
+        return bool(busy or self.hints.thinking)
