@@ -73,7 +73,9 @@ class Finisher:
 
     @property
     def running(self) -> bool:
-        return bool(self.queue)
+        """Cards are still to go and the table is on top (a dialog over it pauses the run, and
+        the loop may sleep meanwhile)."""
+        return bool(self.queue) and self.host.active
 
     def start(self, now: float) -> bool:
         """Play the finish from ``now`` on; False when the rest is not certain."""
