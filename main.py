@@ -16,8 +16,8 @@ import sys
 from pathlib import Path
 
 SCENES = (
-    *("table", "newgame", "keypad", "settings", "rules", "win", "initials", "operator"),
-    *("attract", "attract-today", "attract-all", "attract-howto"),
+    *("table", "newgame", "keypad", "settings", "rules", "win", "initials", "operator", "entries"),
+    *("attract", "attract-today", "attract-all", "attract-howto", "scores", "stats"),
 )
 DEFAULT_SIZE = (1280, 800)
 
@@ -65,10 +65,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+PROBE_LIMIT_S = 8
+"""The video probe ends itself after this long (kiosk/run-wayland.sh also gives it a limit)."""
+
+
 def probe_video() -> int:
     """Open and draw a 64x64 window with the chosen SDL video driver: 0 when that works (a
-    driver that crashes the process, as SDL's wayland driver can without EGL, never returns)."""
+    driver that crashes the process, as SDL's wayland driver can without EGL, never returns).
+
+    A probe must never hang the kiosk: SDL installs no SIGTERM/SIGINT handler of its own (that
+    handler only posts a QUIT event, which nobody reads here, so a probe stuck in the driver
+    ignored SIGTERM), and SIGALRM, whose default action ends the process even inside C code,
+    comes after PROBE_LIMIT_S seconds."""
+    import signal
+
+    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    signal.alarm(PROBE_LIMIT_S)
     import pygame
 
     try:

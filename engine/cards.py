@@ -11,11 +11,29 @@ from __future__ import annotations
 SUITS = "SHDC"
 RANKS = "A23456789TJQK"
 SUIT_SYMBOLS = "♠♥♦♣"
+ACE = 1  # ranks as printed on the cards: ace 1 ... king 13
 KING = 13
-ACE = 1
 
 Card = int
 DECK: tuple[Card, ...] = tuple(range(52))
+
+
+def rank(card: Card) -> int:
+    """The card's rank: 1 (ace) to 13 (king)."""
+    return card % 13 + 1
+
+
+def is_king(card: Card) -> bool:
+    return card % 13 + 1 == KING
+
+
+def is_ace(card: Card) -> bool:
+    return card % 13 + 1 == ACE
+
+
+# is_king() as a table over the internal card bytes (engine.position: a face-down card is
+# stored + 64 and is never seen as a king), for the move generators' inner loops.
+IS_KING: tuple[bool, ...] = tuple(c < 52 and is_king(c) for c in range(128))
 
 
 def card_name(card: Card) -> str:

@@ -34,12 +34,11 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from engine.catalog_file import (
-    _TITLES,
     CATALOG_DIR,
     NODE_LIMIT,
     PICKS,
@@ -63,7 +62,6 @@ from engine.solver import solve
 __all__ = [
     "CATALOG_DIR",
     "PICKS",
-    "_TITLES",
     "Catalog",
     "CatalogError",
     "build",
@@ -329,6 +327,36 @@ def _honest_wins(
     return done
 
 
+def _redecide_kinds(
+    catalog: Catalog, listed: dict[int, str], jobs: int, side: Path, out: TextIO
+) -> tuple[dict[int, str], int, int]:
+    """What :func:`redecide` does with each unlisted deal ("open": solve it; "won": grade it),
+    and the won and lost counts of the deals it leaves as they are."""
+    if catalog.unknowns is not None:
+        return dict.fromkeys(catalog.unknowns, "open"), catalog.won, catalog.lost
+    counts = catalog.counts()
+    # Where easy and medium were both full (each the first `target` of its level): a deal the
+    # honest player wins above it (not hard) is none of the levels still wanted.
+    full = catalog.target and all(counts[lv] >= catalog.target for lv in ("easy", "medium"))
+    fill = (
+        max(parse_code(catalog.levels[lv][-1])[1] for lv in ("easy", "medium"))
+        if full
+        else catalog.next
+    )
+    kinds: dict[int, str] = {}
+    unlisted = [n for n in range(catalog.first, catalog.next) if n not in listed]
+    honest = _honest_wins(catalog.key, unlisted, jobs, side, out)
+    won = len(listed)
+    for number in unlisted:
+        if not honest[number]:
+            kinds[number] = "open"
+        elif number <= fill:
+            kinds[number] = "won"  # graded: the scan may have left it unknown
+        else:
+            won += 1  # not hard, and easy and medium were full here: listed nowhere
+    return kinds, won, 0
+
+
 def redecide(
     key: str,
     *,
@@ -353,31 +381,8 @@ def redecide(
     deals decided so far and records the rest as unknown, so running it again resumes."""
     catalog = load(key, directory)
     listed = {parse_code(code)[1]: lv for lv, codes in catalog.levels.items() for code in codes}
-    counts = catalog.counts()
-    # Where easy and medium were both full (each the first `target` of its level): a deal the
-    # honest player wins above it (not hard) is none of the levels still wanted.
-    full = catalog.target and all(counts[lv] >= catalog.target for lv in ("easy", "medium"))
-    fill = (
-        max(parse_code(catalog.levels[lv][-1])[1] for lv in ("easy", "medium"))
-        if full
-        else catalog.next
-    )
     side = catalog_path(key, directory).with_suffix(".honest")
-    kinds: dict[int, str] = {}
-    if catalog.unknowns is not None:
-        kinds = dict.fromkeys(catalog.unknowns, "open")
-        won, lost = catalog.won, catalog.lost
-    else:
-        unlisted = [n for n in range(catalog.first, catalog.next) if n not in listed]
-        honest = _honest_wins(key, unlisted, jobs, side, out)
-        won, lost = len(listed), 0
-        for number in unlisted:
-            if not honest[number]:
-                kinds[number] = "open"
-            elif number <= fill:
-                kinds[number] = "won"  # graded: the scan may have left it unknown
-            else:
-                won += 1  # not hard, and easy and medium were full here: listed nowhere
+    kinds, won, lost = _redecide_kinds(catalog, listed, jobs, side, out)
     items = sorted({**dict.fromkeys(listed, "listed"), **kinds}.items())
     catalog.levels = {lv: [] for lv in LEVELS}
     unknowns: list[int] = []
@@ -451,7 +456,7 @@ def redecide(
     return catalog
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine.catalog",
         description=__doc__,
@@ -500,56 +505,71 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--dir", type=Path, default=None, help="catalog directory (assets/deals)")
     s = sub.add_parser("stats", help="what each catalog holds")
     s.add_argument("--dir", type=Path, default=None)
-    args = parser.parse_args(argv)
-    if args.command == "stats":
-        for rules in ALL_RULES:
-            try:
-                cat = load(rules.key, args.dir)
-            except CatalogError as error:
-                print(f"{rules.key}: damaged: {error}")
-                continue
-            counts = cat.summary()
-            if cat.next <= cat.first:
-                print(f"{rules.key}: not scanned yet")
-                continue
-            print(
-                f"{rules.key}: {counts} (scanned {cat.first}..{cat.next - 1}, won {cat.won}, "
-                f"lost {cat.lost}, unknown {cat.unknown})"
-            )
-        return 0
-    if args.command == "redecide":
-        if args.node_limit <= 0 or args.time_limit <= 0 or args.jobs <= 0:
-            print("error: --node-limit, --time-limit and --jobs must be positive", file=sys.stderr)
-            return 2
-        signal.signal(signal.SIGTERM, _stop)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    return parser
+
+
+def _stats(args: argparse.Namespace) -> int:
+    for rules in ALL_RULES:
         try:
-            redecide(
-                args.rules,
-                node_limit=args.node_limit,
-                time_limit=args.time_limit,
-                jobs=args.jobs,
-                directory=args.dir,
-            )
+            cat = load(rules.key, args.dir)
         except CatalogError as error:
-            print(f"error: {error}", file=sys.stderr)
-            return 2
-        except KeyboardInterrupt:
-            print("interrupted: the catalog keeps the deals decided so far", file=sys.stderr)
-            return 130
-        return 0
-    if args.command == "regrade":
-        signal.signal(signal.SIGTERM, _stop)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        try:
-            regrade(args.rules, jobs=args.jobs, target=args.target, directory=args.dir)
-        except CatalogError as error:
-            print(f"error: {error}", file=sys.stderr)
-            return 2
-        except KeyboardInterrupt:
-            print("interrupted: the catalog is unchanged", file=sys.stderr)
-            return 130
-        return 0
+            print(f"{rules.key}: damaged: {error}")
+            continue
+        counts = cat.summary()
+        if cat.next <= cat.first:
+            print(f"{rules.key}: not scanned yet")
+            continue
+        print(
+            f"{rules.key}: {counts} (scanned {cat.first}..{cat.next - 1}, won {cat.won}, "
+            f"lost {cat.lost}, unknown {cat.unknown})"
+        )
+    return 0
+
+
+def _run(
+    work: Callable[[], object], interrupted: str, errors: tuple[type[Exception], ...] = ()
+) -> int:
+    """Run a long command: a kill saves what was done, like Ctrl+C (even when started with
+    ``nohup &``); a damaged catalog (or one of ``errors``) is exit status 2, an interruption
+    130."""
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    refused: tuple[type[Exception], ...] = (CatalogError, *errors)
+    try:
+        work()
+    except refused as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"interrupted: {interrupted}", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _redecide(args: argparse.Namespace) -> int:
+    if args.node_limit <= 0 or args.time_limit <= 0 or args.jobs <= 0:
+        print("error: --node-limit, --time-limit and --jobs must be positive", file=sys.stderr)
+        return 2
+    return _run(
+        lambda: redecide(
+            args.rules,
+            node_limit=args.node_limit,
+            time_limit=args.time_limit,
+            jobs=args.jobs,
+            directory=args.dir,
+        ),
+        "the catalog keeps the deals decided so far",
+    )
+
+
+def _regrade(args: argparse.Namespace) -> int:
+    return _run(
+        lambda: regrade(args.rules, jobs=args.jobs, target=args.target, directory=args.dir),
+        "the catalog is unchanged",
+    )
+
+
+def _build(args: argparse.Namespace) -> int:
     limit = args.time_limit
     nodes = args.node_limit
     if (
@@ -565,9 +585,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 2
     keys = [r.key for r in ALL_RULES] if args.all else [args.rules]
-    signal.signal(signal.SIGTERM, _stop)  # kill: save what was examined, like Ctrl+C
-    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with nohup &
-    try:
+
+    def work() -> None:
         for key in keys:
             build(
                 key,
@@ -579,16 +598,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 target=args.target,
                 directory=args.dir,
             )
-    except (ValueError, CatalogError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(
-            "interrupted: the catalog keeps every deal examined; run the same command to resume",
-            file=sys.stderr,
-        )
-        return 130
-    return 0
+
+    resume = "the catalog keeps every deal examined; run the same command to resume"
+    return _run(work, resume, (ValueError,))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    commands = {"stats": _stats, "redecide": _redecide, "regrade": _regrade, "build": _build}
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":

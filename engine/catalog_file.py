@@ -20,11 +20,13 @@ from engine.codes import CodeError, format_code, parse_code
 from engine.deal import DEAL_NUMBERS
 from engine.levels import EASY_WINS, LEVELS, PLAYS
 from engine.rules import RULES_BY_KEY
+from engine.safe_read import read_bytes, reason
 
-log = logging.getLogger("engine.catalog")
+log = logging.getLogger("solitaire.catalog")  # the kiosk log takes the "solitaire" tree
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "deals"
 TARGET = 500
+MAX_CATALOG_BYTES = 8_000_000  # a catalog of many thousand deals is well below a megabyte
 SOLVE_LIMIT = 60.0  # seconds per deal: only a safety net behind the node limit
 NODE_LIMIT = 100_000  # positions per deal: the same verdicts on any machine under any load
 PICKS = (*LEVELS, "winnable", "any")
@@ -34,13 +36,6 @@ _REDECIDED = re.compile(r"#\s*redecided:.*node_limit=(\d+)")
 _SCANNED = re.compile(
     r"#\s*scanned:\s*(\d+)\s+(\d+)\s+won=(\d+)\s+lost=(\d+)\s+unknown=(\d+)(?:\s+time_limit=(\S+))?(?:\s+node_limit=(\d+))?(?:\s+target=(\d+))?"
 )
-_TITLES = {
-    "RU1-C": "Russian Solitaire, classic (same suit)",
-    "RU1-R": "Russian Solitaire, relaxed (any suit)",
-    "SH1-C4": "Seahaven Towers, 4 free cells",
-    "SH1-C2": "Seahaven Towers, 2 free cells",
-    "SH1-C1": "Seahaven Towers, 1 free cell",
-}
 
 
 class CatalogError(ValueError):
@@ -90,7 +85,8 @@ class Catalog:
             self.levels[level].append(format_code(RULES_BY_KEY[self.key], number))
 
     def text(self) -> str:
-        title = _TITLES.get(self.key, self.key)
+        rules = RULES_BY_KEY.get(self.key)
+        title = rules.title if rules else self.key
         head = [
             f"# Winnable deals of {self.key}: {title}.",
             "# Each code was proved winnable by engine.solver and graded by engine.levels:",
@@ -192,16 +188,22 @@ def parse(text: str, key: str) -> Catalog:
 
 
 def load(key: str, directory: Path | None = None) -> Catalog:
-    """The catalog of ``key``; an empty one when there is no file. CatalogError when damaged."""
+    """The catalog of ``key``; an empty one when there is no file. CatalogError when damaged
+    (also empty, not UTF-8, not a regular file, larger than MAX_CATALOG_BYTES)."""
     if key not in RULES_BY_KEY:
         raise ValueError(f"unknown rule set {key!r}; known: {', '.join(RULES_BY_KEY)}")
     path = catalog_path(key, directory)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bytes(path, MAX_CATALOG_BYTES).decode("utf-8")  # never a FIFO or a device
     except FileNotFoundError:
         return Catalog(key)
-    except (OSError, UnicodeDecodeError) as error:
-        raise CatalogError(f"{path}: {error}") from None
+    except UnicodeDecodeError as error:
+        why = f"not UTF-8 text ({error.reason} at byte {error.start})"
+        raise CatalogError(f"{path}: {why}") from None
+    except OSError as error:
+        raise CatalogError(f"{path}: {reason(error)}") from None
+    if not text.strip():  # the builder replaces the file whole: an empty one is damage
+        raise CatalogError(f"{path}: the file is empty")
     try:
         return parse(text, key)
     except CatalogError as error:

@@ -115,8 +115,9 @@ drop moves); this one can need one more move, so it is an ordinary, first-tried 
 
 from __future__ import annotations
 
+from engine.cards import IS_KING
 from engine.game import FOUNDATION
-from engine.position import CELL, HIDDEN, IMove, Limit, Mode, State, apply
+from engine.position import CELL, HIDDEN, Cols, IMove, Limit, Mode, State, apply
 from engine.rules import is_safe_home
 
 # The same-suit run from each king down to its ace, keyed by the king: rule 4's columns.
@@ -179,24 +180,18 @@ def settle(state: State, mode: Mode, out: list[IMove], limit: Limit) -> State:
     return state
 
 
-def is_dead(state: State, mode: Mode) -> bool:
-    """Rule 5: is some card on the table one that no line of play can ever move? Then the
-    position is lost. Builds the least sets M (cards some line moves) and H (cards some line
-    puts home, a part of M) of rule 5 by passes over the cards still outside them, until a pass
-    adds none."""
-    cols, _down, _cells, found = state
-    where = [-1] * 52  # the column of a card on the table
-    at = [0] * 52  # its place in that column, from the bottom
+Layout = tuple[list[int], list[int], list[int], list[bool], list[bool]]
+
+
+def _layout(cols: Cols) -> Layout:
+    """Per card: its column (-1: home), its place there from the bottom, the card directly
+    on it (-1: none), whether it is face down, whether it is home."""
+    where = [-1] * 52
+    at = [0] * 52
+    on = [-1] * 52
     hidden = [False] * 52
     home = [True] * 52
-    bottoms: list[int] = []
-    king_room = False  # an empty column now
-    on = [-1] * 52  # the card directly on a card of the table
     for i, col in enumerate(cols):
-        if not col:
-            king_room = True
-            continue
-        bottoms.append(col[0] & 63)
         prev = -1
         for p, c in enumerate(col):
             if c >= HIDDEN:
@@ -208,6 +203,18 @@ def is_dead(state: State, mode: Mode) -> bool:
             if prev >= 0:
                 on[prev] = c
             prev = c
+    return where, at, on, hidden, home
+
+
+def is_dead(state: State, mode: Mode) -> bool:
+    """Rule 5: is some card on the table one that no line of play can ever move? Then the
+    position is lost. Builds the least sets M (cards some line moves) and H (cards some line
+    puts home, a part of M) of rule 5 by passes over the cards still outside them, until a pass
+    adds none."""
+    cols, _down, _cells, found = state
+    where, at, on, hidden, home = _layout(cols)
+    bottoms = [col[0] & 63 for col in cols if col]
+    king_room = len(bottoms) < len(cols)  # an empty column now
     moved = home[:]  # M, and the cards at home (they need no move)
     nxt = [s * 13 + found[s] for s in range(4)]  # per suit: the lowest card not in H
     same_suit = mode.same_suit
@@ -268,7 +275,7 @@ def is_dead(state: State, mode: Mode) -> bool:
                 rest.append(x)
                 continue
             r = x % 13
-            if r == 12:
+            if IS_KING[x]:
                 ok = king_room or any(b != x and moved[b] for b in bottoms)
             elif same_suit:
                 ok = target(x + 1, x)

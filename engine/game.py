@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from engine.cards import CARD_NAMES, RANKS, Card, card_name, parse_card
+from engine.cards import CARD_NAMES, DECK, RANKS, Card, card_name, is_king, parse_card
 from engine.codes import CodeError, format_code, parse_code
 from engine.deal import shuffled_deck
 from engine.reasons import check_params
@@ -371,7 +371,7 @@ class Game:
             return
         col = self.cols[dest]
         if not col:
-            if card % 13 != 12:
+            if not fits_on_empty(card):
                 reveals = pile < FOUNDATION and pos == self.down[pile] and pos > 0
                 raise IllegalMove("king_only", card=name, reveals=reveals)
             return
@@ -480,12 +480,16 @@ class Game:
     def auto_target(
         self, card: Card | str, *, near: Callable[[Move], float] | None = None
     ) -> Move | None:
-        """Where auto placement sends a released card: the legal destination nearest to the
-        drop (``near`` gives a move's distance), ties and ``near=None`` in double-tap order."""
-        useful = [m for m in self.targets(card) if not self.is_pointless(m)]
-        if near is None:
-            return min(useful, key=self._preference, default=None)
-        return min(useful, key=lambda m: (near(m), self._preference(m)), default=None)
+        """Where auto placement sends a released card (docs/rules.md, "Auto placement"): the
+        column nearest the drop that takes it (``near`` gives a move's distance; None: every
+        column as near), ties to the longer column, then the lower number. Never a free cell
+        or a foundation (seed 000: auto placement chooses the column), never a pointless move."""
+        useful = [m for m in self.targets(card) if m.dest < FOUNDATION and not self.is_pointless(m)]
+
+        def order(move: Move) -> tuple[float, int, int]:
+            return (near(move) if near else 0.0, -len(self.cols[move.dest]), move.dest)
+
+        return min(useful, key=order, default=None)
 
     def why_stuck(self, card: Card | str) -> IllegalMove:
         """Why a tapped card goes nowhere: it cannot be picked up, or nothing takes it."""
@@ -495,6 +499,29 @@ class Game:
         except IllegalMove as refusal:
             return refusal
         return IllegalMove("no_destination", card=CARD_NAMES[card])
+
+    def needed_cards(self, refusal: IllegalMove) -> list[Card]:
+        """The cards a refused move waits for (docs/rules.md, "What a refusal says"): the cards
+        the moved card goes on (in same-suit building the one of its suit one rank higher;
+        where building ignores suits the four one rank higher, and none named when nothing
+        took it), the foundation's next card, or the kings that could fill an empty column
+        (not home, not already at the bottom of a column)."""
+        reason, params = refusal.reason, refusal.params
+        if reason in ("wrong_suit", "wrong_rank") or (
+            reason == "no_destination" and self.rules.same_suit
+        ):
+            card = parse_card(params["card"])
+            return [top for top in DECK if fits_on(self.rules, card, top)]
+        if reason == "foundation_needs":
+            return [parse_card(params["needed"])]
+        if reason == "king_only":
+            kings = []
+            for king in filter(is_king, DECK):
+                pile, pos = self.locate(king)
+                if pile != FOUNDATION and not (pile < FOUNDATION and pos == 0):
+                    kings.append(king)
+            return kings
+        return []
 
     def finish_moves(self) -> list[Move] | None:
         """The moves that finish the game when the rest is certain: every card face up and

@@ -172,6 +172,12 @@ class Indicator:
         self._pending: Game | None = None
         self._running: tuple[Future[tuple[str, list[str]]], Game] | None = None
 
+    @property
+    def executor(self) -> Executor | None:
+        """The pool its verdicts run in now (None before the first position, after a broken
+        worker and after :meth:`close`): the game's worker registry stops its processes."""
+        return self._executor
+
     def _remember(self, key: Key, status: str) -> None:
         self._cache[key] = status
         self._cache.move_to_end(key)

@@ -11,95 +11,87 @@ left but idle shuffles.
 
 from __future__ import annotations
 
+from engine.cards import IS_KING
 from engine.deal import splitmix64
 from engine.game import FOUNDATION
+from engine.moves import Takers, candidates, on_run
 from engine.position import CELL, IMove, Mode, State, apply, is_won_state, state_key
-from engine.rules import fit_key, group_limit, run_start, takers
+from engine.rules import fit_keys, takers
 
 MAX_MOVES = 600
 
 
 def visible_moves(state: State, mode: Mode) -> list[tuple[int, IMove]]:
-    """Every useful move the player can see, with its category (higher is better). Uses only
-    face-up cards and the number of face-down cards in each column."""
-    cols, down, cells, found = state
-    rules = mode.rules
+    """Every useful move the player can see (:func:`engine.moves.candidates` in the player's
+    view), with its category (higher is better). Uses only face-up cards and the number of
+    face-down cards in each column."""
+    by_key, empties = takers(mode.rules, state[0])  # by fit_key: the columns that take a card
+    if mode.any_group:
+        return _groups(state, mode, by_key, empties)
+    return _runs(state, mode, by_key, empties)
+
+
+def _groups(
+    state: State, mode: Mode, by_key: Takers, empties: list[int]
+) -> list[tuple[int, IMove]]:
+    cols, down, _cells, found = state
     out: list[tuple[int, IMove]] = []
     add = out.append
-    tops, empties = takers(rules, cols)  # by fit_key: the columns that take a card
-    first_empty = empties[0] if empties else -1
-
-    def fits(card: int) -> list[int]:
-        return tops.get(fit_key(rules, card), [])
-
-    def ready(card: int) -> bool:
-        return found[card // 13] == card % 13
-
-    stray_king = any(
-        col[p] % 13 == 12
+    stray_king = any(  # a king not at the bottom of its column
+        IS_KING[col[p]]
         for col, d in zip(cols, down, strict=True)
         for p in range(max(d, 1), len(col))
     )
-    if mode.any_group:
-        lift = group_limit(rules, 0, len(empties))
-        for i, col in enumerate(cols):
-            n = len(col)
-            if not n:
-                continue
-            d = down[i]
-            if ready(col[-1]):
-                add((6, (col[-1], i, n - 1, FOUNDATION)))
-            for p in range(max(d, n - lift), n):
-                c = col[p]
-                if p == d and d > 0:
-                    category = 5  # turns a card up
-                elif p == 0:
-                    category = 4 if stray_king else 1  # frees a column
-                elif p - 1 >= d and ready(col[p - 1]):
-                    category = 4  # the card under it can go home
-                elif p - 1 >= d and (col[p - 1] % 13 == c % 13 + 1):
-                    category = 0  # already on a card one higher: a lateral move
-                else:
-                    category = 3
-                for j in fits(c):
-                    if j != i:
-                        add((category, (c, i, p, j)))
-                if c % 13 == 12 and p > 0 and first_empty >= 0:
-                    add((max(category, 3), (c, i, p, first_empty)))
-        return out
-    free = mode.cells - len(cells)
-    cap = group_limit(rules, free, len(empties))
-    cap_empty = group_limit(rules, free, len(empties) - 1) if empties else 0
-    for c in cells:
-        if ready(c):
-            add((6, (c, CELL, 0, FOUNDATION)))
-        for j in fits(c):
-            add((5, (c, CELL, 0, j)))
-        if c % 13 == 12 and first_empty >= 0:
-            add((5, (c, CELL, 0, first_empty)))
-    for i, col in enumerate(cols):
-        n = len(col)
-        if not n:
+    for move in candidates(state, mode, by_key, empties, player=True):
+        c, i, p, j = move
+        if j == FOUNDATION:
+            add((6, move))
             continue
-        top = col[-1]
-        if ready(top):
-            add((6, (top, i, n - 1, FOUNDATION)))
-        p = run_start(col, down[i])
-        size = n - p
-        under = col[p - 1] if p > 0 else -1
-        helps = p == 0 or ready(under) or bool(fits(under))
-        if size <= cap:
-            for j in fits(col[p]):
-                add((4 if helps else 3, (col[p], i, p, j)))
-        if col[p] % 13 == 12 and p > 0 and first_empty >= 0 and size <= cap_empty:
-            add((3, (col[p], i, p, first_empty)))
-        if free:
+        d = down[i]
+        under = cols[i][p - 1] if p > d else -1
+        if p == d and d > 0:
+            category = 5  # turns a card up
+        elif p == 0:
+            category = 4 if stray_king else 1  # frees a column
+        elif under >= 0 and found[under // 13] == under % 13:
+            category = 4  # the card under it can go home
+        elif under >= 0 and under % 13 == c % 13 + 1:
+            category = 0  # already on a card one higher: a lateral move
+        else:
+            category = 3
+        add((category if cols[j] else max(category, 3), move))
+    return out
+
+
+def _runs(state: State, mode: Mode, by_key: Takers, empties: list[int]) -> list[tuple[int, IMove]]:
+    cols, down, cells, found = state
+    keys = fit_keys(mode.rules)
+    out: list[tuple[int, IMove]] = []
+    add = out.append
+    free = mode.cells - len(cells)
+
+    def goes(card: int) -> bool:
+        """Can ``card`` go home or onto a column at once?"""
+        return found[card // 13] == card % 13 or keys[card] in by_key
+
+    for move in candidates(state, mode, by_key, empties, player=True):
+        _, i, p, j = move
+        if j == FOUNDATION:
+            add((6, move))
+        elif i == CELL:
+            add((5, move))
+        elif j == CELL:
             # Dig: a card within reach under the top (as deep as the free cells allow) can go
             # home or onto its successor once uncovered.
-            dig = any(
-                ready(col[k]) or bool(fits(col[k])) for k in range(max(0, n - 1 - free), n - 1)
-            )
-            add((2 if dig else (1 if free > 1 and size == 1 else 0), (top, i, n - 1, CELL)))
+            col = cols[i]
+            n = len(col)
+            dig = any(goes(col[k]) for k in range(max(0, n - 1 - free), n - 1))
+            lone = free > 1 and not on_run(col, down[i])
+            add((2 if dig else (1 if lone else 0), move))
+        elif cols[j]:
+            add((4 if p == 0 or goes(cols[i][p - 1]) else 3, move))
+        else:
+            add((3, move))  # a king's run to an empty column
     return out
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 
 from engine.game import FOUNDATION
+from engine.moves import Takers, candidates, on_run
 from engine.position import CELL, HIDDEN, IMove, Limit, Mode, State
-from engine.rules import fit_key, group_limit, run_start, takers
+from engine.rules import fit_key, takers
 
 # Suit and rank of an internal card byte, face down (+64) or not: table lookups for promise().
 _SUIT = tuple((c & 63) // 13 for c in range(128))
@@ -22,108 +23,94 @@ def generate(
     state: State, mode: Mode, limit: Limit, noise: random.Random | None = None
 ) -> list[IMove]:
     """The moves worth trying from a settled position, best first (``noise`` shuffles moves
-    of similar promise, for the restarts of :func:`solve`)."""
-    cols, down, cells, found = state
-    rules = mode.rules
-    scored: list[tuple[int, IMove]] = []
-    add = scored.append
-    by_key, empties = takers(rules, cols)
-    first_empty = empties[0] if empties else -1
+    of similar promise, for the restarts of :func:`solve`): the candidates of
+    :func:`engine.moves.candidates`, each with a score."""
+    by_key, empties = takers(mode.rules, state[0])
     if mode.any_group:
-        max_group = group_limit(rules, 0, len(empties))
-        m = min(found)
-        same_suit = mode.same_suit
-        for i, col in enumerate(cols):
-            n = len(col)
-            if not n:
-                continue
-            d = down[i]
-            lo = n - max_group
-            if lo > d:
-                # Groups this large are refused; note it when one would have had a place.
-                for p in range(d, lo):
-                    c = col[p]
-                    if fit_key(rules, c) in by_key or (c % 13 == 12 and first_empty >= 0):
-                        limit.refused += 1
-                        break
-            else:
-                lo = d
-            for p in range(lo, n):
-                c = col[p]
-                r = c % 13
-                reveal = p == d and d > 0
-                base = 100 + 3 * d if reveal else (40 if p == 0 else 0)
-                targets = by_key.get(c if same_suit else r)
-                if targets:
-                    if same_suit:
-                        for j in targets:
-                            if j != i:
-                                add((base + 10, (c, i, p, j)))
-                    else:
-                        under = col[p - 1] if p > d else -1
-                        lateral = under >= 0 and under % 13 == r + 1
-                        for j in targets:
-                            if j != i:
-                                same = 5 if cols[j][-1] == c + 1 else 0
-                                add((base + same + (-20 if lateral else 10), (c, i, p, j)))
-                if r == 12 and p > 0 and first_empty >= 0:
-                    add((base + 50, (c, i, p, first_empty)))
-            t = col[-1]
-            if found[t // 13] == t % 13:  # not safe, or settle() would have moved it
-                add((80, (t, i, n - 1, FOUNDATION)))
-        if mode.takebacks:
-            for s in range(4):
-                k = found[s]
-                if k >= m + 2:
-                    card = s * 13 + k - 1
-                    if k == 13:
-                        if first_empty >= 0:
-                            add((-100, (card, FOUNDATION, 0, first_empty)))
-                    else:
-                        for j in by_key.get(fit_key(rules, card), ()):
-                            add((-100, (card, FOUNDATION, 0, j)))
+        scored = _score_groups(state, mode, by_key, empties, limit)
     else:
-        free = mode.cells - len(cells)
-        cap = group_limit(rules, free, len(empties))
-        cap_empty = group_limit(rules, free, len(empties) - 1) if empties else 0
-        for c in cells:
-            for j in by_key.get(fit_key(rules, c), ()):
-                add((70, (c, CELL, 0, j)))
-            if c % 13 == 12 and first_empty >= 0:
-                add((60, (c, CELL, 0, first_empty)))
-        for i, col in enumerate(cols):
-            n = len(col)
-            if not n:
-                continue
-            # Dig where the foundations wait: the sooner a card of this column is wanted
-            # there, the more a move off this column is worth.
-            dig = 2 * max(0, 8 - min(c % 13 - found[c // 13] for c in col))
-            p = run_start(col, down[i])
-            size = n - p
-            bottom = col[p]
-            if size <= cap:
-                for j in by_key.get(fit_key(rules, bottom), ()):
-                    add((50 + dig + (20 if p == 0 else 0) + 3 * p, (bottom, i, p, j)))
-            if bottom % 13 == 12 and p > 0 and first_empty >= 0 and size <= cap_empty:
-                add((40 + dig + 3 * p, (bottom, i, p, first_empty)))
-            if free:
-                top = col[-1]
-                under = col[-2] if n > 1 else -1
-                score = dig - 10 * (mode.cells - free) - 3 * n
-                # (Kept as first written, ``under + 1`` rather than ``under``: the move order
-                # decides which hint the level grading gets, and so the catalogs' levels.)
-                if under >= 0 and (
-                    found[under // 13] == under % 13 or fit_key(rules, under + 1) in by_key
-                ):
-                    score += 30  # the card it uncovers can go somewhere at once
-                if size > 1:
-                    score -= 30  # breaks a run
-                add((score, (top, i, n - 1, CELL)))
+        scored = _score_runs(state, mode, by_key, empties)
     if noise is not None:
         jitter = noise.random
         scored = [(score + int(NOISE * jitter()), move) for score, move in scored]
     scored.sort(key=_first, reverse=True)
     return [move for _, move in scored]
+
+
+def _score_groups(
+    state: State, mode: Mode, by_key: Takers, empties: list[int], limit: Limit
+) -> list[tuple[int, IMove]]:
+    """Where any group moves: turning a card up is best (more so in a deep column), then
+    freeing a column; a group already lying on a card one higher moves last."""
+    cols, down, _cells, _found = state
+    same_suit = mode.same_suit
+    scored: list[tuple[int, IMove]] = []
+    add = scored.append
+    for move in candidates(state, mode, by_key, empties, limit=limit):
+        c, i, p, j = move
+        if j == FOUNDATION:
+            add((80, move))  # not safe, or settle() would have moved it
+            continue
+        if i == FOUNDATION:
+            add((-100, move))  # a take-back
+            continue
+        d = down[i]
+        base = 100 + 3 * d if p == d and d > 0 else (40 if p == 0 else 0)
+        target = cols[j]
+        if not target:
+            add((base + 50, move))  # a king's group to an empty column
+        elif same_suit:
+            add((base + 10, move))
+        elif p > d and _RANK[cols[i][p - 1]] == _RANK[c] + 1:
+            # Lateral: it already lies on a card one rank higher. (5 more onto its own suit.)
+            add((base - 15 if target[-1] == c + 1 else base - 20, move))
+        else:
+            add((base + 15 if target[-1] == c + 1 else base + 10, move))
+    return scored
+
+
+def _score_runs(
+    state: State, mode: Mode, by_key: Takers, empties: list[int]
+) -> list[tuple[int, IMove]]:
+    """Where only runs move: free-cell cards back to the columns first, then runs, dug from
+    the columns whose cards the foundations want soonest; a card to a free cell last."""
+    cols, down, cells, found = state
+    rules = mode.rules
+    used = len(cells)
+    scored: list[tuple[int, IMove]] = []
+    add = scored.append
+    last = -1
+    dig = 0
+    for move in candidates(state, mode, by_key, empties):
+        _, i, p, j = move
+        if i == CELL:
+            add((70 if cols[j] else 60, move))
+            continue
+        col = cols[i]
+        if i != last:
+            # Dig where the foundations wait: the sooner a card of this column is wanted
+            # there, the more a move off this column is worth.
+            dig = 2 * max(0, 8 - min(x % 13 - found[x // 13] for x in col))
+            last = i
+        if j == CELL:
+            n = len(col)
+            under = col[-2] if n > 1 else -1
+            score = dig - 10 * used - 3 * n
+            # Meant: can the uncovered card ``under`` go somewhere at once (home, or onto a
+            # column: ``fit_key(rules, under)``). Written ``under + 1`` and kept so: the move
+            # order decides which hint the level grading gets, so the fix changes the levels.
+            if under >= 0 and (
+                found[under // 13] == under % 13 or fit_key(rules, under + 1) in by_key
+            ):
+                score += 30
+            if on_run(col, down[i]):
+                score -= 30  # breaks a run
+            add((score, move))
+        elif cols[j]:
+            add((50 + dig + (20 if p == 0 else 0) + 3 * p, move))
+        else:
+            add((40 + dig + 3 * p, move))  # a king's run to an empty column
+    return scored
 
 
 def _first(item: tuple[int, IMove]) -> int:

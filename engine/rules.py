@@ -1,10 +1,17 @@
-"""The five rule sets as data, and the few pure predicates every move check is built from.
+"""The registry of games and rule sets as data, and the few pure predicates every move check is
+built from.
 
-Two base records, one per game; each variant is a ``replace(...)`` of its base. Nothing else in
-the engine branches on the game's name: it reads these fields. The three move generators
-(:meth:`engine.game.Game.legal_moves`, the solver's and the honest player's in
-:mod:`engine.levels`) all ask the functions below what fits where, how large a group may be and
-which move to a foundation is safe; docs/rules.md states the rules in words.
+Two games (:data:`GAMES`: names, title, config key) and five rule sets (:data:`ALL_RULES`): two
+base records, one per game; each variant is a ``replace(...)`` of its base. Adding a rule set
+is one line here and its locale keys (game.rulesets); everything that lists rule sets (the
+config check, the new-game menu, the statistics, the catalog files) reads the registry.
+Nothing else in the engine branches on the game's name: it reads these fields.
+
+The two move generators (:meth:`engine.game.Game.legal_moves`, every legal move, and
+:func:`engine.moves.candidates`, the moves the solver's order in :mod:`engine.ordering` and the
+honest player of :mod:`engine.honest` choose from) both ask the functions below what fits
+where, how large a group may be and which move to a foundation is safe; docs/rules.md states
+the rules in words.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.cards import KING, Card
+from engine.cards import IS_KING, Card, is_king
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,50 @@ class Rules:
     def key(self) -> str:
         """The code without the deal number: ``RU1-C``, ``SH1-C4``."""
         return f"{self.prefix}-{self.variant}"
+
+    @property
+    def info(self) -> GameInfo:
+        """Its game's entry in :data:`GAMES`."""
+        return GAMES_BY_NAME[self.game]
+
+    @property
+    def option(self) -> str | int:
+        """How the operator's config names this rule set among its game's (the value of
+        ``info.option_key``): ``"classic"`` / ``"relaxed"``, or the number of free cells."""
+        if self.info.chosen_by == "cells":
+            return self.cells
+        return "classic" if self.same_suit else "relaxed"
+
+    @property
+    def title(self) -> str:
+        """Its name in English, for the deal catalogs' headers: "Seahaven Towers, 1 free cell"."""
+        if self.info.chosen_by == "cells":
+            return f"{self.info.title}, {self.cells} free cell{'' if self.cells == 1 else 's'}"
+        kind = "classic (same suit)" if self.same_suit else "relaxed (any suit)"
+        return f"{self.info.title}, {kind}"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game of the registry (as KDE Patience's ``DealerInfo``). ``name`` is the rule sets'
+    ``Rules.game``, the value of ``default_game`` in config.toml and the locale key
+    ``names.<name>``; ``title`` its name in English (file headers); ``option_key`` the config
+    key that chooses its rule set for fresh deals, whose values name what its rule sets
+    differ in (``chosen_by``: "suits", ``"classic"`` or ``"relaxed"`` building; "cells", the
+    number of free cells). A rule set's own names on screen are the locale keys
+    ``variant.<key>`` and ``stats.<key>`` (game.rulesets)."""
+
+    name: str
+    title: str
+    option_key: str
+    chosen_by: str  # "suits" or "cells"
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo("russian", "Russian Solitaire", "russian_rules", "suits"),
+    GameInfo("seahaven", "Seahaven Towers", "seahaven_cells", "cells"),
+)
+GAMES_BY_NAME: dict[str, GameInfo] = {g.name: g for g in GAMES}
 
 
 RUSSIAN = Rules(
@@ -96,7 +147,7 @@ def fits_on(rules: Rules, card: Card, top: Card) -> bool:
 
 def fits_on_empty(card: Card) -> bool:
     """Only a king (with what lies on it) goes on an empty column."""
-    return card % 13 + 1 == KING
+    return is_king(card)
 
 
 def is_run(cards: tuple[Card, ...] | list[Card]) -> bool:
@@ -158,7 +209,7 @@ def run_start(col: Sequence[int], down: int) -> int:
     """Where the same-suit run on top of a column starts (its lowest card's position); never
     below the face-down cards."""
     p = len(col) - 1
-    while p > down and col[p - 1] == col[p] + 1 and col[p] % 13 != 12:
+    while p > down and col[p - 1] == col[p] + 1 and not IS_KING[col[p]]:
         p -= 1
     return p
 

@@ -21,77 +21,57 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from engine.cards import CARD_NAMES
-from engine.game import EMPTY, Game
-from engine.rules import ALL_RULES, RULES_BY_KEY, Rules
+from engine.game import EMPTY, FOUNDATION, Game
+from engine.moves import candidates
+from engine.position import Mode, State, apply, is_won_state, state_key, state_of
+from engine.rules import ALL_RULES, RULES_BY_KEY, Rules, takers
 from engine.solver import solve
-
-HIDDEN = 64
 
 
 def baseline_solve(game: Game, time_limit: float) -> str:
     """The yardstick: a plain depth-first search with a foundation "settle" step, for Russian
     classic only (same-suit building, no take-backs: lemma 1 of :mod:`engine.solver`). Every
-    face-up group that fits goes everywhere it fits, in column order; a column top its
+    candidate move of the engine's move core (:func:`engine.moves.candidates`: every face-up
+    group that fits goes everywhere it fits, in column order) is tried; a column top its
     foundation wants goes there at once; a set of sorted-column keys stops repeats. No move
     ordering, no other dominance, no restarts. ``won`` / ``lost`` / ``unknown``."""
     if not game.rules.same_suit or game.rules.runs_only:
         raise ValueError("the baseline search plays Russian classic only")
     deadline = time.monotonic() + time_limit
-    limit = game.rules.max_group
-    Node = tuple[list[tuple[int, ...]], list[int]]
+    mode = Mode.of(game.rules)
 
-    def settle(cols: list[tuple[int, ...]], found: list[int]) -> Node:
+    def settle(state: State) -> State:
         moved = True
         while moved:
             moved = False
-            for i, col in enumerate(cols):
-                if col and found[col[-1] // 13] == col[-1] % 13:
-                    found[col[-1] // 13] += 1
-                    cols[i] = reveal(col[:-1])
+            for i, col in enumerate(state[0]):
+                if col and state[3][col[-1] // 13] == col[-1] % 13:
+                    state = apply(state, (col[-1], i, len(col) - 1, FOUNDATION))
                     moved = True
-        return cols, found
+        return state
 
-    def reveal(rest: tuple[int, ...]) -> tuple[int, ...]:
-        return (*rest[:-1], rest[-1] - HIDDEN) if rest and rest[-1] >= HIDDEN else rest
+    def children(state: State) -> list[State]:
+        by_key, empties = takers(mode.rules, state[0])
+        return [settle(apply(state, move)) for move in candidates(state, mode, by_key, empties)]
 
-    def children(cols: list[tuple[int, ...]], found: list[int]) -> list[Node]:
-        accept = {col[-1] - 1: j for j, col in enumerate(cols) if col and col[-1] % 13}
-        empty = next((j for j, col in enumerate(cols) if not col), -1)
-        out = []
-        for i, col in enumerate(cols):
-            for p in range(max(0, len(col) - limit), len(col)):
-                card = col[p]
-                dest = accept.get(card, -1)  # face-down cards (+ HIDDEN) fit nowhere
-                if dest < 0 and card % 13 == 12 and card < HIDDEN and p > 0:
-                    dest = empty
-                if dest >= 0 and dest != i:
-                    new = list(cols)
-                    new[i], new[dest] = reveal(col[:p]), cols[dest] + col[p:]
-                    out.append(settle(new, list(found)))
-        return out
-
-    start = [
-        tuple(c + HIDDEN if k < d else c for k, c in enumerate(col))
-        for col, d in zip(game.cols, game.down, strict=True)
-    ]
-    seen: set[tuple[tuple[int, ...], ...]] = set()
-    stack = [[settle(start, list(game.found))]]
+    seen: set[bytes] = set()
+    stack = [[settle(state_of(game))]]
     nodes = 0
     while stack:
         if not stack[-1]:
             stack.pop()
             continue
-        cols, found = stack[-1].pop()
-        if not any(cols):
+        state = stack[-1].pop()
+        if is_won_state(state):
             return "won"
-        key = tuple(sorted(cols))
+        key = state_key(state)
         if key in seen:
             continue
         seen.add(key)
         nodes += 1
         if nodes % 256 == 0 and time.monotonic() > deadline:
             return "unknown"
-        stack.append(children(cols, found))
+        stack.append(children(state))
     return "lost"
 
 

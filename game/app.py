@@ -1,8 +1,11 @@
 """The loop: events -> gestures -> scenes, a fixed 60 Hz update, and a draw that only touches
-what changed (an idle table draws nothing and the loop sleeps on the event queue)."""
+what changed. At rest (nothing moving, nothing to redraw) the loop sleeps until the earliest
+deadline the scenes and listeners report, looking at the event queue once a frame meanwhile
+(pygame-ce's ``event.wait`` polls about a thousand times a second, so it is not used)."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterable
@@ -26,10 +29,13 @@ from game.scene import Event, Scene, SceneStack
 from game.scenes import register_scenes
 from game.sound import CardSounds, Sounds
 from game.table import TableScene
+from game.wake import Waker
 from game.workers import Workers
 
 if TYPE_CHECKING:
-    from game.kiosk_ui import KioskController
+    from game.host import AppHost, Kiosk
+
+MAX_REST = 0.25  # a resting loop updates the scenes at least this often (seconds)
 
 
 class App:
@@ -91,7 +97,9 @@ class App:
         self.hooks.add(self.arcade)  # a win enters the high-score tables
         # Raw events pass these first (kiosk lock, idle timer); one returning False drops it.
         self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
-        self.kiosk: KioskController | None = None  # set by game.kiosk_ui.attach_kiosk
+        # When a listener (the kiosk's idle timers) next needs an update, in clock time.
+        self.deadlines: list[Callable[[], float | None]] = []
+        self.kiosk: Kiosk | None = None  # set by game.kiosk_ui.attach_kiosk
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         self._tapped: Scene | None = None  # the scene on top when the last tap came
         if game is None:
@@ -104,6 +112,11 @@ class App:
     @property
     def settings(self) -> PlayerSettings:
         return self.prefs.settings
+
+    @property
+    def save_failed(self) -> bool:
+        """The kiosk session's last autosave failed (no kiosk: nothing is saved)."""
+        return self.kiosk is not None and self.kiosk.session.save_failed
 
     @property
     def px_per_mm(self) -> float:
@@ -180,6 +193,24 @@ class App:
     def busy(self) -> bool:
         return any(scene.busy() for scene in self.scenes)
 
+    def deadline(self) -> float | None:
+        """The earliest clock time at which a scene or a listener changes by itself."""
+        times = [scene.deadline() for scene in self.scenes] + [due() for due in self.deadlines]
+        return min((t for t in times if t is not None), default=None)
+
+    def rest_seconds(self) -> float:
+        """How long a resting loop may sleep after its last update: until the clock step that
+        passes the earliest deadline (at least one step, so a deadline that has passed cannot
+        make the loop spin), at most MAX_REST."""
+        due = self.deadline()
+        if due is None:
+            return MAX_REST
+        clock = self.clock
+        # The first step surely at or past ``due`` (the clock's time is a sum of floats).
+        steps = max(1, math.ceil((due - clock.time) / clock.step + 1e-6))
+        # The clock is already ``accumulated`` seconds on towards its next step.
+        return min(MAX_REST, steps * clock.step - clock.accumulated + 1e-4)
+
     def draw(self) -> list[Rect]:
         """Paint what changed; returns the changed rectangles (empty when idle)."""
         if self.full_redraw:
@@ -206,18 +237,31 @@ class App:
         return self.draw()
 
     def run(self) -> None:
-        """The real loop: sleeps on the event queue when nothing moves."""
+        """The real loop: a frame at a time while something moves; at rest it sleeps until
+        the next deadline or the next input (game.wake: at once under X11, else within a
+        frame)."""
+        waker = Waker.for_display(self.clock.step)
         last = time.perf_counter()
+        woke = False  # the last sleep ended for the X connection, not for the time
         while self.running:
-            idle = not (self.busy() or self.full_redraw)
-            if not idle:
-                events = pygame.event.get()
-            else:
-                first = pygame.event.wait(250)
-                events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+            events = pygame.event.get()
             now = time.perf_counter()
+            resting = not (self.busy() or self.full_redraw)
+            if resting and not events:
+                wait = last + self.rest_seconds() - now
+                if wait > 0:
+                    if woke:  # the socket woke us but brought no event: a frame's pause,
+                        waker.pause(wait)  # never a spin on a socket that stays readable
+                        woke = False
+                    else:
+                        woke = waker.wait(wait)
+                    continue
+            woke = False
+            if resting and events:  # the clock catches up first: input carries its own time
+                self.update(now - last, clamp=False)
+                last = now
             self.process(events)
-            self.update(now - last, clamp=not idle)
+            self.update(now - last, clamp=not resting)
             last = now
             rects = self.draw()
             if rects:
@@ -235,3 +279,10 @@ class App:
         self.table.close()
         self.workers.close(wait=True)
         self.sounds.close()
+
+
+if TYPE_CHECKING:
+
+    def _serves(app: App) -> AppHost:
+        """The App serves every scene's host Protocol (mypy checks this)."""
+        return app

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game, Move, daily
-from game.highscores import Entry, HighScores, Rank, highscores_store, is_blocked
+from game.highscores import Entry, HighScores, Rank, highscores_store
 from game.hooks import TableHooks
+from game.initials import is_blocked
 from game.storage import JsonStore
 
 log = logging.getLogger("solitaire.arcade")
@@ -85,6 +86,7 @@ class Arcade(TableHooks):
         self.initials = initials
         self.today = today
         self.seconds = seconds
+        self.game_id: Callable[[], str] = lambda: ""  # the game's id (game.session), "": none
         self.last: Won | None = None
 
     @classmethod
@@ -114,7 +116,9 @@ class Arcade(TableHooks):
             self.record(game, self.seconds())
 
     def record(self, game: Game, seconds: float) -> Won:
-        """Enter the won ``game`` in its tables (unsigned) and remember it as the last win."""
+        """Enter the won ``game`` in its tables (unsigned) and remember it as the last win. A
+        game already entered (the same game id: the winning move replayed after a power cut
+        between this save and the autosave) is not entered again."""
         day = self.day_of(game)
         entry = Entry(
             code=game.code,
@@ -123,10 +127,13 @@ class Arcade(TableHooks):
             moves=game.moves,
             day=day.isoformat() if day is not None else None,
             when=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            game=self.game_id(),
         )
-        rank = self.scores.add(entry)
+        known = self.scores.entered(entry)  # won again after a restart: the stored entry
+        entry, rank = known if known is not None else (entry, self.scores.add(entry))
         log.info("win %s: rank today %s, all time %s", game.code, rank.today, rank.all_time)
-        self.last = Won(game, entry, rank, asks=self.initials and bool(rank))
+        asks = self.initials and bool(rank) and not entry.initials
+        self.last = Won(game, entry, rank, asks=asks)
         return self.last
 
     def won(self, game: Game) -> Won | None:

@@ -4,7 +4,10 @@ At 800x480 and 1920x1080 it plays a scripted game and measures the CPU time of w
 (events, update, draw, display update) while the table is idle, while a group is dragged and
 while moves glide, next to a naive full redraw of the same scene (felt, every card, buttons and
 bar painted again each frame) measured in the same run. It also measures the time from starting
-a fresh Python process to the first frame on screen.
+a fresh Python process to the first frame on screen, and the loop at rest (game.restbench): its
+wake-ups a second, its share of a core, and how soon the first press shows. Run it with a
+display (``DISPLAY`` set, e.g. under Xvfb) for the figures of a real X window; without one the
+rest figures are the dummy driver's.
 """
 
 from __future__ import annotations
@@ -19,6 +22,10 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from game import restbench
+
+# The rest figures want a real window when there is a display; the frame costs never do.
+REST_DRIVER = os.environ.get("SDL_VIDEODRIVER") or ("x11" if os.environ.get("DISPLAY") else "dummy")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -189,10 +196,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--frames", type=int, default=FRAMES, help="frames per measurement")
+    parser.add_argument(
+        "--rest-seconds", type=float, default=10.0, help="how long the resting loop is watched"
+    )
     parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--rest-probe", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.first_frame:
         first_frame()
+        return 0
+    if args.rest_probe is not None:
+        restbench.probe(args.rest_probe)
         return 0
     if args.frames < 10:
         parser.error("--frames must be at least 10")
@@ -201,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         report[f"{size[0]}x{size[1]}"] = measure(size, args.frames)
     startup = min(startup_seconds() for _ in range(3))
     report["startup_s"] = startup
+    report["rest"] = restbench.rest_figures(args.rest_seconds, REST_DRIVER)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -219,6 +234,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"  = {100 * r[f'{name}_ratio']:5.1f}% of full"
             )
     print(f"start to first frame: {startup:.3f} s")
+    rest = report["rest"]
+    assert isinstance(rest, dict)
+    print(f"at rest, {restbench.SIZE[0]}x{restbench.SIZE[1]} ({rest['driver']} driver):")
+    print(f"  wake-ups a second {rest['rest_wakeups_per_s']:7.1f}")
+    print(f"  CPU, % of a core  {rest['rest_cpu_percent']:7.2f}")
+    print(f"  first press shown {rest['first_input_ms']:7.1f} ms after it came")
     return 0
 
 

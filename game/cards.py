@@ -4,15 +4,22 @@ font: once per size, then cached. Nothing here is scaled per frame."""
 from __future__ import annotations
 
 import functools
+import io
+import logging
 from pathlib import Path
 
 import pygame
 
 from engine.cards import RANKS, SUIT_SYMBOLS, Card
+from engine.safe_read import read_bytes, reason
+
+log = logging.getLogger("solitaire.fonts")
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
 FONT_BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+MAX_FONT_BYTES = 32_000_000
+_FONTS_FAILED: set[Path] = set()
 
 RED = (198, 24, 40)
 BLACK = (24, 24, 30)
@@ -53,11 +60,39 @@ _PIPS: dict[int, list[tuple[float, float]]] = {
 }
 
 
+@functools.lru_cache(maxsize=2)
+def _font_file(path: Path) -> bytes | None:
+    """The font file's bytes (read once), or None when it cannot be read (logged)."""
+    try:
+        return read_bytes(path, MAX_FONT_BYTES)
+    except OSError as error:
+        _font_failed(path, reason(error))
+        return None
+
+
+def _font_failed(path: Path, why: str) -> None:
+    if path not in _FONTS_FAILED:  # one line per file, not one per size
+        _FONTS_FAILED.add(path)
+        log.error("font file %s unusable: %s; using pygame's default font", path, why)
+
+
 @functools.lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The shipped DejaVu font at ``size`` px; pygame's own default font when the file is
+    missing or damaged (it has no suit symbols, but the game goes on)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), max(6, int(size)))
+    size = max(6, int(size))
+    path = FONT_BOLD if bold else FONT_REGULAR
+    data = _font_file(path)
+    if data is not None:
+        try:
+            made = pygame.font.Font(io.BytesIO(data), size)
+            made.size("Ag")  # a damaged file can fail only when it is used
+            return made
+        except Exception as error:  # pygame.error, ValueError, ...: any damage of the file
+            _font_failed(path, f"not a font ({str(error)[:200]})")
+    return pygame.font.Font(None, size)
 
 
 def suit_color(suit: int, four_colors: bool = False) -> tuple[int, int, int]:

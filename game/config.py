@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.safe_read import TooLargeError, read_bytes, reason
 from game.config_rules import (
     LOCALES,
     RULES,
@@ -149,6 +150,7 @@ class SoundConfig:
 class ArcadeConfig:
     initials: bool = True  # a win that enters a high-score table asks for three letters
     table_size: int = 10  # entries of each high-score table (1..100)
+    blocked_initials: tuple[str, ...] = ()  # refused as initials besides the built-in list
 
 
 @dataclass(frozen=True)
@@ -236,16 +238,15 @@ def load_config(path: str | os.PathLike[str] | None = None) -> tuple[Config, lis
 
 def _load(file: Path) -> tuple[Config, list[str]]:
     try:
-        with open(file, "rb") as handle:
-            raw = handle.read(MAX_CONFIG_BYTES + 1)
+        raw = read_bytes(file, MAX_CONFIG_BYTES)  # never a FIFO or a device
     except FileNotFoundError:
         return Config(), [f"config file {file} not found; using the defaults"]
-    except (OSError, ValueError) as error:
-        return Config(), [f"cannot read config file {file} ({error}); using the defaults"]
-    if len(raw) > MAX_CONFIG_BYTES:
+    except TooLargeError:
         return Config(), [
             f"config file {file} is larger than {MAX_CONFIG_BYTES} bytes; using the defaults"
         ]
+    except (OSError, ValueError) as error:
+        return Config(), [f"cannot read config file {file} ({reason(error)}); using the defaults"]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:

@@ -80,6 +80,24 @@ def str_choice(*choices: str) -> Rule:
     return Rule("one of " + ", ".join(f'"{c}"' for c in choices), convert)
 
 
+MAX_WORDS = 1000
+
+
+def words_rule() -> Rule:
+    """A list of three-letter words A-Z (any case; kept in upper case)."""
+
+    def convert(v: Any) -> tuple[str, ...] | None:
+        if not isinstance(v, list) or len(v) > MAX_WORDS:
+            return None
+        words = tuple(w.upper() for w in v if isinstance(w, str) and len(w) == 3)
+        ok = len(words) == len(v) and all("A" <= c <= "Z" for w in words for c in w)
+        return words if ok else None
+
+    return Rule(
+        f'a list of three-letter words A-Z such as ["ABC", "XYZ"] (at most {MAX_WORDS})', convert
+    )
+
+
 def pin_hash_rule() -> Rule:
     def convert(v: Any) -> str | None:
         if not isinstance(v, str):
@@ -124,15 +142,14 @@ def _game_rules() -> dict[str, Rule]:
     that a rule set added to engine.rules.ALL_RULES is accepted at once."""
     every = registry.ALL_RULES
     games = tuple(dict.fromkeys(r.game for r in every))
-    russian = tuple(
-        dict.fromkeys("classic" if r.same_suit else "relaxed" for r in every if r.game == "russian")
-    )
-    cells = tuple(r.cells for r in every if r.game == "seahaven")
-    return {
-        "default_game": str_choice(*games),
-        "russian_rules": str_choice(*russian),
-        "seahaven_cells": int_choice(*cells),
-    }
+    rules = {"default_game": str_choice(*games)}
+    for game in games:
+        info = registry.GAMES_BY_NAME[game]
+        options = tuple(dict.fromkeys(r.option for r in every if r.game == game))
+        numbers = tuple(o for o in options if isinstance(o, int))
+        words = tuple(o for o in options if isinstance(o, str))
+        rules[info.option_key] = int_choice(*numbers) if numbers else str_choice(*words)
+    return rules
 
 
 def current_rules() -> dict[str, dict[str, Rule]]:
@@ -190,6 +207,7 @@ RULES: dict[str, dict[str, Rule]] = {
     "arcade": {
         "initials": bool_rule(),
         "table_size": int_range(1, 100),
+        "blocked_initials": words_rule(),
     },
 }
 
@@ -239,7 +257,7 @@ def _repr_into(value: Any, out: list[str], depth: int) -> None:
             if sum(len(p) for p in out) > MAX_SHOWN:
                 break
         out.append("}")
-    elif isinstance(value, list):
+    elif isinstance(value, list | tuple):
         out.append("[")
         for i, item in enumerate(value):
             if i:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from engine import Game, catalog
@@ -26,7 +26,7 @@ class GameChoice:
     """What a new game is made of when no code is given: a game, a rule set of each game (kept
     while the player looks at the other game), a level."""
 
-    game: str = "russian"
+    game: str = field(default_factory=rulesets.first_game)
     variants: dict[str, str] = field(default_factory=dict)  # game -> its chosen rule-set key
     level: str = "any"  # "easy" / "medium" / "hard" / "any"
     winnable_only: bool = False
@@ -35,18 +35,17 @@ class GameChoice:
     def from_options(
         cls,
         *,
-        game: str = "russian",
-        russian_rules: str = "classic",
-        seahaven_cells: int = 4,
+        game: str,
+        options: Mapping[str, object],
         level: str = "any",
         winnable_only: bool = False,
     ) -> GameChoice:
-        """The choice from the operator's config (game.default_game, russian_rules,
-        seahaven_cells): each names the first rule set that fits."""
+        """The choice from the operator's config: ``game`` (default_game) and ``options``, the
+        value of each game's option key (``russian_rules = "relaxed"``, ``seahaven_cells = 2``:
+        engine.rules.GAMES), each naming the first of its game's rule sets that fits."""
         variants = {}
-        russian = rulesets.find("russian", same_suit=russian_rules != "relaxed")
-        seahaven = rulesets.find("seahaven", cells=seahaven_cells)
-        for rules in (russian, seahaven):
+        for info in rulesets.game_infos():
+            rules = rulesets.by_option(info.name, options.get(info.option_key))
             if rules is not None:
                 variants[rules.game] = rules.key
         return cls(game=game, variants=variants, level=level, winnable_only=winnable_only)
@@ -95,13 +94,15 @@ class Games:
         self._has_levels: dict[str, bool] = {}
         self._levels: dict[str, dict[str, str]] = {}  # rules key -> code -> catalog level
 
-    def new(self, code: str | None = None) -> Game:
-        """A game from ``code`` (CodeError when bad), else a deal for the current choice: from
-        the solver's catalog at the chosen level when there is one, else a random deal."""
+    def new(self, code: str | None = None, *, choice: GameChoice | None = None) -> Game:
+        """A game from ``code`` (CodeError when bad), else a deal for the current choice (or
+        the given ``choice``): from the solver's catalog at the chosen level when there is
+        one, else a random deal."""
         if code:
             return Game.from_code(code, history_limit=self.undo_depth)
-        key = self.choice.rules_key()
-        level = self.choice.deal_level()
+        choice = choice or self.choice
+        key = choice.rules_key()
+        level = choice.deal_level()
         if level != "any":
             try:
                 picked = catalog.pick(key, level, self.rng)

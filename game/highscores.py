@@ -4,8 +4,8 @@ Every win may enter the all-time table of its rule set (``RU1-C``, ``SH1-C4``, .
 the day's deal (engine.daily) may also enter that day's table. A table keeps the best
 :attr:`HighScores.size` entries (the operator's size, default 10): higher score first, then
 less time, then fewer moves; on a full tie the earlier win keeps its place. A player signs an
-entry with three letters A-Z (or not: "" shows as "---"); :func:`is_blocked` refuses a short
-list of offensive words.
+entry with three letters A-Z (or not: "" shows as "---"); offensive words are refused
+(game.initials: a list of several hundred, and the operator's own).
 
 Stored with the other state files (game.storage: one atomic, durable write; a damaged file
 moved aside) as ``highscores.json``::
@@ -16,8 +16,8 @@ moved aside) as ``highscores.json``::
 
 Read defensively: an entry that is not what it should be (a wrong type, a number out of range,
 a code of another rule set, ...) is dropped with a warning and the rest is kept; a file that is
-not a table at all is moved aside. Nothing in here raises to the caller. Daily tables older than
-:data:`KEEP_DAYS` days are pruned. Must not import pygame.
+not a table at all is moved aside. Nothing in here raises to the caller. Daily tables more than
+:data:`KEEP_DAYS` days older than the newest stored one are pruned. Must not import pygame.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from engine.codes import CodeError, format_code, parse_code
 from engine.daily import parse_day
 from engine.daily import today as local_today
 from engine.rules import RULES_BY_KEY
+from game.initials import is_blocked, is_valid_initials
 from game.storage import JsonStore, state_dir
 
 log = logging.getLogger("solitaire.highscores")
@@ -43,79 +44,17 @@ DEFAULT_SIZE = 10
 MAX_SIZE = 100
 KEEP_DAYS = 7  # daily tables of the last week are kept (and shown when asked for)
 ALL_TIME = "all"
-INITIALS_LENGTH = 3
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SCORE = 1_000_000  # far above any real score; a larger number is damage
 MAX_SECONDS = 10_000_000.0
 MAX_MOVES = 1_000_000
 MAX_READ = 1000  # entries of one table looked at when reading a file (a table holds <= 100)
 
-# Three-letter words refused as initials. The keypad offers the Latin letters A-Z in every
-# language (arcade style, and one alphabet on the shared tables), so the Finnish and Russian
-# words are here in the Latin spellings a visitor would type.
-_BLOCKED_WORDS = (
-    # English
-    "ASS CNT COK CUM DIC DIK FAG FAP FCK FKU FUC FUK FUQ FUX JIZ KKK KYS NGR NIG SEX SHT TIT"
-    " TWT VAG WTF XXX",
-    # Finnish (vittu, paska, kyrpä, mulkku, pillu, huora, nussia, kusi, perse)
-    "VIT VTU VTN PSK KYR MLK PIL HUO NUS KUS PRS",
-    # Russian (хуй, блядь, ебать, пизда, сука, пидор, мудак)
-    "HUY HUI HUJ XUY XUI XYI XYU BLY BLJ BLD EBL EBU EBI EBA PZD PIZ SUK PDR PID MDK",
-)
-BLOCKED: frozenset[str] = frozenset(word for group in _BLOCKED_WORDS for word in group.split())
-
-
-def is_valid_initials(text: object) -> bool:
-    """Exactly three letters A-Z (upper case)."""
-    return (
-        isinstance(text, str) and len(text) == INITIALS_LENGTH and all(ch in LETTERS for ch in text)
-    )
-
-
-def is_blocked(initials: str) -> bool:
-    """Whether ``initials`` (any case) is one of the refused words."""
-    return initials.strip().upper() in BLOCKED
-
-
-def shown_initials(initials: str) -> str:
-    """How a table shows an entry's initials: ``---`` for none."""
-    return initials or "-" * INITIALS_LENGTH
-
-
-@dataclass
-class InitialsInput:
-    """What the initials keypad holds: up to three letters A-Z. The scene shows ``text``
-    (padded with ``_``), enables OK when :attr:`ready`, and says so when :attr:`refused`."""
-
-    text: str = ""
-
-    def type(self, letter: str) -> None:
-        """Add ``letter`` (A-Z, any case) if there is room; anything else is ignored."""
-        letter = letter.upper()
-        if len(letter) == 1 and letter in LETTERS and len(self.text) < INITIALS_LENGTH:
-            self.text += letter
-
-    def erase(self) -> None:
-        self.text = self.text[:-1]
-
-    @property
-    def shown(self) -> str:
-        return self.text.ljust(INITIALS_LENGTH, "_")
-
-    @property
-    def refused(self) -> bool:
-        """Three letters that spell a blocked word (the scene says so; OK stays off)."""
-        return len(self.text) == INITIALS_LENGTH and is_blocked(self.text)
-
-    @property
-    def ready(self) -> bool:
-        return is_valid_initials(self.text) and not is_blocked(self.text)
-
 
 @dataclass(frozen=True)
 class Entry:
     """One won game. ``day``: the ISO date of the daily deal it was, None for another deal;
-    ``when``: the UTC time of the win (filled in by :meth:`HighScores.add` when empty)."""
+    ``when``: the UTC time of the win (filled in by :meth:`HighScores.add` when empty);
+    ``game``: the won game's id (game.session; "" unknown): the same game enters once."""
 
     code: str
     score: int
@@ -124,6 +63,7 @@ class Entry:
     initials: str = ""
     day: str | None = None
     when: str = ""
+    game: str = ""
 
     @property
     def rules_key(self) -> str:
@@ -133,6 +73,12 @@ class Entry:
         except CodeError:
             return ""
 
+    def same_win(self, other: Entry) -> bool:
+        """The same win: code, figures and time stamp (the day's table and the all-time one
+        each hold a copy)."""
+        mine = (self.code, self.score, float(self.seconds), self.moves, self.when)
+        return mine == (other.code, other.score, float(other.seconds), other.moves, other.when)
+
     def order(self) -> tuple[int, float, int]:
         """Sorts best first: higher score, then less time, then fewer moves."""
         return (-self.score, self.seconds, self.moves)
@@ -140,6 +86,8 @@ class Entry:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         del data["day"]  # the table it is in says that
+        if not self.game:
+            del data["game"]
         return data
 
 
@@ -188,6 +136,9 @@ def _problem(data: Any, rules_key: str) -> str:
     when = data.get("when", "")
     if not isinstance(when, str) or len(when) > 40:
         return "when is not a time stamp"
+    game = data.get("game", "")
+    if not isinstance(game, str) or len(game) > 40 or not game.replace("-", "").isalnum():
+        return "game is not a game id" if game != "" else ""
     return ""
 
 
@@ -248,7 +199,7 @@ class HighScores:
         """The best ``size`` entries of the all-time table (``day`` None) or of ``day``'s
         table of ``rules_key``, best first; [] when there is none (or ``day`` is no date)."""
         name = self._table_name(day)
-        if name is None:
+        if name is None or not self._is_kept(name):
             return []
         return list(self._tables.get(rules_key, {}).get(name, [])[: self.size])
 
@@ -284,6 +235,10 @@ class HighScores:
         if problem:
             log.warning("high score not entered: %s", problem)
             return Rank(None, None)
+        known = self.entered(entry)
+        if known is not None:  # the same game won again (replayed after a power cut)
+            log.info("high score of game %s is entered already; not again", entry.game)
+            return known[1]
         initials = entry.initials.strip().upper()
         if not is_valid_initials(initials) or is_blocked(initials):
             initials = ""
@@ -293,7 +248,6 @@ class HighScores:
             seconds=float(entry.seconds),
             when=entry.when or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         )
-        self._prune()
         rank = self.rank_of(entry)
         if not rank:
             return rank
@@ -304,6 +258,7 @@ class HighScores:
                 rows = named.setdefault(name, [])
                 rows.insert(place - 1, replace(entry, day=None if name == ALL_TIME else name))
                 del rows[self.size :]
+        self._prune()  # a newer day may make the oldest stored ones old enough to go
         self._save()
         return rank
 
@@ -313,15 +268,47 @@ class HighScores:
         initials = initials.strip().upper()
         if not is_valid_initials(initials) or is_blocked(initials):
             return False
-        same = (entry.code, entry.score, float(entry.seconds), entry.moves, entry.when)
         found = False
         for rows in self._tables.get(entry.rules_key, {}).values():
             for i, row in enumerate(rows):
-                if (row.code, row.score, row.seconds, row.moves, row.when) == same:
+                if row.same_win(entry):
                     rows[i], found = replace(row, initials=initials), True
         if found:
             self._save()
         return found
+
+    def remove(self, entry: Entry) -> bool:
+        """Take ``entry``'s win out of every table that holds it (the operator menu), and save;
+        False when none does."""
+        named = self._tables.get(entry.rules_key, {})
+        kept = {
+            name: [row for row in rows if not row.same_win(entry)] for name, rows in named.items()
+        }
+        if kept == named:
+            return False
+        self._tables[entry.rules_key] = {name: rows for name, rows in kept.items() if rows}
+        self._prune()  # a rule set without tables goes
+        self._save()
+        return True
+
+    def entries(self) -> list[Entry]:
+        """Every stored win once (a day's deal is in two tables), by rule set, best first."""
+        seen: list[Entry] = []
+        for named in self._tables.values():
+            wins = [row for rows in named.values() for row in rows[: self.size]]
+            for row in sorted(wins, key=Entry.order):
+                if not any(row.same_win(other) for other in seen):
+                    seen.append(row)
+        return seen
+
+    def entered(self, entry: Entry) -> tuple[Entry, Rank] | None:
+        """The stored entry of ``entry``'s game (same ``game`` id) and where it stands."""
+        found, places = None, {}
+        for name, rows in self._tables.get(entry.rules_key, {}).items() if entry.game else ():
+            for place, row in enumerate(rows[: self.size], 1):
+                if row.game == entry.game:
+                    found, places[name == ALL_TIME] = row, place
+        return None if found is None else (found, Rank(places.get(False), places.get(True)))
 
     def clear_table(self, rules_key: str, day: dt.date | str | None = None) -> None:
         """Empty one table: the all-time one of ``rules_key`` (``day`` None) or ``day``'s."""
@@ -353,12 +340,15 @@ class HighScores:
         except ValueError:
             return None
 
-    def _is_kept(self, name: str) -> bool:
+    def _is_kept(self, name: str, *, stored: bool = False) -> bool:
+        """Stored: at most ``keep_days`` older than the newest stored day (no clock: a clock set
+        back deletes nothing); else also shown by the clock: ``keep_days`` back to tomorrow."""
         if name == ALL_TIME:
             return True
-        today = self.today()
-        day = dt.date.fromisoformat(name)
-        return today - dt.timedelta(days=self.keep_days) <= day <= today + dt.timedelta(days=1)
+        day, days = dt.date.fromisoformat(name), [d for t in self._tables.values() for d in t]
+        newest = dt.date.fromisoformat(max(d for d in [name, *days] if d != ALL_TIME))
+        today, keep, one = self.today(), dt.timedelta(days=self.keep_days), dt.timedelta(days=1)
+        return day >= newest - keep and (stored or today - keep <= day <= today + one)
 
     def _check(self, entry: Entry) -> str:
         key = entry.rules_key
@@ -374,7 +364,7 @@ class HighScores:
     def _prune(self) -> None:
         for key in list(self._tables):
             named = self._tables[key]
-            for name in [name for name in named if not self._is_kept(name)]:
+            for name in [name for name in named if not self._is_kept(name, stored=True)]:
                 del named[name]
             if not named:
                 del self._tables[key]
@@ -433,6 +423,7 @@ class HighScores:
                     initials="" if is_blocked(initials) else initials,
                     day=None if name == ALL_TIME else name,
                     when=row.get("when", ""),
+                    game=row.get("game", ""),
                 )
             )
         if dropped or len(rows) > MAX_READ:

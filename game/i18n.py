@@ -36,12 +36,14 @@ else:  # pragma: no cover - Python 3.10 only
     import tomli as tomllib
 
 from engine.cards import RANKS, card_name, parse_card
+from engine.safe_read import read_bytes, reason
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("solitaire.i18n")  # the kiosk log takes the "solitaire" tree
 
 LOCALES: Final = ("fi", "ru", "en")
 FALLBACK: Final = "en"
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "assets" / "locales"
+MAX_LOCALE_BYTES: Final = 1_000_000
 
 PLURAL_CATEGORIES: Final = frozenset({"zero", "one", "two", "few", "many", "other"})
 # The categories a plural entry must have in each language (CLDR, integers plus "other").
@@ -107,17 +109,26 @@ def flatten(table: Mapping[str, Any], prefix: str = "") -> Catalog:
     return out
 
 
-def load_catalog(locale: str, directory: Path = LOCALE_DIR) -> Catalog:
-    """The flattened catalog of ``locale``; empty (with a logged error) when the file is missing
-    or broken, so the caller falls back to English."""
-    path = directory / f"{locale}.toml"
+def load_catalog(locale: str, directory: Path | None = None) -> Catalog:
+    """The flattened catalog of ``locale`` (in ``directory``, default LOCALE_DIR); empty (with
+    one logged error) when the file is missing or damaged in any way: English stands in."""
+    path = (LOCALE_DIR if directory is None else directory) / f"{locale}.toml"
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        log.error("cannot read locale file %s: %s", path, error)
-        return {}
-    return flatten(data)
+        data = tomllib.loads(read_bytes(path, MAX_LOCALE_BYTES).decode("utf-8"))
+    except UnicodeDecodeError as error:
+        why = f"not UTF-8 text ({error.reason} at byte {error.start})"
+    except OSError as error:  # missing, a FIFO or a device, too large
+        why = reason(error)
+    except (ValueError, RecursionError, MemoryError) as error:  # not TOML (TOMLDecodeError)
+        why = f"not a locale file ({str(error)[:200]})"
+    else:
+        catalog = flatten(data)
+        if catalog:
+            return catalog
+        why = "no strings in it"
+    instead = "keys instead of English strings" if locale == FALLBACK else "English strings"
+    log.error("cannot read locale file %s: %s; showing %s", path, why, instead)
+    return {}
 
 
 class _KeepMissing(dict[str, Any]):
@@ -130,12 +141,13 @@ class _KeepMissing(dict[str, Any]):
 class Translator:
     """Looks up and formats catalog strings for one locale, switchable at run time."""
 
-    def __init__(self, locale: str = FALLBACK, *, directory: Path = LOCALE_DIR) -> None:
+    def __init__(self, locale: str = FALLBACK, *, directory: Path | None = None) -> None:
         self._directory = directory
         self._fallback: Catalog = load_catalog(FALLBACK, directory)
         self._catalog: Catalog = self._fallback
         self._locale: str = FALLBACK
         self._reported: set[tuple[str, str]] = set()
+        self._loaded: dict[str, Catalog] = {FALLBACK: self._fallback}  # each file read once
         self.set_locale(locale)  # an unknown locale is logged and English stays
 
     # ------------------------------------------------------------------ locale
@@ -150,9 +162,9 @@ class Translator:
             log.warning("locale %r is not one of %s; keeping %r", locale, LOCALES, self._locale)
             return False
         locale = locale.strip().lower()
-        self._catalog = (
-            self._fallback if locale == FALLBACK else load_catalog(locale, self._directory)
-        )
+        if locale not in self._loaded:
+            self._loaded[locale] = load_catalog(locale, self._directory)
+        self._catalog = self._loaded[locale]
         self._locale = locale
         return True
 
@@ -166,7 +178,7 @@ class Translator:
         found = self._catalog.get(key)
         if found is None:
             found = self._fallback.get(key)
-            if found is not None:
+            if found is not None and self._catalog:  # an unreadable file was logged once
                 self._report(key, "missing in %s, English used")
         return found
 
@@ -179,7 +191,8 @@ class Translator:
         """The formatted string for ``key``; the key itself when no catalog has it."""
         found = self.entry(key)
         if found is None:
-            self._report(key, "missing (locale %s and English)")
+            if self._fallback:  # an unreadable en.toml was logged once
+                self._report(key, "missing (locale %s and English)")
             return key
         if isinstance(found, list):
             return "\n\n".join(self._format(key, text, params) for text in found)

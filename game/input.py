@@ -8,8 +8,9 @@ not pressed, and the late ``touch == False`` echo some systems send after a touc
 Gestures: :class:`Press` (finger down), :class:`Tap` (released without moving),
 :class:`DoubleTap` (a second tap soon after and near the first; it comes *instead of* a second
 Tap), :class:`DragStart`, :class:`DragMove`, :class:`Drop` and :class:`DragCancel`.
-A tap never waits for a possible second tap. Times are the app clock's milliseconds, so
-tests control them.
+A tap never waits for a possible second tap. A press held still is read here too:
+:meth:`GestureReader.held` says where and for how long (the kiosk's long press on the game
+code). Times are the app clock's milliseconds, so tests control them.
 """
 
 from __future__ import annotations
@@ -62,6 +63,15 @@ Gesture = Press | Tap | DoubleTap | DragStart | DragMove | Drop | DragCancel
 
 
 @dataclass(frozen=True)
+class Hold:
+    """A press in progress that has stayed where it went down (within the tap slop)."""
+
+    pos: Point  # where it went down
+    since: float  # when (the clock's ms)
+    ms: float  # how long it has been held
+
+
+@dataclass(frozen=True)
 class InputTuning:
     """Timing and distances (config.toml's [input]), in ms and mm."""
 
@@ -84,6 +94,8 @@ class GestureReader:
         self.pressed = False
         self.dragging = False
         self._down_pos: Point = (0, 0)
+        self._down_ms = 0.0
+        self._still = False  # the press has not left the tap slop
         self._last_pos: Point = (0, 0)
         self._last_tap: tuple[Point, float] | None = None
         self._last_touch: tuple[Point, float] | None = None
@@ -93,6 +105,13 @@ class GestureReader:
         """Distances in pixels for a screen with ``px_per_mm`` (slop at least 4 px)."""
         self.slop_px = max(4.0, self.tuning.tap_slop_mm * px_per_mm)
         self.drag_px = max(3.0, self.tuning.drag_threshold_mm * px_per_mm)
+
+    def held(self, now: float) -> Hold | None:
+        """The press in progress at ``now`` (ms) while it stays where it went down; None when
+        no button is down or it has moved beyond the tap slop."""
+        if not (self.pressed and self._still):
+            return None
+        return Hold(self._down_pos, self._down_ms, now - self._down_ms)
 
     def reset(self) -> None:
         self.pressed = self.dragging = False
@@ -122,12 +141,16 @@ class GestureReader:
                 return []
             self.pressed = True
             self.dragging = False
+            self._still = True
+            self._down_ms = now
             self._down_pos = self._last_pos = event_pos
             return [Press(event_pos)]
         if kind == pygame.MOUSEMOTION:
             if not self.pressed:
                 return []
             self._last_pos = event_pos
+            if _dist2(event_pos, self._down_pos) > self.slop_px**2:
+                self._still = False
             if self.dragging:
                 return [DragMove(event_pos)]
             if _dist2(event_pos, self._down_pos) >= self.drag_px**2:

@@ -78,7 +78,8 @@ def add_keypad(
     for label, height, kind, size in header:
         extra: dict[str, object] = {"center": True} if kind in ("error", "text") else {}
         rect = Rect(inner.left, y, inner.width, height)
-        dialog.add(Control(rect, label, kind=kind, size=int(u * size), extra=extra))
+        size = max(dialog.least, int(u * size))  # never under the info bar's text
+        dialog.add(Control(rect, label, kind=kind, size=size, extra=extra))
         y += height + gap
     key_h = (inner.bottom - y - gap * (len(rows) - 1)) / len(rows)
     if look.square_keys and h > w:
@@ -86,8 +87,8 @@ def add_keypad(
     key_w = (inner.width - gap * (cols - 1)) / cols
     sizes: dict[KeyText, int] = {
         "glyph": int(min(key_h, key_w) * 0.45),
-        "word": int(min(key_h * 0.4, u * 0.36)),
-        "short": int(min(key_h, key_w) * 0.32),
+        "word": max(dialog.least, int(min(key_h * 0.4, u * 0.36))),
+        "short": max(dialog.least, int(min(key_h, key_w) * 0.32)),
         "plain": 0,
     }
     for r, row in enumerate(rows):

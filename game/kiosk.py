@@ -251,14 +251,15 @@ def prepare_sdl(config: Config, environ: Any = None) -> None:
 
 
 def install_sigterm_handler() -> None:
-    """systemd's stop (SIGTERM) as a QUIT event: save, then exit 0, at any moment.
+    """systemd's stop (SIGTERM) and Ctrl+C (SIGINT) as a QUIT event: save, then exit 0, at any
+    moment; neither is a crash (no KeyboardInterrupt, no entry in crashes.json).
 
-    Installed before pygame starts, so SDL keeps its hands off SIGTERM (it only takes a signal
+    Installed before pygame starts, so SDL keeps its hands off both (it only takes a signal
     nobody handles). Before the window exists there is nothing unsaved: exit at once. After,
     the handler posts QUIT, which the loop reads within its 250 ms wait."""
     import signal
 
-    def on_sigterm(signum: int, frame: object) -> None:
+    def on_stop(signum: int, frame: object) -> None:
         import pygame
 
         if pygame.display.get_init():
@@ -266,7 +267,8 @@ def install_sigterm_handler() -> None:
         else:
             raise SystemExit(0)
 
-    signal.signal(signal.SIGTERM, on_sigterm)
+    signal.signal(signal.SIGTERM, on_stop)
+    signal.signal(signal.SIGINT, on_stop)
 
 
 def apply_lock(config: Config) -> None:

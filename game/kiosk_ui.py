@@ -8,6 +8,7 @@ long press on the game code) and runs once per update step (idle deadlines, the 
 
 from __future__ import annotations
 
+import copy
 import logging
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ from game.kiosk import (
     apply_lock,
     classify_event,
 )
-from game.prefs import reset_visitor_settings
+from game.prefs import reset_visitor_settings, resets_visitors
 from game.session import Session
 
 if TYPE_CHECKING:
@@ -64,8 +65,10 @@ class KioskController(TableHooks):
         self.pin = PinPad.persistent(config.kiosk.operator_pin_hash, session.directory, now)
         self.exit_enabled = self.lock and bool(config.kiosk.operator_pin_hash)
         self.fresh_dealt = False  # the idle period's fresh deal is done
+        self.default_choice = copy.deepcopy(app.games.choice)  # the operator's (config)
         self.pressing = False  # a finger held still is not idle...
         self.press_since = 0.0  # ...for a while: a lost release must not keep the kiosk awake
+        self.hold_since: float | None = None  # when the press the long press follows began
 
     # ---------------------------------------------------------------- raw events
     def filter(self, event: pygame.event.Event) -> bool:
@@ -82,7 +85,6 @@ class KioskController(TableHooks):
                 self.pressing = False
             self.idle.touch(self.app.clock.time)
             self.fresh_dealt = False
-            self._track_long_press(event)
         return True
 
     def code_area(self) -> Rect:
@@ -90,22 +92,32 @@ class KioskController(TableHooks):
         width = int(bar.width * CODE_AREA)
         return Rect(bar.right - width, bar.top, width, bar.height)
 
-    def _track_long_press(self, event: pygame.event.Event) -> None:
-        if not self.exit_enabled:
-            return
-        event = self.app.presenter.map_event(event)  # window -> table coordinates (rotate)
-        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            on_table = self.app.scenes.top is self.app.table
-            inside = on_table and self.code_area().collidepoint(event.pos)
-            self.long_press.press(event.pos, self.app.clock.time, inside=inside)
-        elif event.type == pygame.MOUSEMOTION:
-            self.long_press.move(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP:
+    def _follow_press(self) -> None:
+        """The long press on the game code, as the gesture reader sees the press in progress
+        (game.input.GestureReader.held: table coordinates, still within the tap slop)."""
+        hold = self.app.reader.held(self.app.clock.now_ms) if self.exit_enabled else None
+        if hold is None:
             self.long_press.release()
+            self.hold_since = None
+        elif hold.since != self.hold_since:  # a new press
+            self.hold_since = hold.since
+            on_table = self.app.scenes.top is self.app.table
+            inside = on_table and self.code_area().collidepoint(hold.pos)
+            self.long_press.press(hold.pos, hold.since / 1000, inside=inside)
+
+    def deadline(self) -> float | None:
+        """When the kiosk next acts by itself (the App's loop sleeps until then): the next idle
+        deadline; every frame while a finger holds the game code."""
+        now = self.app.clock.time
+        if self.long_press.is_pressing:
+            return now + self.app.clock.step
+        wait = self.idle.next_deadline(now)
+        return None if wait is None else now + wait
 
     # ---------------------------------------------------------------- every update step
     def step(self, dt: float) -> None:
         now = self.app.clock.time
+        self._follow_press()
         if self.long_press.update(now):
             self.long_press.release()
             log.info("operator exit gesture: PIN keypad opened")
@@ -115,33 +127,45 @@ class KioskController(TableHooks):
             self.idle.touch(now)
         if self.app.scenes.find("pin") is not None:
             return
-        table = self.app.table
         if self.idle.fresh_deal_due(now) and not self.fresh_dealt:
             self.fresh_dealt = True
-            if table.game.moves or table.game.is_won:
-                self.fresh_deal()
+            self.fresh_deal()
         if self.idle.attract_due(now) and self.app.scenes.top.name != "attract":
-            if table.busy():
+            if self.app.table.busy():
                 return
             self.start_attract()
 
     def fresh_deal(self) -> None:
-        """The next visitor gets a new deal (the abandoned game is counted and logged)."""
-        app, table = self.app, self.app.table
-        attract = app.scenes.top.name == "attract"
-        app.scenes.pop_to_bottom()
-        reset_visitor_settings(app, self.config, self.session.directory)
-        table.start_game(app.games.new(), left="idle")
-        log.info("idle: fresh deal %s", table.game.code)
+        """The next visitor gets the operator's settings and a new deal (an unfinished game is
+        counted and logged as left)."""
+        attract = self.app.scenes.top.name == "attract"
+        self.next_visitor(deal=True)
         if attract:
-            app.scenes.open("attract")
+            self.app.scenes.open("attract")
+
+    def next_visitor(self, *, deal: bool) -> None:
+        """Undo what the last visitor changed, moves or not: the open screens close; in kiosk
+        mode (game.prefs.resets_visitors) the settings, sound, language and game choice are the
+        operator's again. The table gets a new deal when ``deal`` and the game has a move, when
+        the game is won, or when it has no move and is not of the (operator's) chosen game."""
+        app, table = self.app, self.app.table
+        app.scenes.pop_to_bottom()
+        resets = resets_visitors(self.config)
+        chose = resets and app.games.choice != self.default_choice
+        if chose:
+            app.games.choice = copy.deepcopy(self.default_choice)
+            log.info("idle: the game choice is back to the operator's default")
+        reset_visitor_settings(app, self.config, self.session.directory)
+        game = table.game
+        other = resets and (chose or game.rules.key != app.games.choice.rules_key())
+        if game.is_won or (game.moves and deal) or (not game.moves and other):
+            table.start_game(app.games.new(), left="idle")
+            log.info("idle: fresh deal %s", table.game.code)
 
     def start_attract(self) -> None:
         table = self.app.table
-        if table.game.is_won:
-            self.fresh_deal()
+        self.next_visitor(deal=False)
         self.session.checkpoint(table.game)  # saved with the clock
-        self.app.scenes.pop_to_bottom()
         self.app.scenes.open("attract")
         log.info("idle: attract screen")
 
@@ -160,10 +184,12 @@ def attach_kiosk(app: App, config: Config, session: Session, *, resumed: bool) -
     app.hooks.add(session)
     app.hooks.add(controller)
     app.event_filters.append(controller.filter)
+    app.deadlines.append(controller.deadline)
     app.kiosk = controller
     # One play time: the table's, which the autosave and the statistics read as well.
     app.table.play_time.running = session.clock.running
     session.clock = app.table.play_time
+    app.arcade.game_id = lambda: session.game_id  # a win is entered once per game
     apply_lock(config)
     if not resumed:
         session.started(app.table.game)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from engine import Game
+from game import initials, rulesets
 from game.app import App
 from game.arcade import Arcade
 from game.config import Config, effective_px_per_mm, load_config
@@ -81,11 +82,11 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     )
     choice = GameChoice.from_options(
         game=rules.default_game,
-        russian_rules=rules.russian_rules,
-        seahaven_cells=rules.seahaven_cells,
+        options={i.option_key: getattr(rules, i.option_key) for i in rulesets.game_infos()},
         level=rules.russian_level,
         winnable_only=rules.winnable_only,
     )
+    initials.add_words(config.arcade.blocked_initials)  # the operator's words, besides the list
     arcade = Arcade.open(directory, initials=config.arcade.initials, size=config.arcade.table_size)
     app = App(
         screen,
@@ -140,12 +141,14 @@ def show_scene(app: App, scene: str) -> None:
         app.scenes.open("rules")
     elif scene == "win":
         app.scenes.open("win", game=app.table.game, play_time=app.table.play_time)
-    elif scene in ("newgame", "settings"):
+    elif scene in ("newgame", "settings", "scores", "stats"):
         app.scenes.open(scene)
     elif scene == "initials":
         app.scenes.open("initials", ranks=app.tr("arcade.rank_today", place=1))
-    elif scene == "operator":
+    elif scene in ("operator", "entries"):
         app.scenes.open("operator", controller=app.kiosk)
+        if scene == "entries":
+            app.scenes.open("entries")
     elif scene.startswith("attract"):  # attract, attract-today, attract-all, attract-howto
         app.scenes.open("attract", showing=scene.partition("-")[2] or "demo")
 

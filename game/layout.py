@@ -2,8 +2,11 @@
 
 Landscape (short screens: the whole height goes to the columns): an info bar on top, the buttons
 in a slim strip on the right, the columns from just under the bar to the bottom, and beside
-them a block two cards wide: the four foundations (S H / D C), under them the free cells, and
-under those the table's title (the game's name, its rules and its kind of deal).
+them a block two cards wide: the four foundations (S H / D C) and under them the table's title
+(the game's name, its rules and its kind of deal). A game with free cells (Seahaven: ten
+columns) instead puts a top row over the columns, as wide as they are: free cells left,
+foundations right, the title between them; its cards are as large as the width and its longest
+possible column allow (where that leaves the title too narrow, the block beside them stays).
 Portrait (height to spare): the info bar on top, the buttons in a row at the bottom, the title
 in a strip of two lines under the bar, a top row of slots (free cells left, foundations right)
 over the columns, whose fan opens up to use the height (:attr:`Layout.fan_open`).
@@ -30,7 +33,11 @@ OPEN_FAN_MAX = 0.45  # the widest open fan, of a card's height
 BACK_BORDER = 14  # a card back's white border is 1/14 of its width (at least 3 px), its
 # dark outline 1/40
 LINE_HEIGHT = 1.25  # a line of text, of its font size (DejaVu Sans Bold: 1.17 to 1.23)
+GAP_RATIO = 0.1  # the gap between columns, of a card's width
+STRIP_MM = 3.0  # the least strip of a covered card in a column a game can really deal out
 TITLE_SIDE_LINES = 5  # the least room under the landscape block, in lines of the title
+TITLE_ROW_EMS = 10  # the least width of the title in the landscape top row, in text sizes (and
+# at least four lines, and room for 50 such sizes in all: ten in each of five lines)
 
 
 def text_size(bar_height: int) -> int:
@@ -202,7 +209,14 @@ def compute_layout(
         for i, name in enumerate(BUTTONS):
             buttons[name] = Rect(panel.left, round(y0 + i * (bh + margin)), panel_w, round(bh))
         area = Rect(margin, bar_h + margin, panel.left - 2 * margin, height - bar_h - 2 * margin)
-        table = _side_table(area, n, cells, ppm, line_height(text_size(bar_h)))
+        line_h = line_height(text_size(bar_h))
+        table = _side_table(area, n, cells, ppm, line_h)
+        if cells:
+            row = _landscape_row_table(area, n, cells, ppm)
+            ems, lines = row.title.width / text_size(bar_h), row.title.height / line_h
+            title_fits = ems >= TITLE_ROW_EMS and lines >= 4 and ems * lines >= 50
+            if title_fits and row.card_w > table.card_w:
+                table = row
     return Layout(
         width=width,
         height=height,
@@ -239,10 +253,20 @@ class _Table(NamedTuple):
 def _top_row_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
     """Portrait: a top row of slots (cells left, foundations right) over the columns, whose fan
     opens up to use the height below. The title is the caller's (an empty rect here)."""
-    gap_ratio = 0.1
-    card_w = int(min(area.width / (n + (n - 1) * gap_ratio), area.height / 4.2 / CARD_RATIO))
+    card_w = int(min(area.width / (n + (n - 1) * GAP_RATIO), area.height / 4.2 / CARD_RATIO))
     card_h = int(card_w * CARD_RATIO)
-    gap = max(3, int(card_w * gap_ratio))
+    gap = max(3, int(card_w * GAP_RATIO))
+    return _row_over_columns(area, n, cells, ppm, card_w, max(gap, int(card_h * 0.12)))
+
+
+def _row_over_columns(
+    area: Rect, n: int, cells: int, ppm: float, card_w: int, row_gap: int
+) -> _Table:
+    """A top row of slots (cells left, foundations right) and the columns ``row_gap`` under
+    it, centred in ``area``; the fan opens up to use the height below. No title (an empty
+    rect at the area's corner)."""
+    card_h = int(card_w * CARD_RATIO)
+    gap = max(3, int(card_w * GAP_RATIO))
     row_w = n * card_w + (n - 1) * gap
     x0 = area.left + (area.width - row_w) // 2
     xs = [x0 + i * (card_w + gap) for i in range(n)]
@@ -250,10 +274,36 @@ def _top_row_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
     foundations = tuple(Rect(xs[c], row_y, card_w, card_h) for c in range(n - 4, n))
     cell_rects = tuple(Rect(xs[c], row_y, card_w, card_h) for c in range(cells))
     title = Rect(area.left, area.top, 0, 0)
-    col_y = row_y + card_h + max(gap, int(card_h * 0.12))
+    col_y = row_y + card_h + row_gap
     columns = tuple(Rect(x, col_y, card_w, card_h) for x in xs)
     fan_open = _open_fan(card_h, area.bottom - col_y, ppm)
     return _Table(card_w, card_h, gap, columns, foundations, cell_rects, title, fan_open)
+
+
+def longest_column(columns: int, cells: int) -> int:
+    """The most cards a column of a game with free cells (Seahaven) can ever hold: its dealt
+    cards (five, six on column 2 when the second free cell's card is dealt there) and a run of
+    twelve on a king left on top of them."""
+    dealt = 5 + max(0, 52 - 5 * columns - cells)
+    return dealt + 12
+
+
+def _landscape_row_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
+    """Landscape with free cells (Seahaven): a top row of slots (cells left, foundations right,
+    the title between them) over the columns, which take the whole width. The cards are as
+    wide as the width allows, but no taller than lets the longest column a game can have
+    (:func:`longest_column`) keep 3 mm strips under the row."""
+    by_width = area.width / (n + (n - 1) * GAP_RATIO)
+    strip = round(STRIP_MM * ppm)  # whole pixels: every gap of the fan at least this
+    fan = (longest_column(n, cells) - 1) * strip
+    row_gap = max(3, int(by_width * GAP_RATIO) // 2)
+    tallest = int((area.height - row_gap - fan) / 2)  # the row's card and the column's last
+    card_w = max(1, int(min(by_width, (tallest + 0.999) / CARD_RATIO)))
+    table = _row_over_columns(area, n, cells, ppm, card_w, max(3, int(card_w * GAP_RATIO) // 2))
+    xs = [col.left for col in table.columns]
+    title_left = xs[cells] if cells < n - 4 else xs[-1] + card_w
+    width = max(0, xs[n - 4] - table.gap - title_left)
+    return table._replace(title=Rect(title_left, area.top, width, table.card_h))
 
 
 def _open_fan(card_h: int, height: int, ppm: float) -> float:
@@ -268,7 +318,7 @@ def _side_table(area: Rect, n: int, cells: int, ppm: float, line_h: int) -> _Tab
     free cells (two a row under them) and the title (lines ``line_h`` high, from under the
     block's last row to the bottom, as wide as the room up to the buttons) stand beside
     them."""
-    gap_ratio = 0.1
+    gap_ratio = GAP_RATIO
     units = n + 2  # the columns and the block's two
     by_width = area.width / (units + (units + 1) * gap_ratio)
     # A column of PLANNED_COLUMN cards with 3.3 mm strips still fits the height (though never

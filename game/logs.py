@@ -43,6 +43,43 @@ def current_crash() -> BaseException | None:
     return _crash[-1] if _crash else None
 
 
+def _tell_once(handler: logging.Handler, where: str) -> None:
+    """A log that cannot be written (a full disk, a closed stderr): one line on stderr, the
+    first time only, instead of logging's multi-line traceback for every record."""
+    if getattr(handler, "_failed", False):
+        return
+    handler._failed = True  # type: ignore[attr-defined]
+    error = sys.exc_info()[1]
+    with contextlib.suppress(Exception):
+        sys.stderr.write(
+            f"solitaire: cannot write the log {where} ({type(error).__name__}: {error}); "
+            "lines that do not reach it are dropped without a further word\n"
+        )
+        sys.stderr.flush()
+
+
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    def handleError(self, record: logging.LogRecord) -> None:
+        _tell_once(self, "to stderr")
+
+
+class _FileHandler(logging.handlers.RotatingFileHandler):
+    def handleError(self, record: logging.LogRecord) -> None:
+        _tell_once(self, self.baseFilename)
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError:
+            _tell_once(self, self.baseFilename)
+
+    def close(self) -> None:
+        try:
+            super().close()
+        except OSError:  # the last flush; the file is closed all the same
+            _tell_once(self, self.baseFilename)
+
+
 def log_dir_for(config: Config, state: Path | None = None) -> Path:
     """The log directory: config's kiosk.log_dir, or "logs" in the state directory (also when
     log_dir cannot be expanded, e.g. `~nosuchuser/logs`: the config check refuses that)."""
@@ -72,7 +109,7 @@ def setup_logging(
     formatter = logging.Formatter(FORMAT)
     secrets = RedactingFilter()  # no PIN hash (or PIN typed in its place) reaches a log
     if to_stderr:
-        stream = logging.StreamHandler(sys.stderr)
+        stream = _StderrHandler(sys.stderr)
         stream.setFormatter(formatter)
         stream.addFilter(secrets)
         stream._solitaire = True  # type: ignore[attr-defined]
@@ -82,9 +119,7 @@ def setup_logging(
     path = Path(directory) / LOG_FILE
     try:
         Path(directory).mkdir(parents=True, exist_ok=True)
-        rotating = logging.handlers.RotatingFileHandler(
-            path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8"
-        )
+        rotating = _FileHandler(path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8")
     except (OSError, ValueError) as error:
         log.error("cannot write the log file %s (%s); logging to stderr only", path, error)
         return None

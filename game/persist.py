@@ -31,7 +31,7 @@ from typing import Any
 from engine import Game
 from game import savecheck
 from game.stats import Stats
-from game.storage import JsonStore, autosave_store, read_by, state_dir, stats_store
+from game.storage import JsonStore, autosave_store, bounded, read_by, state_dir, stats_store
 
 log = logging.getLogger("solitaire.persist")
 
@@ -68,7 +68,7 @@ class Autosave:
         """Write the game durably with its line of moves from the deal (None: unknown, then
         the undo history must reach back to the deal); False (logged) when the disk refused.
         Never raises."""
-        self.seq += 1
+        self.seq = bounded(self.seq + 1)  # a seq read at the limit stays a number it reads
         if not math.isfinite(elapsed) or elapsed < 0:
             elapsed = 0.0
         data: dict[str, Any] = {

@@ -3,8 +3,9 @@
 The operator's config.toml gives the defaults ([defaults], [sound] and [game] locale); what a
 player changes on screen is saved in the state directory (settings.json) and wins over those
 defaults.
-In kiosk mode (`lock = true`) that lasts for one visitor: the idle fresh deal and every start
-bring back the operator's defaults (`reset_visitor_settings`, `load_prefs`), unless the
+In kiosk mode (`lock = true`) that lasts for one visitor: the kiosk going idle (the attract
+screen, the idle fresh deal, whether the visitor made a move or not) and every start bring back
+the operator's defaults (`reset_visitor_settings`, `load_prefs`), unless the
 operator sets `keep_visitor_settings = true` (a home desktop with the lock on). Without the lock
 the player's choices are kept. A damaged settings file only loses the damaged entries.
 Must not import pygame.
@@ -98,19 +99,20 @@ def load_prefs(
 
 
 def reset_visitor_settings(app: Any, config: Config, directory: Path | None = None) -> bool:
-    """In kiosk mode, give the next visitor the operator's toggles, sound and language (the idle
-    fresh deal calls this); True when it did. `app` is the App (duck-typed: `settings`, `prefs`,
-    `set_locale`, `redraw`)."""
+    """In kiosk mode, give the next visitor the operator's toggles, sound and language (the
+    kiosk going idle calls this); True when it did. `app` is the App (duck-typed: `settings`,
+    `prefs`, `set_locale`, `redraw`)."""
     if not resets_visitors(config):
         return False
     base = PlayerSettings.from_config(config)
-    locale = app.settings.locale
+    locale, changed = app.settings.locale, app.settings != base
     app.prefs.settings = replace(base, locale=locale)  # toggles, sound: game.player.Preferences
     if locale != base.locale:
         app.set_locale(base.locale)  # lays every screen out again
     app.redraw()
     settings_store(directory).clear()
-    log.info("idle: the visitor's settings are back to the operator's defaults")
+    if changed:
+        log.info("idle: the visitor's settings are back to the operator's defaults")
     return True
 
 

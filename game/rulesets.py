@@ -1,11 +1,12 @@
-"""The rule sets as the UI sees them: engine.rules.ALL_RULES is the one registry. The new-game
-menu, the statistics, the deal factory and the game choice read it here (at call time, so a
-rule set added to the registry shows up everywhere), and every name on screen comes from a
-locale key derived from the rule set:
+"""The rule sets as the UI sees them: engine.rules (ALL_RULES, GAMES) is the one registry. The
+new-game menu, the statistics, the deal factory, the game choice, the config check and the
+table's title read it here (at call time, so a rule set added to the registry shows up
+everywhere), and every name on screen comes from a locale key derived from the rule set:
 
 - ``names.<game>``: the game ("Russian Solitaire");
 - ``variant.<key>``: the rule set in the new-game menu ("Classic · Same suit", "4 (Easy)");
-- ``stats.<key>``: the rule set in full ("Seahaven Towers, 4 free cells").
+- ``stats.<key>``: the rule set in full ("Seahaven Towers, 4 free cells");
+- the table's title: ``names.<game>`` and the free cells or the building (:func:`title_lines`).
 
 A new rule set is a line of data in engine/rules.py, these locale keys and a deal catalog
 (docs/rules.md). Must not import pygame.
@@ -14,11 +15,18 @@ A new rule set is a line of data in engine/rules.py, these locale keys and a dea
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from engine import rules as registry
-from engine.rules import Rules
+from engine.rules import GameInfo, Rules
 
 Translate = Callable[[str], str]
+
+
+class Formats(Protocol):
+    """A translator that fills in parameters (game.i18n.Translator)."""
+
+    def __call__(self, key: str, /, **params: Any) -> str: ...
 
 
 def all_rules() -> tuple[Rules, ...]:
@@ -43,20 +51,28 @@ def games() -> tuple[str, ...]:
     return tuple(dict.fromkeys(rules.game for rules in all_rules()))
 
 
+def first_game() -> str:
+    """The game a fresh kiosk deals when its config names none: the registry's first."""
+    return games()[0]
+
+
+def game_infos() -> tuple[GameInfo, ...]:
+    """The registry's entry of each game (name, title, config key), in :func:`games` order."""
+    return tuple(registry.GAMES_BY_NAME[game] for game in games())
+
+
+def by_option(game: str, value: object) -> Rules | None:
+    """The first rule set of ``game`` that the config value ``value`` of its option key names
+    (``"relaxed"``, ``2``: :attr:`engine.rules.Rules.option`), or None."""
+    for rules in of_game(game):
+        if rules.option == value and type(rules.option) is type(value):
+            return rules
+    return None
+
+
 def of_game(game: str) -> tuple[Rules, ...]:
     """The rule sets of ``game``, in the registry's order."""
     return tuple(rules for rules in all_rules() if rules.game == game)
-
-
-def find(game: str, *, same_suit: bool | None = None, cells: int | None = None) -> Rules | None:
-    """The first rule set of ``game`` with these options (None: any), or None."""
-    for rules in of_game(game):
-        if same_suit is not None and rules.same_suit != same_suit:
-            continue
-        if cells is not None and rules.cells != cells:
-            continue
-        return rules
-    return None
 
 
 def offers_levels(game: str) -> bool:
@@ -82,6 +98,16 @@ def variant_name(tr: Translate, rules: Rules) -> str:
 def full_name(tr: Translate, rules: Rules) -> str:
     """The game and rule set in one line (the statistics)."""
     return tr(f"stats.{rules.key}")
+
+
+def title_lines(tr: Formats, rules: Rules) -> tuple[str, str]:
+    """The table's title: the game, and what sets its rule set apart among its game's (the free
+    cells where they differ, else the building: same suit or any suit)."""
+    if varies_in_cells(rules.game):
+        detail = tr("table.free_cells", count=rules.cells)
+    else:
+        detail = tr("names.same_suit") if rules.same_suit else tr("names.mixed_suits")
+    return game_name(tr, rules.game), detail
 
 
 def variant_title(tr: Translate, game: str) -> str:

@@ -6,8 +6,9 @@ an event goes down the stack until a scene consumes it), ``update(dt)`` advances
 ``draw(screen, full)`` paints and returns the rectangles it changed, changing nothing else.
 
 Scenes never import each other: each is registered under a name ("table", "newgame", "keypad",
-"settings", "rules", "win", "stats", "pin", "attract") and opened by it,
-``app.scenes.open("rules")``.
+"settings", "rules", "win", "stats", "pin", "attract", "confirm", "examples", "initials",
+"operator", "scores", "entries") and opened by it, ``app.scenes.open("rules")``. A scene knows
+its host through the Protocols of game.host, never the App.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pygame import Rect
 from game.input import Gesture
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
     from game.i18n import Translator
 
 Event = Gesture | pygame.event.Event
@@ -32,7 +33,7 @@ class Scene:
     opaque = True  # paints the whole screen; scenes below need not be drawn
     modal = True  # consumes every event (nothing reaches the scenes below)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     # lifecycle
@@ -48,8 +49,14 @@ class Scene:
     def update(self, dt: float) -> None: ...
 
     def busy(self) -> bool:
-        """True while something moves on screen (the loop must not sleep)."""
+        """True while something moves on screen (the loop draws every frame)."""
         return False
+
+    def deadline(self) -> float | None:
+        """The clock time (``app.clock.time``) when this scene next changes by itself with
+        nobody touching it (a toast going, a blink, a timer); None: not by itself. A resting
+        loop sleeps until the earliest deadline of its scenes (game.app.App.run)."""
+        return None
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
         return []
@@ -66,7 +73,7 @@ class SceneStack(Sequence[Scene]):
     """The scenes on screen, bottom first. Every change asks for a full redraw
     (``on_change``); the bottom scene (the table) is never popped."""
 
-    def __init__(self, app: App, *, on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, app: Host, *, on_change: Callable[[], None] = lambda: None) -> None:
         self.app = app
         self.on_change = on_change
         self._scenes: list[Scene] = []

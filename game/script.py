@@ -8,6 +8,9 @@ It starts as the game does (config.toml, the player's settings, the saved game w
 
 - ``tap X``, ``double X``, ``drag X Y``: X and Y are a card (``7H``) or a pile (``t1``..``t10``,
   ``f``, ``c1``..``c4``); a card is touched in the middle of the part of it that shows.
+- ``hold X SECONDS``: a long press: the finger rests on X (as for ``tap``, or ``code``: the game
+  code in the info bar, where the operator's long press opens the PIN keypad) while the clock
+  runs on, then lifts.
 - ``press BUTTON``: the table's ``newgame``, ``undo``, ``redo``, ``hint`` (``finish`` in its
   place once the rest of the game is certain), ``settings``, or a button of the dialog on top by
   its action's name or its label.
@@ -19,7 +22,8 @@ It starts as the game does (config.toml, the player's settings, the saved game w
   ``audible``: on and an audio device playing, ``volume``), ``"deal"`` (the kind of deal the
   table's title names: "daily", "easy", ..., "random"), ``"title"`` (the table's title text)
   and ``"texts"`` (the texts of the screen on top: a dialog's titles, fields and lines, the
-  attract screen's board).
+  attract screen's board), ``"buttons"`` (a dialog's buttons: name, label, rect, selected).
+  attract screen's board), ``"settings"`` (the player's settings: toggles, ``locale``, sound).
 
 ``--date YYYY-MM-DD`` plays that day (today's deal and the daily high scores; game.arcade).
 
@@ -44,7 +48,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 STEP_ARGS = {"tap": 1, "double": 1, "drag": 2, "press": 1, "key": 1, "wait": 1, "shot": 1}
-STEP_ARGS["state"] = 1
+STEP_ARGS |= {"state": 1, "hold": 2}
 FRAME = 1 / 60
 SETTLE = 0.6  # seconds after each gesture: animations end before the next step
 DRAG_STEPS = 8
@@ -68,6 +72,17 @@ def parse_steps(words: list[str]) -> list[tuple[str, list[str]]]:
         steps.append((name, args))
         i += 1 + count
     return steps
+
+
+def parse_seconds(step: str, text: str) -> float:
+    """A step's SECONDS: 0 to 3600."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise StepError(f"{step}: seconds, not {text!r}") from None
+    if not 0 <= value <= 3600:
+        raise StepError(f"{step}: 0 to 3600 seconds, not {value}")
+    return value
 
 
 def parse_setting(text: str, known: dict[str, Any]) -> tuple[str, Any]:
@@ -192,6 +207,21 @@ class Player:
             self.up(pos)
         self.frames(SETTLE)
 
+    def hold(self, target: str, seconds: str) -> None:
+        value = parse_seconds("hold", seconds)
+        pos = self.code_point() if target == "code" else self.point(target)
+        self.down(pos)
+        self.frames(value)
+        self.up(pos)
+        self.frames(SETTLE)
+
+    def code_point(self) -> tuple[int, int]:
+        """A point on the game code, which the info bar shows at its right end."""
+        self._table_on_top("hold code")
+        lay = self.app.table.layout
+        bar = lay.info_bar
+        return bar.right - 2 * lay.margin - 3 * lay.text_size, bar.centery
+
     def _card_name(self, target: str) -> str:
         """The card ``target`` names: a card, or the top card of a column or a cell's card."""
         from engine.cards import card_name
@@ -286,13 +316,7 @@ class Player:
         self.frames(SETTLE)
 
     def wait(self, seconds: str) -> None:
-        try:
-            value = float(seconds)
-        except ValueError:
-            raise StepError(f"wait: seconds, not {seconds!r}") from None
-        if not 0 <= value <= 3600:
-            raise StepError(f"wait: 0 to 3600 seconds, not {value}")
-        self.frames(value)
+        self.frames(parse_seconds("wait", seconds))
 
     def shot(self, path: str) -> None:
         import pygame
@@ -314,6 +338,8 @@ class Player:
         data["deal"] = table.deal
         data["title"] = table.view.chrome.title_text() if table.view is not None else None
         data["texts"] = shown_texts(self.app.scenes.top)
+        data["buttons"] = shown_buttons(self.app.scenes.top)
+        data["settings"] = self.app.settings.to_dict()
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
 
@@ -384,6 +410,20 @@ def shown_texts(scene: object) -> list[str]:
         return [str(text) for text in own()]
     controls = getattr(scene, "controls", [])
     return [c.label for c in controls if c.kind != "button"]
+
+
+def shown_buttons(scene: object) -> list[dict[str, object]]:
+    """The buttons of a dialog on top: name, label, rectangle and whether it is the chosen one."""
+    return [
+        {
+            "name": c.name or action_name(c.action),
+            "label": c.label,
+            "rect": list(c.rect),
+            "selected": c.selected,
+        }
+        for c in getattr(scene, "controls", [])
+        if c.action
+    ]
 
 
 def action_name(action: object) -> str:

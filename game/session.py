@@ -18,8 +18,9 @@ full or read-only disk: the game goes on and the problem is logged. Must not imp
 from __future__ import annotations
 
 import logging
+import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine import Game, Move
 from game import savecheck
@@ -55,6 +56,7 @@ class Session(TableHooks):
         self._game: Game | None = None
         self.line: list[str] | None = []  # the moves from the deal (undone ones taken out)
         self.save_failed = False  # the last autosave did not reach the disk (see save_mark)
+        self.game_id = new_game_id()  # this game's id, saved with it (game.arcade: one win)
 
     @classmethod
     def open(
@@ -94,6 +96,8 @@ class Session(TableHooks):
         self.clock.reset(resumed.elapsed)
         self.clock.running = not resumed.game.is_won
         self.recorded = bool(resumed.meta.get("recorded", False))
+        stored = resumed.meta.get("game")
+        self.game_id = stored if is_game_id(stored) else new_game_id()
         g = resumed.game
         log_game_start(g.code, resumed=True, moves=g.moves, score=g.score)
         return resumed
@@ -104,6 +108,7 @@ class Session(TableHooks):
         self.line = savecheck.line_of(game)  # moves already played (main.py --moves)
         self.clock.reset()
         self.recorded = False
+        self.game_id = new_game_id()
         log_game_start(game.code)
         self._save(game)
 
@@ -126,24 +131,24 @@ class Session(TableHooks):
 
     def ended(self, game: Game, result: str) -> None:
         """The game is over: "won", or left for another deal ("abandoned", "idle"). The
-        statistics count it once (a game left without a move not at all)."""
+        statistics count it once (a game left without a move not at all): the autosave, which
+        says it is counted, is written before the statistics, so a power cut between the two
+        loses the count at worst and never counts the game again after a restart."""
         won = game.is_won and result == "won"
         if won:
             self.clock.running = False
-        if not self.recorded:
-            self.stats = self.stats.record(
-                game.code,
-                won=won,
-                seconds=self.clock.seconds,
-                score=game.score,
-                moves=game.moves,
-            )
-            self.recorded = True
-            save_stats(self.stats, self.directory)
-            log_game_end(
-                game.code, result, moves=game.moves, score=game.score, seconds=self.clock.seconds
-            )
+        if self.recorded:
+            self._save(game)
+            return
+        self.stats = self.stats.record(
+            game.code, won=won, seconds=self.clock.seconds, score=game.score, moves=game.moves
+        )
+        self.recorded = True
         self._save(game)
+        save_stats(self.stats, self.directory)
+        log_game_end(
+            game.code, result, moves=game.moves, score=game.score, seconds=self.clock.seconds
+        )
 
     # ---------------------------------------------------------------- leaving
 
@@ -170,7 +175,7 @@ class Session(TableHooks):
         line = self.line
         if line is None or len(line) < len(stack) or (stack and line[-len(stack) :] != stack):
             line = self.line = savecheck.line_of(game)  # a change the session did not see
-        meta: dict[str, Any] = {"recorded": self.recorded}
+        meta: dict[str, Any] = {"recorded": self.recorded, "game": self.game_id}
         failed = not self.autosave.save(game, self.clock.seconds, meta, line)
         if failed != self.save_failed:
             if failed:
@@ -178,3 +183,14 @@ class Session(TableHooks):
             else:
                 log.info("autosave works again")
         self.save_failed = failed
+
+
+def new_game_id() -> str:
+    """A fresh id for a game (16 hex digits)."""
+    return secrets.token_hex(8)
+
+
+def is_game_id(value: object) -> TypeGuard[str]:
+    return (
+        isinstance(value, str) and len(value) == 16 and all(c in "0123456789abcdef" for c in value)
+    )

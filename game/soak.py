@@ -177,7 +177,7 @@ class Soak(TableHooks):
     def point(self) -> tuple[int, int]:
         w, h = self.app.screen.get_size()
         roll = self.rng.random()
-        top = self.app.scenes.top
+        top, table = self.app.scenes.top, self.app.table
         controls = getattr(top, "controls", None)
         if controls and roll < 0.7:
             # A visitor leaves a dialog by its last button (Close, Deal, OK) more often than
@@ -185,12 +185,11 @@ class Soak(TableHooks):
             # hundreds of gestures and never reach the table again.
             leave = self.rng.random() < 0.25
             rect = (controls[-1] if leave else self.rng.choice(controls)).rect
-        elif top is self.app.table and roll < 0.75:
-            card = self.rng.randrange(52)
-            rect = self.app.table.card_rect(card)
+        elif top is table and roll < 0.75:
+            rect = table.card_rect(self.rng.randrange(52))
             return (rect.centerx, rect.top + max(1, rect.height // 10))
-        elif top is self.app.table and roll < 0.85:
-            rect = self.rng.choice(list(self.app.table.layout.buttons.values()))
+        elif top is table and roll < 0.85:
+            rect = self.rng.choice(list(table.layout.buttons.values()))
         else:
             return (self.rng.randrange(-5, w + 5), self.rng.randrange(-5, h + 5))
         return (
@@ -280,15 +279,15 @@ class Soak(TableHooks):
 
     # ---------------------------------------------------------------- invariants
     def check(self, full: bool) -> None:
-        app = self.app
-        if not app.scenes or app.scenes[0] is not app.table:
+        app, table = self.app, self.app.table
+        if not app.scenes or app.scenes[0] is not table:
             self.violation("the table is not at the bottom of the scene stack")
         if len(set(map(id, app.scenes))) != len(app.scenes):
             self.violation("a scene is twice on the stack")
         if not app.running:
             self.violation("the app stopped")
             app.running = True
-        game = app.table.game
+        game = table.game
         cards = [c for col in game.cols for c in col] + [c for c in game.cells if c >= 0]
         if len(set(cards)) != len(cards) or len(cards) + sum(game.found) != 52:
             self.violation(f"{game.code}: the table does not hold 52 distinct cards")
@@ -305,10 +304,10 @@ class Soak(TableHooks):
                 self.violation(f"{game.code}: the save does not round-trip")
         except ValueError as error:
             self.violation(f"{game.code}: the save does not load: {error}")
-        if app.scenes.top is app.table and not app.table.busy():
+        if app.scenes.top is table and not table.busy():
             screen = app.screen.get_rect()
-            for card in app.table.rest():
-                if not screen.contains(app.table.card_rect(card)):
+            for card in table.rest():
+                if not screen.contains(table.card_rect(card)):
                     self.violation(f"{game.code}: a card lies off the {screen.size} screen")
                     break
 

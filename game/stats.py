@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from engine import rules as registry
+from game.storage import bounded
 
 log = logging.getLogger("solitaire.stats")
 
@@ -53,16 +54,17 @@ class RuleSetStats:
     def record(self, *, won: bool, seconds: float, score: int) -> RuleSetStats:
         """These statistics after one more finished game."""
         best_score = score if self.best_score is None else max(score, self.best_score)
+        played = bounded(self.played + 1)  # a count at the reader's limit stays there
         if not won:
-            return replace(self, played=self.played + 1, current_streak=0, best_score=best_score)
-        streak = self.current_streak + 1
+            return replace(self, played=played, current_streak=0, best_score=best_score)
+        streak = bounded(self.current_streak + 1)
         good_time = math.isfinite(seconds) and seconds > 0
         best_time = self.best_time
         if good_time and (best_time is None or seconds < best_time):
             best_time = seconds
         return RuleSetStats(
-            played=self.played + 1,
-            won=self.won + 1,
+            played=played,
+            won=bounded(self.won + 1),
             best_time=best_time,
             best_score=best_score,
             current_streak=streak,

@@ -5,10 +5,12 @@ the same directory is written, flushed and fsynced, `os.replace`d over the old f
 directory is fsynced. A reader therefore sees either the old file or the new one, never a mix.
 
 Each file is an envelope `{"format": KIND, "version": N, "saved": ISO-time, "data": ...}`. A
-file that is empty, truncated, not JSON, of another kind or of another version is moved aside
-under a timestamped name (a few are kept for a post-mortem), the reason is logged, and `load`
-returns None so the game starts fresh instead of crash-looping. Write errors (full or read-only
-disk) are logged and reported as False, never raised: the game goes on.
+file that is empty, truncated, not JSON, of another kind or of another version, that holds what
+the game could not write back (a lone surrogate), or that is not a regular file at all (a FIFO,
+a device: engine.safe_read never blocks on it or reads it) is moved aside under a timestamped
+name (a few are kept for a post-mortem), the reason is logged, and `load` returns None so the
+game starts fresh instead of crash-looping. Write errors (full or read-only disk) are logged and
+reported as False, never raised: the game goes on; data that would not read back is not written.
 
 This module must not import pygame.
 """
@@ -24,6 +26,8 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
+
+from engine.safe_read import RefusedError, read_bytes
 
 T = TypeVar("T")
 
@@ -42,6 +46,8 @@ KEEP_ASIDE = 5
 MAX_DIGITS = 30
 """A JSON integer with more digits is refused (Python's int() refuses past 4,300 digits, and
 every number the game keeps fits in far fewer)."""
+MAX_COUNT: int = 10**MAX_DIGITS - 1
+"""The largest count a state file holds: a counter that reaches it stays there (`bounded`)."""
 
 _reading: list[JsonStore] = []
 """The stores being read right now, innermost last (see `being_read`)."""
@@ -103,6 +109,11 @@ def _parse_float(text: str) -> float:
 
 def _parse_constant(text: str) -> float:
     raise _Refused(f"{text} is not a number JSON allows")
+
+
+def bounded(count: int) -> int:
+    """`count` clamped to 0 .. MAX_COUNT: a counter is written as a number the reader takes."""
+    return min(max(count, 0), MAX_COUNT)
 
 
 def parse_json(raw: bytes) -> Any:
@@ -198,8 +209,12 @@ class JsonStore:
         """Write `data` durably. False (and a log entry) when it could not be written."""
         try:
             payload = self.encode(data)
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, RecursionError) as error:
             log.error("not saving %s: the data is not JSON-ready (%s)", self.path, error)
+            return False
+        problem = self._decode(payload)[0]
+        if problem:  # the next start would move the file aside: keep the one there
+            log.error("not saving %s: it would not read back (%s)", self.path, problem)
             return False
         try:
             write_atomic(self.path, payload)
@@ -229,15 +244,11 @@ class JsonStore:
     def _load(self) -> Any | None:
         self._remove_stale_temps()
         try:
-            size = self.path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                self.move_aside(f"{size} bytes, more than the limit of {MAX_FILE_BYTES}")
-                return None
-            raw = self.path.read_bytes()
+            raw = read_bytes(self.path, MAX_FILE_BYTES)
         except FileNotFoundError:
             return None
-        except IsADirectoryError:
-            self.move_aside("a directory, not a file")
+        except RefusedError as error:  # a FIFO, a device, a directory; too large
+            self.move_aside(error.why)
             return None
         except OSError as error:
             log.error("cannot read %s: %s; starting without it", self.path, error)
@@ -272,6 +283,10 @@ class JsonStore:
             return f"format version {version!r}, expected {self.version}", None
         if "data" not in envelope:
             return "no data field", None
+        try:  # what the game could not write back would block every later save
+            self.encode(envelope["data"])
+        except (ValueError, TypeError, RecursionError) as error:
+            return f"holds what the game cannot write back ({str(error)[:200]})", None
         return "", envelope["data"]
 
     def move_aside(self, reason: str) -> Path | None:

@@ -20,6 +20,7 @@ BUTTON = (44, 84, 60)
 BUTTON_ON = (226, 184, 64)
 BUTTON_TEXT_ON = (30, 30, 20)
 BUTTON_OFF = (58, 70, 64)
+STACKED_LABEL = 0.26  # the largest label under an icon, of the button's height
 ERROR = (255, 140, 120)
 
 Color = tuple[int, int, int]
@@ -52,8 +53,12 @@ def fit_text(
         size = max(min_size, int(size * 0.9))
 
 
+SEPARATORS = ("·", "—", "–")  # a lone one where a line breaks goes: the break separates
+
+
 def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
-    """Words into lines no wider than ``max_w``; explicit newlines are kept."""
+    """Words into lines no wider than ``max_w``; explicit newlines are kept. A separator
+    ("a · b") that falls where a line breaks is left out, never dangling at a line's end."""
     f = font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
@@ -64,8 +69,9 @@ def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
             if f.size(trial)[0] <= max_w or not line:
                 line = trial
             else:
-                lines.append(line)
-                line = word
+                head, _, last = line.rpartition(" ")
+                lines.append(head if head and last in SEPARATORS else line)
+                line = "" if word in SEPARATORS else word
         lines.append(line)
     return lines
 
@@ -115,27 +121,42 @@ def button(
     pressed: bool = False,
     size: int | None = None,
     icon: str = "",
+    flat: bool = False,
 ) -> None:
-    """A rounded button with a label (and a drawn icon above it when ``icon`` is given)."""
+    """A rounded button with a label (and a drawn icon above it when ``icon`` is given);
+    ``flat``: only the icon and the label, dimmed on the felt (a picture of the button)."""
     radius = max(4, min(rect.width, rect.height) // 6)
     fill = BUTTON_ON if selected else (BUTTON if enabled else BUTTON_OFF)
     if pressed:
         fill = tuple(min(255, c + 40) for c in fill)  # type: ignore[assignment]
-    shade = Rect(rect.left, rect.top + 2, rect.width, rect.height)
-    pygame.draw.rect(surface, (0, 0, 0, 60), shade, border_radius=radius)
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    edge = (255, 240, 190) if selected else (110, 160, 125)
-    pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+    if not flat:
+        shade = Rect(rect.left, rect.top + 2, rect.width, rect.height)
+        pygame.draw.rect(surface, (0, 0, 0, 60), shade, border_radius=radius)
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        edge = (255, 240, 190) if selected else (110, 160, 125)
+        pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
     color = BUTTON_TEXT_ON if selected else (INK if enabled else (140, 150, 145))
+    if flat:
+        color = INK_DIM if enabled else (120, 140, 128)
     text_size = size or max(11, int(min(rect.height * 0.34, rect.width * 0.16)))
     if icon and rect.height > rect.width * 0.55:
-        icon_box = Rect(0, 0, int(rect.height * 0.42), int(rect.height * 0.42))
-        icon_box.center = (rect.centerx, rect.top + int(rect.height * 0.38))
+        size = int(min(text_size, rect.height * STACKED_LABEL))
+        lines = wrap(label, rect.width - 6, size)
+        if len(lines) == 1 or max(font(size).size(line)[0] for line in lines) > rect.width - 6:
+            lines = [label]  # one line, shrunk to fit
+        line_h = font(size).get_linesize()
+        bottom = min(rect.top + rect.height * 0.78 + line_h / 2, rect.bottom - 2)
+        y = bottom - line_h * (len(lines) - 0.5)  # the centre of the first line
+        # The icon above the label's lines, in the room they leave (at most 0.42 of the height).
+        icon_bottom = min(rect.top + int(rect.height * 0.59), int(y - 0.5 * line_h) - 2)
+        side = int(min(rect.height * 0.42, icon_bottom - rect.top - rect.height * 0.1))
+        icon_box = Rect(0, 0, side, side)
+        icon_box.midbottom = (rect.centerx, icon_bottom)
         draw_icon(surface, icon, icon_box, color)
-        label_img = fit_text(label, rect.width - 8, min(text_size, rect.height * 0.2), color)
-        surface.blit(
-            label_img, label_img.get_rect(center=(rect.centerx, rect.top + rect.height * 0.78))
-        )
+        for line in lines:
+            label_img = fit_text(line, rect.width - 6, size, color)
+            surface.blit(label_img, label_img.get_rect(center=(rect.centerx, int(y))))
+            y += line_h
         return
     if icon:
         side = int(rect.height * 0.5)

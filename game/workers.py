@@ -38,6 +38,9 @@ class Indicator(Protocol):
     def update(self, game: Game) -> None: ...
     def poll(self) -> str: ...
     def close(self) -> None: ...
+    @property
+    def executor(self) -> Executor | None:
+        """Its worker pool now, whose processes close_indicator makes sure end."""
 
 
 def _spawn_pool() -> ProcessPoolExecutor:
@@ -187,7 +190,7 @@ class Workers:
 
     def close_indicator(self, indicator: Indicator, *, wait: bool = False) -> None:
         """Stop ``indicator`` and make sure its worker process ends."""
-        executor = getattr(indicator, "_executor", None)  # the indicator's own pool
+        executor = getattr(indicator, "executor", None)  # its pool (a stand-in may have none)
         processes = _processes(executor) if executor is not None else []
         try:
             indicator.close()

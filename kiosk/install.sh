@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Install the solitaire kiosk on Raspberry Pi OS (64-bit, Bookworm or later) and start it at boot.
+# Install the solitaire kiosk on Raspberry Pi OS (64-bit, Bookworm or later) from this source
+# tree: build the Debian package for this machine (kiosk/build-deb.sh), install it with apt, and
+# make the Pi a kiosk (console boot, no getty on tty1, no Ctrl+Alt+Del reboot).
 #
 #   sudo kiosk/install.sh                  # console path: SDL's kmsdrm driver, no desktop needed
 #   sudo kiosk/install.sh --cage           # the cage Wayland kiosk compositor instead
@@ -8,33 +10,31 @@
 #   sudo kiosk/install.sh --pin-hash HASH  # the operator PIN hash (from game.config hash-pin)
 #   sudo kiosk/install.sh --no-lock        # no kiosk lock (no PIN needed)
 #   sudo kiosk/install.sh --any-debian     # also on a Debian that is not a Pi (no cmdline.txt)
-#   kiosk/install.sh --root DIR            # every path under DIR (tests, image building)
+#   sudo kiosk/install.sh --deb FILE       # install this package instead of building one
+#   kiosk/install.sh --root DIR            # every path under DIR (tests)
 #
-# First it checks everything (root, Pi OS, the files it edits, a PIN when the lock is on, the
-# source tree); only then does it change anything. Each step looks before it acts, so running it
-# a second time changes nothing. What it does:
-#  1. installs the missing system packages (python3-venv; the Mesa/DRM libraries SDL loads; cage);
-#  2. creates the unprivileged user "solitaire" (groups video, render, input);
-#  3. copies the app to /opt/solitaire-kiosk, owned by root and read-only for the game;
-#  4. creates the venv /opt/solitaire-kiosk/.venv and installs kiosk/requirements.lock into it
-#     with `pip --require-hashes` (every file checked against its hash);
-#  5. puts the operator's config in /etc/solitaire-kiosk/config.toml (first install only:
-#     fullscreen, kiosk lock on, pointer hidden, sound off, the operator PIN hash), mode 0640
-#     root:solitaire (it holds the PIN hash), and checks it;
-#  6. installs the systemd units, enables the chosen one, boots to the console
-#     (multi-user.target), frees tty1 (getty@tty1 off) and masks ctrl-alt-del.target (a
-#     keyboard's Ctrl+Alt+Del must not reboot the kiosk);
-#  7. sets consoleblank=0 vt.global_cursor_default=0 on the kernel command line (an existing
+# First it checks everything (root, Pi OS, the kernel command line file, a PIN when the lock is
+# on, and the operator's config with the game's own check: main.py --check-config); only then
+# does it change anything. Each step looks before it acts, so running it a second time changes
+# nothing. What it does:
+#  1. builds dist/solitaire-kiosk_<version>_<arch>.deb (needs the network for the wheels);
+#  2. removes what this script installed before the package (/opt/solitaire-kiosk and its units
+#     in /etc/systemd/system; the user, the config and the state are kept);
+#     writes /etc/solitaire-kiosk/config.toml when there is none (fullscreen, kiosk lock on,
+#     pointer hidden, sound off, the operator PIN hash), or puts --pin-hash into the existing one;
+#  3. installs the package with apt (the operator's config kept: --force-confold); the package
+#     creates the user "solitaire", the venv and the units, and enables solitaire-kiosk.service;
+#  4. with --cage: installs cage and xwayland and enables the cage unit instead;
+#  5. boots to the console (multi-user.target), frees tty1 (getty@tty1 off) and masks
+#     ctrl-alt-del.target (a keyboard's Ctrl+Alt+Del must not reboot the kiosk);
+#  6. sets consoleblank=0 vt.global_cursor_default=0 on the kernel command line (an existing
 #     consoleblank=600 is replaced): takes effect after a reboot.
 set -euo pipefail
 
 KMSDRM_UNIT=solitaire-kiosk.service
 CAGE_UNIT=solitaire-kiosk-cage.service
-USER_NAME=solitaire
+PACKAGE=solitaire-kiosk
 CMDLINE_ARGS=(consoleblank=0 vt.global_cursor_default=0)
-PACKAGES=(python3 python3-venv libgbm1 libegl1 libgles2 libdrm2 libudev1)
-HASH_RE='^pbkdf2_sha256\$([0-9]{1,8})\$[0-9a-f]{16,128}\$[0-9a-f]{64}$'
-MIN_ITERATIONS=100000
 
 ROOT=""
 DRY=0
@@ -115,10 +115,7 @@ set_toml_key() {
 
 sysctl_() { systemctl ${ROOT:+--root="$ROOT"} "$@"; }
 unit_state() { sysctl_ is-enabled "$1" 2>/dev/null || true; }
-user_exists() { grep -q "^$USER_NAME:" "$ROOT/etc/passwd" 2>/dev/null; }
-in_group() { grep -qE "^$1:[^:]*:[^:]*:(.*,)?$USER_NAME(,|$)" "$ROOT/etc/group" 2>/dev/null; }
-user_gid() { awk -F: -v u="$USER_NAME" '$1 == u { print $3 }' "$ROOT/etc/group" 2>/dev/null; }
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+installed() { dpkg-query ${ROOT:+--root="$ROOT"} -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 
 cmdline_file() {
     if [ -f "$ROOT/boot/firmware/cmdline.txt" ]; then
@@ -140,56 +137,59 @@ pi_model() {
     return 0
 }
 
-# same_tree SRC DEST: true when DEST has exactly the files of SRC (bytecode caches aside).
-same_tree() {
-    [ -e "$2" ] && diff -rq --exclude=__pycache__ "$1" "$2" >/dev/null 2>&1
-}
-
-copy_app() {
-    local src=$1 app=$2 item
-    mkdir -p "$app"
-    for item in engine game assets kiosk; do
-        rm -rf "${app:?}/$item"
-        cp -r "$src/$item" "$app/"
-    done
-    cp "$src/main.py" "$src/requirements.txt" "$src/config.toml" "$app/"
-    find "$app" -name __pycache__ -prune -exec rm -rf {} +
-    chown -R 0:0 "$app"
-    chmod -R u=rwX,go=rX "$app"
-    chmod 755 "$app"/kiosk/*.sh
-}
-
-pip_install() {
-    local app=$1
-    local pip=("$app/.venv/bin/python" -m pip install --quiet --disable-pip-version-check
-        --no-cache-dir --require-hashes --no-deps)
-    "${pip[@]}" -r "$app/kiosk/build-requirements.lock"
-    "${pip[@]}" --no-build-isolation -r "$app/kiosk/requirements.lock"
-    lock_stamp "$app" >"$app/.venv/.solitaire-lock"
-}
-
-lock_stamp() { cat "$1/kiosk/requirements.lock" "$1/kiosk/build-requirements.lock" | sha256sum; }
-
-compile_app() {
-    # The game cannot write to /opt: compile the bytecode now.
-    "$1/.venv/bin/python" -m compileall -q "$1/engine" "$1/game" "$1/main.py" >/dev/null
+# kiosk_config SHIPPED CONF LOCK PIN_HASH OUT: the config to install, in OUT: the existing CONF
+# (with PIN_HASH put in when given), else SHIPPED made for a kiosk.
+kiosk_config() {
+    local shipped=$1 conf=$2 lock=$3 pin_hash=$4 out=$5
+    if [ -f "$conf" ]; then
+        cp "$conf" "$out"
+    else
+        cp "$shipped" "$out"
+        set_toml_key "$out" display fullscreen true
+        set_toml_key "$out" display show_cursor false
+        set_toml_key "$out" sound enabled false
+        set_toml_key "$out" kiosk lock "$lock"
+    fi
+    [ -z "$pin_hash" ] || set_toml_key "$out" kiosk operator_pin_hash "\"$pin_hash\""
 }
 
 write_config() {
-    local shipped=$1 conf=$2 lock=$3 pin_hash=$4
+    local new=$1 conf=$2
     mkdir -p "$(dirname "$conf")"
-    cp "$shipped" "$conf.new"
-    set_toml_key "$conf.new" display fullscreen true
-    set_toml_key "$conf.new" display show_cursor false
-    set_toml_key "$conf.new" sound enabled false
-    set_toml_key "$conf.new" kiosk lock "$lock"
-    [ -z "$pin_hash" ] || set_toml_key "$conf.new" kiosk operator_pin_hash "\"$pin_hash\""
-    chmod 0640 "$conf.new"
+    chmod 0750 "$(dirname "$conf")"
+    install -m 0640 "$new" "$conf.new"
     mv "$conf.new" "$conf"
 }
 
+# package_current DEB: true when DEB is the package installed (same version, same files).
+package_current() {
+    local deb=$1 info="$ROOT/var/lib/dpkg/info/$PACKAGE.md5sums"
+    installed "$PACKAGE" && [ -f "$info" ] &&
+        dpkg-deb --ctrl-tarfile "$deb" | tar -xO ./md5sums 2>/dev/null | cmp -s - "$info"
+}
+
+# remove_old_install APP UNIT...: what install.sh installed before the package: the copy in
+# /opt and its units in /etc/systemd/system (they would hide the package's units). The user,
+# the config and the state stay: the package takes them over.
+remove_old_install() {
+    local app=$1 unit
+    shift
+    for unit in "$@"; do
+        [ -n "$ROOT" ] || systemctl stop "$unit" 2>/dev/null || true
+        sysctl_ disable "$unit" 2>/dev/null || true
+        rm -f "$ROOT/etc/systemd/system/$unit"
+    done
+    rm -rf "$app"
+    [ -n "$ROOT" ] || systemctl daemon-reload
+}
+
+apt_install() {
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+        -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold "$@"
+}
+
 main() {
-    local use_cage=0 start=1 any_debian=0 no_lock=0 pin_hash="" arg
+    local use_cage=0 start=1 any_debian=0 no_lock=0 pin_hash="" deb="" arg
     while [ $# -gt 0 ]; do
         arg=$1
         shift
@@ -205,13 +205,18 @@ main() {
             shift
             ;;
         --pin-hash=*) pin_hash=${arg#*=} ;;
+        --deb)
+            [ $# -gt 0 ] || die "--deb needs a package file"
+            deb=$1
+            shift
+            ;;
         --root)
             [ $# -gt 0 ] || die "--root needs a directory"
             ROOT=${1%/}
             shift
             ;;
         -h | --help)
-            sed -n '2,30p' "$0"
+            awk 'NR > 1 && !/^#/ { exit } NR > 1 { print }' "$0"
             return 0
             ;;
         *) die "unknown option $arg (try --help)" ;;
@@ -219,14 +224,16 @@ main() {
     done
     local src
     src=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-    local app="$ROOT/opt/solitaire-kiosk" conf="$ROOT/etc/solitaire-kiosk/config.toml"
-    local unit_dir="$ROOT/etc/systemd/system"
+    local conf="$ROOT/etc/solitaire-kiosk/config.toml"
     local chosen=$KMSDRM_UNIT other=$CAGE_UNIT
     if [ "$use_cage" = 1 ]; then
         chosen=$CAGE_UNIT
         other=$KMSDRM_UNIT
-        PACKAGES+=(cage xwayland)
     fi
+    local work
+    work=$(mktemp -d)
+    # shellcheck disable=SC2064
+    trap "rm -rf '$work'" EXIT
 
     # ------------------------------------------------------------ 1. check everything
     local problems=()
@@ -234,17 +241,15 @@ main() {
         problems+=("run as root: sudo $0 (or --dry-run to only see the changes)")
     fi
     local item
-    for item in main.py game engine assets kiosk/requirements.lock \
-        kiosk/build-requirements.lock "kiosk/$KMSDRM_UNIT" "kiosk/$CAGE_UNIT" config.toml; do
+    for item in main.py game engine assets config.toml kiosk/build-deb.sh; do
         [ -e "$src/$item" ] || problems+=("$src/$item is missing: is $src the game?")
     done
+    if [ -n "$deb" ] && [ ! -f "$deb" ]; then
+        problems+=("--deb $deb: no such file")
+    fi
     if ! grep -qsE '^ID(_LIKE)?=.*(debian|raspbian)' "$ROOT/etc/os-release"; then
         problems+=("$ROOT/etc/os-release: not Debian or Raspberry Pi OS")
     fi
-    case "$(uname -m)" in
-    aarch64 | x86_64) ;;
-    *) problems+=("$(uname -m): no pygame-ce wheel (use 64-bit Raspberry Pi OS)") ;;
-    esac
     local model cmdline=""
     model=$(pi_model)
     if [ -n "$model" ]; then
@@ -257,18 +262,11 @@ main() {
     elif [ "$any_debian" = 0 ]; then
         problems+=("not a Raspberry Pi (no model in the device tree); --any-debian installs anyway, without the kernel command line changes")
     fi
-    for item in systemctl dpkg-query apt-get python3 awk sha256sum; do
+    for item in systemctl dpkg dpkg-deb dpkg-query apt-get python3 awk tar; do
         command -v "$item" >/dev/null 2>&1 || problems+=("the command $item is missing")
     done
     local lock=true
     [ "$no_lock" = 1 ] && lock=false
-    if [ -n "$pin_hash" ]; then
-        if [[ ! "$pin_hash" =~ $HASH_RE ]]; then
-            problems+=("--pin-hash: not a hash from 'python -m game.config hash-pin'")
-        elif [ "${BASH_REMATCH[1]}" -lt "$MIN_ITERATIONS" ]; then
-            problems+=("--pin-hash: fewer than $MIN_ITERATIONS iterations; make a new one")
-        fi
-    fi
     if [ ! -f "$conf" ] && [ "$lock" = true ] && [ -z "$pin_hash" ] && [ ${#problems[@]} = 0 ]; then
         if [ -t 0 ] && [ "$DRY" = 0 ]; then
             say "choose the operator PIN (6 to 12 digits) for leaving the kiosk"
@@ -280,6 +278,20 @@ main() {
             problems+=("kiosk lock on but no operator PIN: no terminal to ask for one; give --pin-hash HASH (python -m game.config hash-pin prints one) or --no-lock")
         fi
     fi
+    # The config the kiosk will run with, checked by the game's own code.
+    local new_conf="$work/config.toml"
+    if [ ${#problems[@]} = 0 ]; then
+        kiosk_config "$src/config.toml" "$conf" "$lock" "$pin_hash" "$new_conf"
+        local report
+        if ! report=$(cd "$src" && python3 -B main.py --check-config "$new_conf" 2>&1); then
+            while IFS= read -r line; do
+                case "$line" in
+                *" problem(s)") ;;
+                *) problems+=("config: ${line#"$new_conf": }") ;;
+                esac
+            done <<<"$report"
+        fi
+    fi
     if [ ${#problems[@]} -gt 0 ]; then
         printf 'install.sh: cannot install, nothing was changed:\n' >&2
         printf '  - %s\n' "${problems[@]}" >&2
@@ -288,78 +300,57 @@ main() {
     say "checks passed${model:+ ($model)}${ROOT:+ (root $ROOT)}"
 
     # ------------------------------------------------------------ 2. change what differs
-    local missing=() pkg
-    for pkg in "${PACKAGES[@]}"; do
-        installed "$pkg" || missing+=("$pkg")
-    done
-    if [ ${#missing[@]} -gt 0 ]; then
-        change "install packages ${missing[*]}" bash -c \
-            'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"' \
-            apt "${missing[@]}"
-    fi
-
-    user_exists || change "create the user $USER_NAME" useradd ${ROOT:+--root "$ROOT"} \
-        --system --home-dir /var/lib/solitaire-kiosk --no-create-home \
-        --shell /usr/sbin/nologin --user-group "$USER_NAME"
-    local group
-    for group in video render input; do
-        in_group "$group" || change "add $USER_NAME to the group $group" \
-            usermod ${ROOT:+--root "$ROOT"} -a -G "$group" "$USER_NAME"
-    done
-
-    local app_changed=0
-    for item in engine game assets kiosk main.py requirements.txt config.toml; do
-        same_tree "$src/$item" "$app/$item" || app_changed=1
-    done
-    if [ "$app_changed" = 1 ]; then
-        if [ -z "$ROOT" ] && [ "$DRY" = 0 ]; then
-            systemctl stop "$KMSDRM_UNIT" "$CAGE_UNIT" 2>/dev/null || true
+    if [ -z "$deb" ]; then
+        # build-deb.sh downloads the wheels with pip and builds pure ones in a venv.
+        local tools=() tool
+        for tool in python3-pip python3-venv; do
+            installed "$tool" || tools+=("$tool")
+        done
+        if [ ${#tools[@]} -gt 0 ]; then
+            change "install ${tools[*]} (to build the package)" apt_install "${tools[@]}"
         fi
-        change "copy the game to $app" copy_app "$src" "$app"
+        if [ "$DRY" = 0 ] || [ ${#tools[@]} = 0 ]; then
+            local pyver
+            pyver=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+            say "building the package for $(dpkg --print-architecture) and Python $pyver"
+            deb=$(bash "$src/kiosk/build-deb.sh" --python "$pyver" --out "$work") ||
+                die "the package build failed (see above); the kiosk was not changed"
+        fi
     fi
-    [ -x "$app/.venv/bin/python" ] || change "create the venv $app/.venv" python3 -m venv "$app/.venv"
-    local stamp="" want
-    want=$(lock_stamp "$src")
-    [ -r "$app/.venv/.solitaire-lock" ] && stamp=$(cat "$app/.venv/.solitaire-lock")
-    if [ "$stamp" != "$want" ]; then
-        change "install the Python packages of kiosk/requirements.lock (pip --require-hashes)" \
-            pip_install "$app"
-        app_changed=1
-    fi
-    [ "$app_changed" = 1 ] && change "compile the game's bytecode" compile_app "$app"
-
-    if [ ! -f "$conf" ]; then
-        change "write $conf (fullscreen, lock = $lock, pointer hidden${pin_hash:+, the PIN hash})" \
-            write_config "$src/config.toml" "$conf" "$lock" "$pin_hash"
-    fi
-    local gid
-    gid=$(user_gid)
-    if [ "$DRY" = 1 ] && [ -z "$gid" ]; then
-        printf 'would: %s\n' "make $conf mode 0640, owner root:$USER_NAME (it holds the PIN hash)"
-    elif [ "$(stat -c '%a %u:%g' "$conf" 2>/dev/null)" != "640 0:$gid" ]; then
-        change "make $conf mode 0640, owner root:$USER_NAME (it holds the PIN hash)" \
-            bash -c 'chown "0:$1" "$2" "$(dirname "$2")" && chmod 0640 "$2" && chmod 0750 "$(dirname "$2")"' \
-            chown "$gid" "$conf"
-    fi
-    if [ -f "$conf" ]; then
-        (cd "$src" && python3 -m game.config check "$conf") ||
-            say "fix the problems above in $conf (the game uses defaults for them)"
-    fi
-
-    local units_changed=0 unit
+    local old_app="$ROOT/opt/solitaire-kiosk" old_units=() unit
     for unit in "$KMSDRM_UNIT" "$CAGE_UNIT"; do
-        if ! cmp -s "$src/kiosk/$unit" "$unit_dir/$unit"; then
-            change "install $unit_dir/$unit" install -D -m 644 "$src/kiosk/$unit" "$unit_dir/$unit"
-            units_changed=1
-        fi
+        [ ! -f "$ROOT/etc/systemd/system/$unit" ] || old_units+=("$unit")
     done
-    if [ "$units_changed" = 1 ] && [ -z "$ROOT" ]; then
-        change "reload systemd" systemctl daemon-reload
+    if [ -d "$old_app" ] || [ ${#old_units[@]} -gt 0 ]; then
+        change "remove the install of before ($old_app${old_units[*]:+ and ${old_units[*]} in /etc/systemd/system})" \
+            remove_old_install "$old_app" "${old_units[@]}"
     fi
-    case "$(unit_state "$other")" in
+    if ! cmp -s "$new_conf" "$conf"; then
+        change "write $conf (lock = $lock${pin_hash:+, the PIN hash}; mode 0640)" \
+            write_config "$new_conf" "$conf"
+    fi
+    # A first install of the package enables the console unit itself (its postinst).
+    local pkg_enables=0
+    installed "$PACKAGE" || pkg_enables=1
+    if [ -z "$deb" ] || ! package_current "$deb"; then
+        local what=("$deb")
+        [ "$use_cage" = 1 ] && what+=(cage xwayland)
+        change "install the package ${deb:+$(basename "$deb")}${ROOT:+ (into $ROOT)}" \
+            apt_install ${ROOT:+-o Dir="$ROOT"} "${what[@]}"
+    elif [ "$use_cage" = 1 ] && ! { installed cage && installed xwayland; }; then
+        change "install cage and xwayland" apt_install ${ROOT:+-o Dir="$ROOT"} cage xwayland
+    fi
+    local other_state chosen_state
+    other_state=$(unit_state "$other")
+    chosen_state=$(unit_state "$chosen")
+    if [ "$pkg_enables" = 1 ]; then
+        [ "$other" = "$KMSDRM_UNIT" ] && other_state=enabled
+        [ "$chosen" = "$KMSDRM_UNIT" ] && chosen_state=enabled
+    fi
+    case "$other_state" in
     enabled*) change "disable $other" sysctl_ disable "$other" ;;
     esac
-    [ "$(unit_state "$chosen")" = enabled ] || change "enable $chosen" sysctl_ enable "$chosen"
+    [ "$chosen_state" = enabled ] || change "enable $chosen" sysctl_ enable "$chosen"
     case "$(unit_state getty@tty1.service)" in
     enabled*) change "disable getty@tty1 (the game takes tty1)" sysctl_ disable getty@tty1.service ;;
     esac
@@ -382,6 +373,7 @@ main() {
 
     if [ "$start" = 1 ] && [ -z "$ROOT" ]; then
         if [ "$CHANGED" = 1 ] || ! systemctl is-active --quiet "$chosen"; then
+            # shellcheck disable=SC2016 # $1 is expanded by that bash
             change "start $chosen" bash -c \
                 'systemctl stop display-manager.service getty@tty1.service 2>/dev/null; systemctl restart "$1"' \
                 start "$chosen"

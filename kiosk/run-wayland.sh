@@ -7,7 +7,10 @@
 # broken GL, a headless wlroots: set_mode segfaults). So a short probe (main.py --probe-video)
 # opens a window first; when it fails, or the game itself dies from a signal within its first
 # FALLBACK_WINDOW_S seconds, the game runs under XWayland (SDL_VIDEODRIVER=x11) and the reason
-# goes to stderr (the journal). An operator's SDL_VIDEODRIVER is used as given, without probe.
+# goes to stderr (the journal). The probe gets PROBE_TIMEOUT_S seconds: a probe still running
+# then (on a headless wlroots it once spun and ignored SIGTERM) is ended, with SIGKILL 2 s later
+# if need be, and the game runs under XWayland too. An operator's SDL_VIDEODRIVER is used as
+# given, without probe.
 # Under XWayland the game opens a plain window (--windowed), which cage fills to the screen:
 # SDL's X11 fullscreen (a mode switch emulated by XWayland) showed only black under cage.
 set -u
@@ -15,6 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 app=$(dirname "$here")
 python="$app/.venv/bin/python"
 FALLBACK_WINDOW_S=${FALLBACK_WINDOW_S:-10}
+PROBE_TIMEOUT_S=${PROBE_TIMEOUT_S:-15}
 
 say() { echo "solitaire-kiosk: $*" >&2; }
 
@@ -35,9 +39,13 @@ else
     probe=1
 fi
 if [ "$probe" = 1 ]; then
-    SDL_VIDEODRIVER=wayland "$python" "$app/main.py" --probe-video >/dev/null 2>&1
+    SDL_VIDEODRIVER=wayland timeout -k 2 "$PROBE_TIMEOUT_S" \
+        "$python" "$app/main.py" --probe-video >/dev/null 2>&1
     rc=$?
-    if [ "$rc" != 0 ]; then
+    if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then # timeout's "timed out" (137: SIGKILL needed)
+        say "SDL's wayland driver did not open a window within $PROBE_TIMEOUT_S s; the probe was killed; falling back to XWayland (SDL_VIDEODRIVER=x11)"
+        driver=x11
+    elif [ "$rc" != 0 ]; then
         say "SDL's wayland driver failed to open a window ($(why "$rc")); falling back to XWayland (SDL_VIDEODRIVER=x11)"
         driver=x11
     fi

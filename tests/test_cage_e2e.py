@@ -9,6 +9,7 @@ is listed in kiosk/README.md.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pwd
 import shutil
@@ -51,10 +52,22 @@ def user() -> Iterator[str]:
             pytest.skip(f"cannot create the test user {TEST_USER}: {made.stderr!r}")
         created = True
     yield TEST_USER
+    remove_x_leftovers(pwd.getpwnam(TEST_USER).pw_uid)
     for _ in range(20 if created else 0):  # userdel refuses while its processes wind down
         if subprocess.run(["userdel", TEST_USER], capture_output=True).returncode in (0, 6):
             break
         time.sleep(0.5)
+
+
+def remove_x_leftovers(uid: int) -> None:
+    """XWayland's lock files and sockets in /tmp that the test user made, and /tmp/.X11-unix
+    itself when it made it: XWayland refuses a /tmp/.X11-unix owned by another user, so a
+    test user made later with another uid could not start it."""
+    tmp = Path("/tmp")
+    for path in [*tmp.glob(".X*-lock"), *tmp.glob(".X11-unix/X*"), tmp / ".X11-unix"]:
+        with contextlib.suppress(OSError):
+            if path.lstat().st_uid == uid:
+                path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
 
 
 def as_user(user: str, *args: str) -> list[str]:
@@ -179,13 +192,44 @@ def run_cage_once(user: str, app: Path, env: dict[str, str], attempt: int) -> tu
                 break
             time.sleep(0.5)
     finally:
-        os.killpg(cage.pid, signal.SIGTERM)
-        try:
-            cage.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(cage.pid, signal.SIGKILL)
-            cage.wait()
+        stop_session(cage)
     return best, log.read_text(errors="replace")
+
+
+def session_pids(session: int) -> list[int]:
+    """The live processes of ``session`` (cage's, from start_new_session), whatever process
+    group they moved to (coreutils' timeout makes its own, for the video probe)."""
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:  # gone meanwhile
+            continue
+        if fields[0] != "Z" and int(fields[3]) == session:
+            pids.append(int(stat.parent.name))
+    return pids
+
+
+def signal_all(pids: list[int], number: int) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):  # it ended meanwhile
+            os.kill(pid, number)
+
+
+def stop_session(cage: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to every process of cage's session, SIGKILL to any still there 10 s later; then
+    none may be left (a hung video probe was once left behind)."""
+    signal_all(session_pids(cage.pid), signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while session_pids(cage.pid) and time.monotonic() < deadline:
+        cage.poll()  # reap cage itself when it is done
+        time.sleep(0.1)
+    signal_all(session_pids(cage.pid), signal.SIGKILL)
+    cage.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while session_pids(cage.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert session_pids(cage.pid) == [], "processes of the cage session were left behind"
 
 
 def test_the_cage_path_shows_the_table(user: str, kiosk: tuple[Path, dict[str, str]]) -> None:

@@ -12,6 +12,7 @@ from engine import Game, parse_code
 from engine.catalog import (
     CATALOG_DIR,
     PICKS,
+    Catalog,
     build,
     load,
     main,
@@ -22,7 +23,7 @@ from engine.catalog import (
     save,
 )
 from engine.levels import LEVELS, grade
-from engine.rules import ALL_RULES
+from engine.rules import ALL_RULES, Rules
 from engine.solver import solve
 
 SHIPPED = sorted(CATALOG_DIR.glob("*.txt"))
@@ -98,7 +99,7 @@ def test_pick_falls_back_to_a_random_deal_with_a_clear_log(
 ) -> None:
     if content is not None:
         (tmp_path / "RU1-C.txt").write_text(content)
-    with caplog.at_level(logging.WARNING, logger="engine.catalog"):
+    with caplog.at_level(logging.WARNING, logger="solitaire.catalog"):
         code = pick("RU1-C", "easy", random.Random(3), directory=tmp_path)
     assert parse_code(code)[0].key == "RU1-C"
     assert why in caplog.text and code in caplog.text
@@ -108,7 +109,7 @@ def test_damaged_lines_are_skipped(tmp_path: Path, caplog: pytest.LogCaptureFixt
     (tmp_path / "RU1-C.txt").write_text(
         "RU1-C-AAAAAAS easy\nSH1-C4-AAAAAAC easy\nRU1-C-AAAAAAS easy\nRU1-C-!!! hard\nxyz\n"
     )
-    with caplog.at_level(logging.WARNING, logger="engine.catalog"):
+    with caplog.at_level(logging.WARNING, logger="solitaire.catalog"):
         assert pick("RU1-C", "easy", random.Random(0), directory=tmp_path) == "RU1-C-AAAAAAS"
     assert "skipped 4 damaged lines" in caplog.text
 
@@ -171,10 +172,22 @@ def test_regrade_gives_what_a_new_scan_gives(tmp_path: Path) -> None:
     )
 
 
-def test_every_rule_set_has_a_title() -> None:
-    from engine.catalog import _TITLES
+def test_every_rule_set_has_its_title_in_its_catalog_header() -> None:
+    heads = {r.key: Catalog(r.key).text().splitlines()[0] for r in ALL_RULES}
+    assert heads == {
+        "RU1-C": "# Winnable deals of RU1-C: Russian Solitaire, classic (same suit).",
+        "RU1-R": "# Winnable deals of RU1-R: Russian Solitaire, relaxed (any suit).",
+        "SH1-C4": "# Winnable deals of SH1-C4: Seahaven Towers, 4 free cells.",
+        "SH1-C2": "# Winnable deals of SH1-C2: Seahaven Towers, 2 free cells.",
+        "SH1-C1": "# Winnable deals of SH1-C1: Seahaven Towers, 1 free cell.",
+    }
+    for path in CATALOG_DIR.glob("*.txt"):  # the shipped files say the same
+        assert path.read_text(encoding="utf-8").splitlines()[0] == heads[path.stem]
 
-    assert set(_TITLES) == {r.key for r in ALL_RULES}
+
+def test_a_rule_set_added_in_data_has_a_title_from_the_registry(seahaven_3: Rules) -> None:
+    head = Catalog("SH1-C3").text().splitlines()[0]
+    assert head == "# Winnable deals of SH1-C3: Seahaven Towers, 3 free cells."
 
 
 @pytest.mark.slow  # minutes of solving: ./test.sh runs it, a bare pytest skips it

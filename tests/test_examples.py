@@ -133,3 +133,24 @@ def test_the_examples_start_no_solver_even_with_the_indicator_on():
     assert page.demo is not None and page.demo.hints.indicator is None
     assert app.table.hints.indicator is not None  # the visitor's table keeps its own
     app.table.hints.close_indicator()
+
+
+def test_the_example_tables_buttons_are_pictures_not_buttons():
+    """Issue 25, item 10: the Examples page's small table does nothing when its buttons are
+    touched, so they are drawn as pictures (icon and label on the felt), never as buttons."""
+    from game import ui
+
+    app = make_app("RU1-C-AAAAAAD", size=(800, 480))
+    app.scenes.open("examples")
+    app.step()
+    app.full_redraw = True
+    app.draw()
+    demo = app.scenes.top.demo
+    for name, rect in demo.layout.buttons.items():
+        fill = sum(
+            app.screen.get_at((x, y))[:3] in (ui.BUTTON, ui.BUTTON_OFF)
+            for x in range(rect.left, rect.right, 2)
+            for y in range(rect.top, rect.bottom, 2)
+        )
+        assert fill == 0, name
+    pygame.display.quit()

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from engine import Game
+from game.i18n import Translator
 from game.prefs import PlayerSettings
 from tests.tablehelp import Finger, make_app
 
@@ -54,3 +55,21 @@ def test_the_next_visitor_of_an_idle_kiosk_sees_it_again():
     app.table.start_game(app.games.new(), left="idle")
     finger.settle(0.1)
     assert app.table.toast is not None and app.table.toast.text == app.tr("table.first_time")
+
+
+def test_a_new_deal_of_the_same_visitor_has_no_line(tmp_path):
+    """Once a visitor (issue 25, item 10): a new deal, even before any move, does not bring the
+    line back; the next visitor of an idle kiosk sees it again (above)."""
+    from tests.test_arcade import script, state
+
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    proc = script(
+        tmp_path, "--size", "800x480", "--locale", "en", "--code", "RU1-C-AAAAAAD",
+        "state", str(first), "press", "newgame", "press", "deal", "state", str(again),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    line = Translator("en")("table.first_time")
+    assert state(first)["message"] == line
+    shown = state(again)
+    assert shown["code"] != "RU1-C-AAAAAAD" and shown["moves"] == 0
+    assert shown["message"] != line

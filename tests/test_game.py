@@ -9,7 +9,7 @@ import pytest
 from enginehelp import build
 
 from engine import Game, IllegalMove, Move, StateError
-from engine.game import FOUNDATION
+from engine.cards import CARD_NAMES
 
 
 class TestUndo:
@@ -190,14 +190,6 @@ class TestTableQueries:
         game = build("SH1-C4", [["9S", "4H"]], filler=1)
         assert game.why_stuck("9S").reason == "not_in_sequence"
 
-    def test_auto_target_takes_the_nearest_legal_destination(self) -> None:
-        game = build("SH1-C4", [["6H"], [], ["KD", "5H"], ["9C"]], filler=4)
-        far_from_t1 = {0: 5.0, FOUNDATION: 9.0}
-        move = game.auto_target("5H", near=lambda m: far_from_t1.get(m.dest, 1.0))
-        assert str(move) == "5H-c1"
-        assert str(game.auto_target("5H", near=lambda m: 0.0)) == "5H-t1"  # tie: double-tap order
-        assert str(game.auto_target("5H")) == "5H-t1"
-
     def test_lift_names_the_group(self) -> None:
         game = build("SH1-C4", [["9S", "8S", "7S"]], filler=1)
         assert [len(game.lift(c)) for c in ("9S", "8S", "7S")] == [3, 2, 1]
@@ -219,3 +211,54 @@ def test_undo_history_holds_named_snapshots() -> None:
     assert step.before == before
     assert step.before.score == 0 and step.before.cols[0] == before.cols[0]
     assert step.before.position_key() == Game.from_code("RU1-C-AAAAABB").position_key()
+
+
+class TestAutoTarget:
+    """docs/rules.md, "Auto placement": a released card goes to the column nearest the drop
+    that takes it; never silently a free cell or a foundation; ties: the longer column;
+    pointless moves never."""
+
+    def test_the_nearest_column_wins_over_a_nearer_free_cell_or_foundation(self) -> None:
+        game = build("SH1-C4", [["6H"], [], ["KD", "5H"], ["9C"]], filler=4)
+        far_from_t1 = {0: 5.0}  # the free cells and the foundation lie nearer the drop
+        move = game.auto_target("5H", near=lambda m: far_from_t1.get(m.dest, 1.0))
+        assert str(move) == "5H-t1"
+        assert game.auto_target("9C") is None  # only a cell would take it: no auto move
+
+    def test_no_seahaven_column_top_goes_to_a_free_cell(self) -> None:
+        game = Game.from_code("SH1-C4-AAAAAJ2")  # no top fits on another column here
+        assert [game.auto_target(col[-1]) for col in game.cols] == [None] * 10
+
+    def test_ties_go_to_the_longer_column_then_the_lower_number(self) -> None:
+        game = build("RU1-R", [["6S"], ["#9D", "#8D", "6C"], ["#2C", "5H"], [], ["KH"]], filler=2)
+        assert str(game.auto_target("5H", near=lambda m: 0.0)) == "5H-t2"
+        assert str(game.auto_target("5H", near=lambda m: 1.0 if m.dest == 1 else 0.0)) == "5H-t1"
+        assert game.auto_target("KH") is None  # a bottom king to another empty column: pointless
+        moved = build("RU1-R", [["#2C", "KH"], [], []], filler=0)
+        assert str(moved.auto_target("KH")) == "KH-t2"
+
+
+class TestNeededCards:
+    """docs/rules.md, "What a refusal says": the card the moved card needs."""
+
+    def needed(self, game: Game, move: str) -> list[str]:
+        refusal = game.check(move)
+        assert refusal is not None
+        return [CARD_NAMES[c] for c in game.needed_cards(refusal)]
+
+    def test_same_suit_building_needs_the_one_card_of_its_suit(self) -> None:
+        game = build("RU1-C", [["8H"], ["#2C", "5H"], ["9S"]], filler=1)
+        assert self.needed(game, "5H-t1") == ["6H"]  # wrong rank: still only the 6 of hearts
+        assert self.needed(game, "5H-t3") == ["6H"]  # wrong suit and rank
+
+    def test_relaxed_building_needs_any_card_one_higher(self) -> None:
+        game = build("RU1-R", [["8H"], ["#2C", "5H"]], filler=1)
+        assert self.needed(game, "5H-t1") == ["6S", "6H", "6D", "6C"]
+
+    def test_the_foundation_needs_its_next_card(self) -> None:
+        game = build("RU1-C", [["#2C", "3H"]], foundations=(0, 1, 0, 0), filler=0)
+        assert self.needed(game, "3H-f") == ["2H"]
+
+    def test_an_empty_column_needs_a_king_that_is_not_home_or_at_a_bottom(self) -> None:
+        game = build("RU1-C", [["KS"], ["#2C", "KH"], [], ["#3C", "5D"]], filler=4)
+        assert self.needed(game, "5D-t3") == ["KH", "KD", "KC"]  # KS is already at a bottom

@@ -1,12 +1,15 @@
 """kiosk/install.sh in a temporary root (--root), with stand-ins for the commands that would
-change this machine (systemctl, apt-get, dpkg-query, useradd, usermod, the venv's python): it
-checks everything before it changes anything, --dry-run changes nothing and names every
-change, a second run changes nothing, and the result is what a kiosk needs."""
+change this machine (systemctl, apt-get, dpkg-query) and a small package in place of the one
+kiosk/build-deb.sh makes (tests/test_deb.py installs the real one): it checks everything,
+the config with the game's own check included, before it changes anything, --dry-run changes
+nothing and names every change, a second run changes nothing, and the result is what a kiosk
+needs."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +22,12 @@ from game.pin import hash_pin, verify_pin
 REPO = Path(__file__).resolve().parent.parent
 INSTALL = REPO / "kiosk" / "install.sh"
 PIN_HASH = hash_pin("246813", iterations=100_000)
+SALT, DIGEST = "ab" * 16, "cd" * 32
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the installer's checks need root")
+pytestmark = [
+    pytest.mark.skipif(os.geteuid() != 0, reason="the installer's checks need root"),
+    pytest.mark.skipif(shutil.which("dpkg-deb") is None, reason="dpkg-deb is not installed"),
+]
 
 STUBS = {
     "systemctl": r"""#!/bin/sh
@@ -48,44 +55,54 @@ echo "dpkg-query $pkg" >>"$FAKE_LOG"
 grep -qx "$pkg" "$FAKE_STATE/dpkg" 2>/dev/null && echo "install ok installed"
 exit 0
 """,
+    # apt-get install of a package file does what dpkg and the package's postinst would: the
+    # package is installed (its md5sums recorded) and the console unit enabled.
     "apt-get": r"""#!/bin/sh
 echo "apt-get $*" >>"$FAKE_LOG"
 [ "$1" = install ] || exit 0
-shift
-for a; do case $a in -*) ;; *) echo "$a" >>"$FAKE_STATE/dpkg" ;; esac; done
-""",
-    "useradd": r"""#!/bin/sh
-echo "useradd $*" >>"$FAKE_LOG"
 root=""
-[ "$1" = --root ] && root=$2
-for user; do :; done
-echo "$user:x:999:999::/var/lib/solitaire-kiosk:/usr/sbin/nologin" >>"$root/etc/passwd"
-echo "$user:x:999:" >>"$root/etc/group"
+for a; do
+    case $a in
+    Dir=*) root=${a#Dir=} ;;
+    *.deb)
+        info="$root/var/lib/dpkg/info"
+        mkdir -p "$info"
+        dpkg-deb --ctrl-tarfile "$a" | tar -xO ./md5sums >"$info/solitaire-kiosk.md5sums"
+        echo solitaire-kiosk >>"$FAKE_STATE/dpkg"
+        touch "$FAKE_STATE/enabled-solitaire-kiosk.service" ;;
+    -*) ;;
+    *) echo "$a" >>"$FAKE_STATE/dpkg" ;;
+    esac
+done
 """,
-    "usermod": r"""#!/bin/sh
-echo "usermod $*" >>"$FAKE_LOG"
-root=""
-[ "$1" = --root ] && root=$2 && shift 2
-group=$3 user=$4
-sed -i "s/^\($group:[^:]*:[^:]*:\)\(.\+\)$/\1\2,$user/; s/^\($group:[^:]*:[^:]*:\)$/\1$user/" \
-    "$root/etc/group"
-""",
-    "python3": rf"""#!/bin/sh
-if [ "$1" = -m ] && [ "$2" = venv ]; then
-    echo "python3 -m venv $3" >>"$FAKE_LOG"
-    mkdir -p "$3/bin"
-    printf '#!/bin/sh\necho "venv-python $*" >>"$FAKE_LOG"\n' >"$3/bin/python"
-    chmod +x "$3/bin/python"
-    exit 0
-fi
-exec {sys.executable} "$@"
-""",
+    "python3": f'#!/bin/sh\nexec {sys.executable} "$@"\n',
 }
 READS = ("systemctl is-enabled", "systemctl get-default", "systemctl is-active", "dpkg-query")
 
 
+def fake_package(directory: Path, version: str) -> Path:
+    """A small package with a control file and md5sums, as build-deb.sh would make."""
+    tree = directory / f"tree-{version}"
+    (tree / "DEBIAN").mkdir(parents=True)
+    (tree / "usr/lib/solitaire-kiosk").mkdir(parents=True)
+    (tree / "usr/lib/solitaire-kiosk/main.py").write_text(f"# {version}\n")
+    digest = hashlib.md5((tree / "usr/lib/solitaire-kiosk/main.py").read_bytes()).hexdigest()
+    (tree / "DEBIAN/md5sums").write_text(f"{digest}  usr/lib/solitaire-kiosk/main.py\n")
+    (tree / "DEBIAN/control").write_text(
+        f"Package: solitaire-kiosk\nVersion: {version}\nArchitecture: all\n"
+        "Maintainer: Test <test@example.org>\nDescription: test\n test\n"
+    )
+    deb = directory / f"solitaire-kiosk_{version}_all.deb"
+    subprocess.run(
+        ["dpkg-deb", "--root-owner-group", "-b", str(tree), str(deb)],
+        check=True,
+        capture_output=True,
+    )
+    return deb
+
+
 class Machine:
-    """A fake Pi: a root directory, stand-in commands, and their call log."""
+    """A fake Pi: a root directory, stand-in commands, their call log and a package file."""
 
     def __init__(self, tmp_path: Path, *, pi: bool = True, cmdline: bool = True) -> None:
         self.root = tmp_path / "root"
@@ -95,10 +112,6 @@ class Machine:
         for d in (self.root / "etc", self.state, self.bin):
             d.mkdir(parents=True)
         (self.root / "etc" / "os-release").write_text("ID=debian\nVERSION_CODENAME=bookworm\n")
-        (self.root / "etc" / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
-        (self.root / "etc" / "group").write_text(
-            "root:x:0:\nvideo:x:44:\nrender:x:105:pi\ninput:x:106:\n"
-        )
         if pi:
             model = self.root / "proc" / "device-tree" / "model"
             model.parent.mkdir(parents=True)
@@ -116,8 +129,9 @@ class Machine:
             stub.write_text(text)
             stub.chmod(0o755)
         self.log.touch()
+        self.deb = fake_package(tmp_path, "0.1.0")
 
-    def run(self, *args: str, stdin_tty: bool = False) -> subprocess.CompletedProcess[str]:
+    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
         env = {
             **os.environ,
             "PATH": f"{self.bin}:{os.environ['PATH']}",
@@ -126,7 +140,7 @@ class Machine:
         }
         self.log.write_text("")
         return subprocess.run(
-            ["bash", str(INSTALL), "--root", str(self.root), *args],
+            ["bash", str(INSTALL), "--root", str(self.root), "--deb", str(self.deb), *args],
             env=env,
             stdin=subprocess.DEVNULL,
             capture_output=True,
@@ -158,18 +172,19 @@ def test_a_full_install_gives_what_a_kiosk_needs(tmp_path: Path) -> None:
     result = pi.run("--pin-hash", PIN_HASH)
     assert result.returncode == 0, result.stderr + result.stdout
     calls = pi.changes()
-    assert any(c.startswith("apt-get install") and "python3-venv" in c for c in calls)
-    assert any(c.startswith("useradd") for c in calls)
-    assert "systemctl enable solitaire-kiosk.service" in calls
+    apt = [c for c in calls if c.startswith("apt-get install")]
+    assert len(apt) == 1 and apt[0].endswith(str(pi.deb))
+    assert "Dpkg::Options::=--force-confold" in apt[0]  # the operator's config is kept
     assert "systemctl disable getty@tty1.service" in calls
     assert "systemctl set-default multi-user.target" in calls
     assert "systemctl mask ctrl-alt-del.target" in calls
-    pip = [c for c in calls if "-m pip install" in c]
-    assert len(pip) == 2 and all("--require-hashes" in c for c in pip)
-    assert pip[1].endswith("kiosk/requirements.lock")
-    # The config holds the PIN hash: readable by root and the game's group only.
+    # The config is in place before the package, which keeps it: readable by root only until
+    # the package's postinst gives the game's group read access.
+    done = [line for line in result.stdout.splitlines() if line.startswith("change: ")]
+    assert done[0].startswith(f"change: write {pi.conf}")
+    assert done[1].startswith("change: install the package")
     st = pi.conf.stat()
-    assert oct(st.st_mode & 0o777) == "0o640" and (st.st_uid, st.st_gid) == (0, 999)
+    assert oct(st.st_mode & 0o777) == "0o640" and (st.st_uid, st.st_gid) == (0, 0)
     config, problems = load_config(pi.conf)
     assert (
         problems == []
@@ -182,10 +197,6 @@ def test_a_full_install_gives_what_a_kiosk_needs(tmp_path: Path) -> None:
     assert cmdline == (
         "console=tty1 root=PARTUUID=1234-02 rootwait consoleblank=0 vt.global_cursor_default=0\n"
     )
-    group = (pi.root / "etc" / "group").read_text()
-    assert "video:x:44:solitaire" in group and "render:x:105:pi,solitaire" in group
-    assert (pi.root / "opt" / "solitaire-kiosk" / "main.py").exists()
-    assert (pi.root / "etc" / "systemd" / "system" / "solitaire-kiosk.service").exists()
 
 
 def test_a_second_run_changes_nothing(tmp_path: Path) -> None:
@@ -198,6 +209,42 @@ def test_a_second_run_changes_nothing(tmp_path: Path) -> None:
     assert "nothing to change" in again.stdout
     assert not [line for line in again.stdout.splitlines() if line.startswith("change: ")]
     assert pi.snapshot() == before
+
+
+def test_a_new_package_is_installed_and_the_config_kept(tmp_path: Path) -> None:
+    pi = Machine(tmp_path)
+    assert pi.run("--pin-hash", PIN_HASH).returncode == 0
+    config = pi.conf.read_text().replace("idle_attract_minutes = 3.0", "idle_attract_minutes = 7.0")
+    pi.conf.write_text(config)
+    pi.deb = fake_package(tmp_path, "0.1.1")
+    result = pi.run()
+    assert result.returncode == 0, result.stderr
+    apt = [c for c in pi.changes() if c.startswith("apt-get install")]
+    assert len(apt) == 1 and apt[0].endswith(str(pi.deb))
+    assert pi.conf.read_text() == config
+
+
+def test_a_kiosk_installed_by_the_old_script_moves_to_the_package(tmp_path: Path) -> None:
+    pi = Machine(tmp_path)
+    old_app = pi.root / "opt" / "solitaire-kiosk"
+    (old_app / "game").mkdir(parents=True)
+    units = pi.root / "etc" / "systemd" / "system"
+    units.mkdir(parents=True)
+    (units / "solitaire-kiosk.service").write_text("[Service]\n")
+    (pi.state / "enabled-solitaire-kiosk.service").touch()
+    pi.conf.parent.mkdir(parents=True)
+    config = (REPO / "config.toml").read_text().replace("lock = false", "lock = true")
+    config = config.replace('operator_pin_hash = ""', f'operator_pin_hash = "{PIN_HASH}"')
+    pi.conf.write_text(config)
+    result = pi.run()
+    assert result.returncode == 0, result.stderr
+    assert not old_app.exists() and not (units / "solitaire-kiosk.service").exists()
+    calls = pi.changes()
+    assert calls.index("systemctl disable solitaire-kiosk.service") < next(
+        i for i, c in enumerate(calls) if c.startswith("apt-get install")
+    )
+    assert (pi.state / "enabled-solitaire-kiosk.service").exists()  # enabled by the package
+    assert pi.conf.read_text() == config
 
 
 def test_dry_run_names_every_change_and_makes_none(tmp_path: Path) -> None:
@@ -222,8 +269,12 @@ def test_dry_run_names_every_change_and_makes_none(tmp_path: Path) -> None:
         ("not a pi", ["--pin-hash", PIN_HASH], "not a Raspberry Pi"),
         ("no cmdline", ["--pin-hash", PIN_HASH], "cmdline.txt not found"),
         ("pi", [], "no terminal to ask for one"),
-        ("pi", ["--pin-hash", "pbkdf2_sha256$1$" + "ab" * 16 + "$" + "cd" * 32], "100000"),
-        ("pi", ["--pin-hash", "246813"], "not a hash"),
+        ("pi", ["--pin-hash", f"pbkdf2_sha256$1${SALT}${DIGEST}"], "operator_pin_hash"),
+        ("pi", ["--pin-hash", "246813"], "operator_pin_hash"),
+        # Hashes the old installer's own pattern let through but the game refuses (issue 22,
+        # item 11): a locked kiosk whose operator exit is off.
+        ("pi", ["--pin-hash", f"pbkdf2_sha256$99999999${SALT}${DIGEST}"], "operator_pin_hash"),
+        ("pi", ["--pin-hash", f"pbkdf2_sha256$200000${SALT}a${DIGEST}"], "operator_pin_hash"),
     ],
 )
 def test_it_checks_everything_before_it_changes_anything(
@@ -238,12 +289,26 @@ def test_it_checks_everything_before_it_changes_anything(
     assert pi.changes() == [] and pi.snapshot() == before
 
 
+def test_an_existing_config_the_game_refuses_stops_it(tmp_path: Path) -> None:
+    pi = Machine(tmp_path)
+    assert pi.run("--pin-hash", PIN_HASH).returncode == 0
+    text = pi.conf.read_text().replace("exit_press_seconds = 5.0", "exit_press_seconds = 500.0")
+    pi.conf.write_text(text)
+    before = pi.snapshot()
+    pi.deb = fake_package(tmp_path, "0.1.1")
+    result = pi.run()
+    assert result.returncode == 1
+    assert "config: kiosk.exit_press_seconds" in result.stderr
+    assert pi.changes() == [] and pi.snapshot() == before
+
+
 def test_no_lock_needs_no_pin_and_any_debian_skips_the_kernel_line(tmp_path: Path) -> None:
     pc = Machine(tmp_path, pi=False, cmdline=False)
     result = pc.run("--no-lock", "--any-debian", "--cage")
     assert result.returncode == 0, result.stderr
     config, problems = load_config(pc.conf)
     assert problems == [] and not config.kiosk.lock
+    assert "systemctl disable solitaire-kiosk.service" in pc.changes()
     assert "systemctl enable solitaire-kiosk-cage.service" in pc.changes()
     assert any(c.startswith("apt-get install") and "cage" in c for c in pc.changes())
 

@@ -145,6 +145,8 @@ def test_operator_leaves_with_a_long_press_and_the_pin(tmp_path: Path) -> None:
     type_pin(app, PIN)
     assert app.running and app.scenes.top.name == "operator"  # leave, clear tables, statistics
     Finger(app).tap(Finger(app).control("Close the game"))
+    assert app.running and app.scenes.top.name == "confirm"  # asked first
+    Finger(app).tap(Finger(app).control("Close it"))
     assert app.running is False
     assert app.exit_status == EXIT_OPERATOR
     resumed = Session(kiosk_config(), tmp_path).resume()
@@ -251,7 +253,7 @@ def test_attract_plays_the_solvers_winning_line(
     app, _ = kiosk_app(tmp_path, kiosk_config())
     deals = [almost_won(), Game.from_code("RU1-C-AAAAABB")]
     monkeypatch.setattr(
-        app.games, "new", lambda code=None: deals.pop(0) if deals else Game.from_code(CODE)
+        app.games, "new", lambda code=None, **_: deals.pop(0) if deals else Game.from_code(CODE)
     )
     scene = AttractScene(app)
     app.scenes.push(scene)

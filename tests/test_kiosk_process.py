@@ -46,8 +46,15 @@ def wait_for(
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("lock", [False, True])
-def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, lock: bool) -> None:
+@pytest.mark.parametrize(
+    ("lock", "stop"),
+    [(False, signal.SIGTERM), (True, signal.SIGTERM), (True, signal.SIGINT)],
+)
+def test_a_stop_signal_saves_and_exits_cleanly(
+    tmp_path: Path, lock: bool, stop: signal.Signals
+) -> None:
+    """systemd's SIGTERM and Ctrl+C's SIGINT alike: save, exit 0, no crash counted (three
+    counted crashes would move the saved game aside at the next start)."""
     config = tmp_path / "config.toml"
     stored = hash_pin("123456", iterations=100_000)
     config.write_text(f'[kiosk]\nlock = {str(lock).lower()}\noperator_pin_hash = "{stored}"\n')
@@ -55,13 +62,15 @@ def test_sigterm_saves_and_exits_cleanly(tmp_path: Path, lock: bool) -> None:
     game = start(state, config, "--code", "RU1-C-AAAAAAD", "--moves", "AH-f")
     wait_for(state / "autosave.json", game)
     time.sleep(0.5)  # the window is up: a stop now goes through the loop (QUIT)
-    game.send_signal(signal.SIGTERM)
+    game.send_signal(stop)
     try:
         _out, err = game.communicate(timeout=10)
     except subprocess.TimeoutExpired:
         game.kill()
         raise
     assert game.returncode == 0, err
+    assert not (state / "crashes.json").exists()
+    assert "Traceback" not in err
     log = (state / "logs" / "solitaire.log").read_text()
     assert "game=RU1-C-AAAAAAD event=start" in log
     assert "shutting down" in log

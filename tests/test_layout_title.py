@@ -70,6 +70,9 @@ def test_the_title_is_shown_readable_on_free_felt(size, key):
             assert max(bold.size(line)[0] for line in lines) <= title.width, (locale, lines)
             assert len(lines) * bold.get_linesize() <= title.height, (locale, lines, title)
             assert view.chrome.title_size() >= lay.text_size
+            # Where the line breaks at "cells · deal", the break separates: no dangling "·".
+            drawn = wrap(text, title.width, view.chrome.title_size(), True)
+            assert not any(line.endswith("·") or line.startswith("·") for line in drawn), drawn
     # And it is drawn there, today's deal named.
     app.set_locale("en")
     table.deal, table.deal_day = "daily", None

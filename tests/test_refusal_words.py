@@ -51,6 +51,15 @@ class TestNeededCard:
         assert app.table.marks == (parse_card("TS"),)
         assert game.locate(parse_card("TS"))[0] < 10  # it lies in a column, face up
 
+    def test_a_wrong_rank_in_same_suit_building_names_only_its_suits_card(self, locale):
+        """RU1-C-AAAAAAD: 4♣ dropped on 6♣ (column 3) needs 5♣, not any five (docs/rules.md:
+        the engine's Game.needed_cards)."""
+        app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale))
+        finger, tr = Finger(app), app.tr
+        finger.drag(finger.card("4C"), finger.column(2))
+        assert tr("table.needed_marked", needed=tr.card("5C")) in toast(app)
+        assert app.table.marks == (parse_card("5C"),)
+
     def test_a_needed_card_face_down_is_said_to_be(self, locale):
         app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale))
         game = app.table.game

@@ -15,7 +15,10 @@ from tablehelp import Finger, make_app
 from engine import Game
 from engine.rules import Rules
 from game import rulesets
-from game.config import config_from_dict
+from game.config import GameConfig, config_from_dict
+from game.config_rules import current_rules
+from game.games import GameChoice
+from game.i18n import Translator
 from game.kiosk_ui import attach_kiosk
 from game.session import Session
 from game.stats import Stats, rule_set_key
@@ -99,3 +102,29 @@ def test_without_the_added_rule_set_three_cells_are_refused() -> None:
     config, problems = config_from_dict({"game": {"seahaven_cells": 3}})
     assert len(problems) == 1 and "one of 4, 2, 1;" in problems[0]
     assert config.game.seahaven_cells == 4
+
+
+def test_each_games_config_key_and_defaults_come_from_the_registry() -> None:
+    """engine.rules.GAMES names each game's config key: [game] accepts exactly those, and the
+    defaults of config.toml's [game] section are the registry's first game and, per game, its
+    first rule set."""
+    accepted = current_rules()["game"]
+    defaults = GameConfig()
+    assert defaults.default_game == rulesets.first_game() == "russian"
+    for info in rulesets.game_infos():
+        assert info.option_key in accepted
+        assert getattr(defaults, info.option_key) == rulesets.of_game(info.name)[0].option
+    options = {i.option_key: getattr(defaults, i.option_key) for i in rulesets.game_infos()}
+    assert options == {"russian_rules": "classic", "seahaven_cells": 4}
+    choice = GameChoice.from_options(
+        game="seahaven", options={"russian_rules": "relaxed", "seahaven_cells": 2}
+    )
+    assert choice.rules.key == "SH1-C2" and choice.variants["russian"] == "RU1-R"
+
+
+def test_a_rule_set_added_in_data_is_chosen_by_config_and_titled(seahaven_3: Rules) -> None:
+    choice = GameChoice.from_options(game="seahaven", options={"seahaven_cells": 3})
+    assert choice.rules.key == "SH1-C3"
+    tr = Translator("en")
+    assert rulesets.title_lines(tr, seahaven_3) == ("Seahaven Towers", "3 free cells")
+    assert rulesets.title_lines(tr, rulesets.all_rules()[1]) == ("Russian Solitaire", "Mixed suits")

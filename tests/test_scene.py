@@ -90,7 +90,7 @@ def test_quit_stops_every_solver_process() -> None:
     indicator = workers.indicator()
     assert indicator is not None
     indicator.update(Game.from_code("RU1-C-AAAAA7B"))
-    pools = [workers.pool("hint"), workers.pool("demo"), getattr(indicator, "_executor", None)]
+    pools = [workers.pool("hint"), workers.pool("demo"), indicator.executor]
     processes: list[Any] = []
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

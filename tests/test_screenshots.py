@@ -1,5 +1,6 @@
 """Screenshots of the table for people to look at (out/screens/, ignored by git): a start position
-and a long-column position of both games at the kiosk's screens, each with its layout report."""
+and a long-column position of both games at the kiosk's screens, each with its layout report
+(in English; in Finnish and Russian too)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ POSITIONS = {
     "russian-start": lambda: Game.from_code("RU1-C-AAAAABB"),
     "russian-long": lambda: position("RU1-C", 6, 6, 20),
     "seahaven-start": lambda: Game.from_code("SH1-C4-AAAAAJ2"),
-    "seahaven-long": lambda: position("SH1-C4", 9, 0, 18, run=True),
+    "seahaven-long": lambda: position("SH1-C4", 9, 0, 17, run=True),
+    "seahaven1-long": lambda: position("SH1-C1", 1, 0, 18, run=True),
 }
 
 
@@ -40,4 +42,8 @@ def test_screenshot(name, size, ppm):
     assert len(report["cards"]) == 52
     screen = pygame.Rect(0, 0, *size)
     assert all(screen.contains(pygame.Rect(c["rect"])) for c in report["cards"])
+    for locale in ("fi", "ru"):  # the title and the bar in the other languages
+        app.set_locale(locale)
+        app.draw()
+        pygame.image.save(app.screen, f"{stem}-{locale}.png")
     pygame.display.quit()

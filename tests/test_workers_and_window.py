@@ -75,7 +75,7 @@ indicator = workers.indicator()
 indicator.update(Game.from_code("RU1-C-AAAAABB"))
 while indicator.poll() == "working":
     time.sleep(0.05)
-print(" ".join(str(p) for p in indicator._executor._processes), flush=True)
+print(" ".join(str(p) for p in indicator.executor._processes), flush=True)
 time.sleep(600)
 """
 

@@ -10,6 +10,7 @@ def register_scenes(stack: SceneStack) -> None:
     """Every scene of the game, by its name (``Scene.name``)."""
     from game.scenes.attract import AttractScene
     from game.scenes.confirm import ConfirmScene
+    from game.scenes.entries import EntriesScene
     from game.scenes.examples import ExamplesScene
     from game.scenes.initials import InitialsScene
     from game.scenes.keypad import KeypadScene
@@ -17,6 +18,7 @@ def register_scenes(stack: SceneStack) -> None:
     from game.scenes.operator import OperatorScene
     from game.scenes.pin import PinScene
     from game.scenes.rules import RulesScene
+    from game.scenes.scores import ScoresScene
     from game.scenes.settings import SettingsScene
     from game.scenes.stats import StatsScene
     from game.scenes.win import WinScene
@@ -36,5 +38,7 @@ def register_scenes(stack: SceneStack) -> None:
         ExamplesScene,
         InitialsScene,
         OperatorScene,
+        ScoresScene,
+        EntriesScene,
     ):
         stack.register(scene.name, scene)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import random
 from concurrent.futures import Future
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 import pygame
@@ -13,14 +14,15 @@ from pygame import Rect
 
 from engine import FOUNDATION, Game, Move
 from engine.hints import heuristic_move
-from game import ui
+from engine.rules import Rules
+from game import rulesets, ui
 from game.input import DoubleTap, DragCancel, Drop, Tap
 from game.scene import Event, Scene
-from game.scenes.boards import Board, howto_board, score_board
-from game.scenes.demo import DemoApp
+from game.scenes.boards import Board, howto_board, rule_set_board
+from game.scenes.demo import DemoHost
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
     from game.table import TableScene
 
 
@@ -55,12 +57,16 @@ def demo_move(game: Game, seen: set[Any], rng: random.Random) -> Move | None:
 
 
 class AttractScene(Scene):
-    """An idle kiosk: the computer plays a deal under "Touch the screen to play". The deal is
+    """An idle kiosk: the computer plays a deal under "Touch the screen to play". Each turn of
+    the rotation is about one game, the games taking turns (the player's or the operator's
+    chosen game first): the demo deals it, and the boards show its high scores and how to
+    play it. The deal is
     solved in the demo worker process first (a few seconds, the loop keeps running); a winning line
     is then played move by move, else the honest player's moves (engine.hints) or a simple
     player's. The touch that wakes the kiosk is swallowed (it plays no move) and the
     visitor's table comes back."""
 
+    app: AppHost  # over the visitor's table (game.host)
     name = "attract"
 
     opaque = True
@@ -71,19 +77,24 @@ class AttractScene(Scene):
     # The rotation: the demo plays, then each board shows for a while (seconds).
     ROTATION = (("demo", 30.0), ("today", 8.0), ("all", 8.0), ("howto", 8.0))
 
-    def __init__(self, app: App, showing: str = "demo") -> None:
+    def __init__(self, app: AppHost, showing: str = "demo") -> None:
         super().__init__(app)
         names = [name for name, _ in self.ROTATION]
         self.phase = names.index(showing) if showing in names else 0
         self.phase_since = app.clock.time
+        games = rulesets.games()
+        first = app.games.choice.game
+        start = games.index(first) if first in games else 0
+        self.games = games[start:] + games[:start]  # a turn of the rotation each
+        self.turn = 0
         self.board: Board | None = None
         self.rng = random.Random()
         self.seen: set[Any] = set()
         self.line: list[str] = []
         self.solving: Game | None = None  # the demo game the solver works on
         self.search: tuple[Game, Future[tuple[str, list[str]]]] | None = None
-        # The demo's table is a table scene of its own, on a DemoApp (all it asks of an App).
-        host = cast("App", DemoApp(app))
+        # The demo's table is a table scene of its own, on a host of its own (game.host.Host).
+        host = DemoHost(app)
         self.demo = cast("TableScene", app.scenes.factory("table")(host, game=self._deal()))
         self.demo.first_line = False  # the computer needs no how-to-play line
         self.wait = self.PAUSE_AFTER_DEAL  # the demo rests this long after it settles
@@ -92,9 +103,15 @@ class AttractScene(Scene):
         self.banner_rect = Rect(0, 0, 0, 0)
         self.resize()
 
+    @property
+    def rules(self) -> Rules:
+        """The rule set this turn of the rotation is about (the chosen one of its game)."""
+        return replace(self.app.games.choice, game=self.games[self.turn % len(self.games)]).rules
+
     def _deal(self) -> Game:
+        choice = replace(self.app.games.choice, game=self.rules.game)
         try:
-            game = self.app.games.new()
+            game = self.app.games.new(choice=choice)
         except Exception:  # a damaged catalog must not stop the attract screen
             game = Game.from_code("RU1-C-AAAAABB")
         self.seen, self.line, self.search = set(), [], None
@@ -150,28 +167,20 @@ class AttractScene(Scene):
         """The board of the current phase (None while the demo plays)."""
         showing, tr = self.showing, self.tr
         size = self.app.screen.get_size()
-        rules = self.app.table.game.rules
-        arcade = self.app.arcade
+        rules = self.rules
         if showing == "howto":
             return howto_board(size, tr, rules)
         if showing not in ("today", "all"):
             return None
-        name = tr(f"stats.{rules.key}")
-        if showing == "today":
-            day = arcade.today()
-            return score_board(
-                size, tr, title=tr("arcade.today_title"),
-                subtitle=f"{name} · {arcade.code_of_day(rules.key)}",
-                entries=arcade.scores.table(rules.key, day), empty=tr("arcade.empty_today"),
-            )  # fmt: skip
-        return score_board(
-            size, tr, title=tr("arcade.all_title"), subtitle=name,
-            entries=arcade.scores.table(rules.key), empty=tr("arcade.empty_all"),
-        )  # fmt: skip
+        return rule_set_board(size, tr, self.app.arcade, rules.key, showing)
 
     def shown_texts(self) -> list[str]:
         """The texts on screen (the scripted player's ``state`` reports them)."""
-        board = self.board.texts if self.board is not None else []
+        if self.board is not None:
+            board = self.board.texts
+        else:  # the demo table, and its title naming its game
+            view = self.demo.view
+            board = [view.chrome.title_text()] if view is not None else []
         return [*board, self.tr("kiosk.attract")]
 
     def _rotate(self) -> None:
@@ -184,6 +193,10 @@ class AttractScene(Scene):
         self.phase = (self.phase + 1) % len(self.ROTATION)
         self.phase_since = now
         self.settled = now  # the demo rests a moment when it comes back
+        if self.phase == 0:  # the next game's turn: its deal
+            self.turn += 1
+            self.demo.start_game(self._deal())
+            self.wait = self.PAUSE_AFTER_DEAL
         self.resize()
         self.app.redraw()
 
@@ -246,6 +259,12 @@ class AttractScene(Scene):
 
     def busy(self) -> bool:
         return self.demo.busy()
+
+    def deadline(self) -> float | None:
+        """A board shows until its time is up; the demo plays on a frame at a time."""
+        if self.board is not None:
+            return self.phase_since + self.ROTATION[self.phase][1]
+        return self.app.clock.time + self.app.clock.step
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
         if self.board is not None:

@@ -4,6 +4,7 @@ image, with the texts it shows (the scripted player reports them)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -11,9 +12,11 @@ from pygame import Rect
 
 from engine.rules import Rules
 from game import rulesets, ui
+from game.arcade import Arcade
 from game.clock import format_clock
-from game.highscores import Entry, shown_initials
+from game.highscores import Entry
 from game.i18n import Translator
+from game.initials import shown_initials
 
 
 @dataclass
@@ -22,11 +25,16 @@ class Board:
     texts: list[str]
 
 
-def _panel(size: tuple[int, int]) -> tuple[pygame.Surface, Rect, int]:
-    """A transparent surface for a board's content on a screen of ``size``, the area to fill
-    and the base text size (:func:`_finish` puts the panel under what was drawn)."""
+def _panel(
+    size: tuple[int, int], panel: tuple[int, int] | None = None
+) -> tuple[pygame.Surface, Rect, int]:
+    """A transparent surface for a board's content on a screen of ``size`` (or of the given
+    ``panel`` size), the area to fill and the base text size (:func:`_finish` puts the panel
+    under what was drawn)."""
     w, h = size
     pw, ph = int(min(w * 0.92, max(w * 0.6, h * 1.3))), int(h * 0.74 if h < w else h * 0.6)
+    if panel is not None:
+        pw, ph = panel
     surface = pygame.Surface((pw, ph), pygame.SRCALPHA)
     unit = max(14, int(min(pw / 24, ph / 13)))
     return surface, surface.get_rect().inflate(-2 * unit, -2 * unit), unit
@@ -60,9 +68,12 @@ def score_board(
     entries: list[Entry],
     empty: str,
     rows: int = 10,
+    panel: tuple[int, int] | None = None,
+    least: int = 10,
 ) -> Board:
-    """A high-score table: place, initials, score, time, moves; ``empty`` when it has none."""
-    surface, inner, unit = _panel(size)
+    """A high-score table: place, initials, score, time, moves; ``empty`` when it has none.
+    Its text is never smaller than ``least`` (the table's info bar's text size)."""
+    surface, inner, unit = _panel(size, panel)
     y = _header(surface, inner, unit, title, subtitle)
     texts = [title, subtitle]
     if not entries:
@@ -74,7 +85,8 @@ def score_board(
         return Board(_finish(surface, y + unit, unit), [*texts, empty])
     shown = entries[:rows]
     line_h = min(int(unit * 1.5), (inner.bottom - y) // (len(shown) + 1))
-    text_size = max(10, int(line_h * 0.7))
+    line_h = max(line_h, math.ceil(least / 0.7))
+    text_size = max(least, int(line_h * 0.7))
     # Columns: place | initials | score | time | moves, as fractions of the width (right edges).
     edges = (0.1, 0.36, 0.6, 0.8, 1.0)
     names = ("head_name", "head_score", "head_time", "head_moves")
@@ -90,7 +102,7 @@ def score_board(
                 place.midleft = (left + unit, top + line_h // 2)  # names read from the left
             surface.blit(image, place)
 
-    put(head, y, ui.INK_DIM, False, int(text_size * 0.8))
+    put(head, y, ui.INK_DIM, False, max(least, int(text_size * 0.8)))
     y += line_h
     for place, entry in enumerate(shown, 1):
         cells: tuple[str, ...] = (f"{place}.", shown_initials(entry.initials), str(entry.score))
@@ -120,3 +132,29 @@ def howto_board(size: tuple[int, int], tr: Translator, rules: Rules) -> Board:
         text_size = max(10, int(text_size * 0.92))
     surface.blit(image, (inner.left, y))
     return Board(_finish(surface, y + image.get_height(), unit), [title, subtitle, *paragraphs])
+
+
+def rule_set_board(
+    size: tuple[int, int],
+    tr: Translator,
+    arcade: Arcade,
+    rules_key: str,
+    showing: str,
+    *,
+    panel: tuple[int, int] | None = None,
+    least: int = 10,
+) -> Board:
+    """Today's table (``showing`` "today") or the all-time table ("all") of a rule set."""
+    name = tr(f"stats.{rules_key}")
+    if showing == "today":
+        return score_board(
+            size, tr, title=tr("arcade.today_title"),
+            subtitle=f"{name} · {arcade.code_of_day(rules_key)}",
+            entries=arcade.scores.table(rules_key, arcade.today()), empty=tr("arcade.empty_today"),
+            panel=panel, least=least,
+        )  # fmt: skip
+    return score_board(
+        size, tr, title=tr("arcade.all_title"), subtitle=name,
+        entries=arcade.scores.table(rules_key), empty=tr("arcade.empty_all"),
+        panel=panel, least=least,
+    )  # fmt: skip

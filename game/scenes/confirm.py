@@ -11,7 +11,7 @@ from game.scenes.dialog import Dialog
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 
 class ConfirmScene(Dialog):
@@ -22,7 +22,7 @@ class ConfirmScene(Dialog):
 
     def __init__(
         self,
-        app: App,
+        app: AppHost,
         *,
         question: str,
         yes: str,

@@ -9,59 +9,67 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.clock import FixedClock
-from game.games import Games
 from game.hooks import Hooks
-from game.i18n import Translator
-from game.input import GestureReader
-from game.prefs import PlayerSettings
-from game.scene import Offstage, SceneStack
-from game.workers import Workers
+from game.scene import Offstage
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.kiosk_ui import KioskController
+    from game.arcade import Arcade
+    from game.clock import FixedClock
+    from game.games import Games
+    from game.host import Host
+    from game.i18n import Translator
+    from game.input import GestureReader
+    from game.prefs import PlayerSettings
+    from game.workers import Workers
 
 
-class DemoApp:
-    """The App as the attract screen's own table sees it: the real screen, settings, language
-    and workers, but its reports reach no listener and the scenes it opens (the win screen)
-    are never shown, so the demo never touches the visitor's game or the saves."""
+class DemoHost:
+    """A :class:`game.host.Host` for the attract screen's own table: the real screen, settings,
+    language and workers, but its reports reach no listener and the scenes it opens (the win
+    screen) are never shown, so the demo never touches the visitor's game or the saves."""
 
-    def __init__(self, app: App) -> None:
-        self._app = app
+    def __init__(self, host: Host) -> None:
+        self._host = host
         self.hooks = Hooks()
-        self.scenes: SceneStack = Offstage(app)
-        self.kiosk: KioskController | None = None  # no saves, so no failed-save mark
+        self.scenes = Offstage(self)
+        self.save_failed = False  # no saves, so no failed-save mark
+        self.buttons_are_pictures = True  # its table's buttons do nothing: drawn flat
+
+    def redraw(self) -> None:
+        self._host.redraw()
 
     @property
     def reader(self) -> GestureReader:
-        return self._app.reader
+        return self._host.reader
 
     @property
     def screen(self) -> pygame.Surface:
-        return self._app.screen
+        return self._host.screen
 
     @property
     def px_per_mm(self) -> float:
-        return self._app.px_per_mm
+        return self._host.px_per_mm
 
     @property
     def settings(self) -> PlayerSettings:
-        return self._app.settings
+        return self._host.settings
 
     @property
     def tr(self) -> Translator:
-        return self._app.tr
+        return self._host.tr
 
     @property
     def workers(self) -> Workers:
-        return self._app.workers
+        return self._host.workers
 
     @property
     def games(self) -> Games:
-        return self._app.games
+        return self._host.games
 
     @property
     def clock(self) -> FixedClock:
-        return self._app.clock
+        return self._host.clock
+
+    @property
+    def arcade(self) -> Arcade:
+        return self._host.arcade

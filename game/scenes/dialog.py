@@ -21,14 +21,15 @@ from game.scene import Event, Scene
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 
 class Dialog(Scene):
+    app: AppHost  # a dialog is over the visitor's table (game.host)
     opaque = False
     closable = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.controls: list[Control] = []
         self.panel = Rect(0, 0, 0, 0)
@@ -58,6 +59,11 @@ class Dialog(Scene):
         if need < self.panel.height:
             self.panel.height = int(need)
             self.panel.center = self.app.screen.get_rect().center
+
+    @property
+    def least(self) -> int:
+        """The least text size of a dialog: the table's info bar's (Layout.text_size)."""
+        return self.app.table.layout.text_size
 
     def unit(self) -> float:
         """A base size for text and rows: about a finger's height, scaled to the panel."""
@@ -92,7 +98,8 @@ class Dialog(Scene):
         n = len(labels)
         bw = (rect.width - gap * (n - 1)) / n
         # One text size for the whole row (a long label wraps to two lines before it shrinks).
-        size = ui.label_size(labels, int(bw) - 10, rect.height, size or int(self.unit() * 0.36))
+        start = max(self.least, size or int(self.unit() * 0.36))
+        size = ui.label_size(labels, int(bw) - 10, rect.height, start, floor=self.least)
         for i, (label, action) in enumerate(zip(labels, actions, strict=True)):
             r = Rect(round(rect.left + i * (bw + gap)), rect.top, round(bw), rect.height)
             self.add(Control(r, label, action, selected=(i == selected), size=size))
@@ -210,7 +217,9 @@ class Dialog(Scene):
 
 
 def switch_knob(row_h: int) -> tuple[int, int]:
-    """The on/off switch's size in a settings row ``row_h`` tall."""
+    """The on/off switch's size in a settings row ``row_h`` tall (a tall row's help lines get
+    the room: the switch stops growing past a 70 px row)."""
+    row_h = min(row_h, 70)
     return int(row_h * 1.3), int(row_h * 0.6)
 
 

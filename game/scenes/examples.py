@@ -15,19 +15,19 @@ from engine import Move
 from game import ui
 from game.examples import EXAMPLES, marked
 from game.prefs import PlayerSettings
-from game.scenes.demo import DemoApp
+from game.scenes.demo import DemoHost
 from game.scenes.dialog import Dialog
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
     from game.table import TableScene
 
 
-class ExampleHost(DemoApp):
+class ExampleHost(DemoHost):
     """A demo host whose screen is the part of the real screen above the Examples band."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.surface = app.screen
 
@@ -50,7 +50,7 @@ class ExamplesScene(Dialog):
     STEP_EVERY = 1.4  # seconds between the moves of an example
     REST = 2.5  # seconds before it starts again
 
-    def __init__(self, app: App, index: int = 0) -> None:
+    def __init__(self, app: AppHost, index: int = 0) -> None:
         self.index = index % len(EXAMPLES)
         self.host = ExampleHost(app)
         self.demo: TableScene | None = None
@@ -92,8 +92,8 @@ class ExamplesScene(Dialog):
         self.index = index % len(EXAMPLES)
         game = EXAMPLES[self.index].game()
         if self.demo is None:
-            host = cast("App", self.host)
-            self.demo = cast("TableScene", self.app.scenes.factory("table")(host, game=game))
+            table = self.app.scenes.factory("table")(self.host, game=game)
+            self.demo = cast("TableScene", table)
         else:
             self.demo.start_game(game)
         self.demo.first_line = False

@@ -1,5 +1,5 @@
 """The initials keypad, arcade style: a win that entered a high-score table is signed with three
-letters A-Z (game.highscores), or not (Skip). A blocked word is refused with a message and
+letters A-Z (game.initials), or not (Skip). A blocked word is refused with a message and
 Save stays off until the letters change."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import ui
-from game.highscores import LETTERS, InitialsInput
+from game.initials import LETTERS, InitialsInput
 from game.keypad import Key, KeypadLook, add_keypad
 from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 INITIALS_KEYPAD = KeypadLook(
     columns=9, max_w=13, max_h=9.5, title_size=0.5, message_h=0.75, square_keys=True
@@ -28,7 +28,7 @@ class InitialsScene(Dialog):
 
     name = "initials"
 
-    def __init__(self, app: App, ranks: str = "") -> None:
+    def __init__(self, app: AppHost, ranks: str = "") -> None:
         self.input = InitialsInput()
         self.ranks = ranks
         self.done = False

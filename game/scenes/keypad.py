@@ -11,10 +11,9 @@ from engine import CodeError
 from engine.codes import ALPHABET
 from game.keypad import Key, KeypadLook, add_keypad
 from game.scenes.dialog import Dialog
-from game.table.flow import replace_game
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 
 KEYPAD_KEYS = tuple(ALPHABET)
@@ -28,7 +27,7 @@ class KeypadScene(Dialog):
 
     name = "keypad"
 
-    def __init__(self, app: App, text: str = "") -> None:
+    def __init__(self, app: AppHost, text: str = "") -> None:
         self.text = text
         self.error = ""
         super().__init__(app)
@@ -36,15 +35,29 @@ class KeypadScene(Dialog):
     def build(self) -> None:
         tr, cols = self.tr, CODE_KEYPAD.columns
         letters = [Key(letter, partial(self.type, letter)) for letter in KEYPAD_KEYS]
-        # The last row: "1" and "-" as wide as a key, then delete, clear, cancel, play.
-        last = [
-            Key("1", partial(self.type, "1")),
-            Key("-", partial(self.type, "-")),
-            Key("⌫", self.delete),
-            Key(tr("keypad.clear"), self.clear, 1.5, "word"),
-            Key(tr("dialog.cancel"), self.close, 1.5, "word"),
-            Key(tr("keypad.play"), self.submit, 2.0, "word", selected=True),
-        ]
+        signs = [Key("1", partial(self.type, "1")), Key("-", partial(self.type, "-"))]
+        signs.append(Key("⌫", self.delete))
+        rows = [letters[i : i + cols] for i in range(0, len(letters), cols)]
+        w, h = self.app.screen.get_size()
+        if h > w:
+            # Portrait (narrow keys): the words get wider keys, on two rows, so that they read
+            # at the info bar's size: the signs and clear, then cancel and play.
+            rows.append([*signs, Key(tr("keypad.clear"), self.clear, cols - len(signs), "word")])
+            rows.append(
+                [
+                    Key(tr("dialog.cancel"), self.close, cols / 2, "word"),
+                    Key(tr("keypad.play"), self.submit, cols / 2, "word", selected=True),
+                ]
+            )
+        else:  # the last row: the signs as wide as a key, then delete, clear, cancel, play
+            rows.append(
+                [
+                    *signs,
+                    Key(tr("keypad.clear"), self.clear, 1.5, "word"),
+                    Key(tr("dialog.cancel"), self.close, 1.5, "word"),
+                    Key(tr("keypad.play"), self.submit, 2.0, "word", selected=True),
+                ]
+            )
         add_keypad(
             self,
             CODE_KEYPAD,
@@ -52,7 +65,7 @@ class KeypadScene(Dialog):
             text=self.text,
             message=self.error or tr("keypad.hint"),
             error=bool(self.error),
-            rows=[letters[i : i + cols] for i in range(0, len(letters), cols)] + [last],
+            rows=rows,
         )
 
     def type(self, char: str) -> None:
@@ -78,7 +91,7 @@ class KeypadScene(Dialog):
             self.error = self.tr.refusal(error)
             self.rebuild()
             return
-        replace_game(self.app.table, lambda: game)
+        self.app.table.replace_game(lambda: game)
 
     def on_key(self, event: pygame.event.Event) -> None:
         key = event.key

@@ -1,4 +1,5 @@
-"""The new-game dialog: game, rules or free cells, level, a game code, today's deal, deal."""
+"""The new-game dialog: game, rules or free cells, level, a game code, today's deal, the high
+scores, deal."""
 
 from __future__ import annotations
 
@@ -11,11 +12,10 @@ from pygame import Rect
 from game import rulesets
 from game.games import LEVELS
 from game.scenes.dialog import Dialog, stack_rows
-from game.table.flow import replace_game
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 
 class NewGameScene(Dialog):
@@ -23,7 +23,7 @@ class NewGameScene(Dialog):
 
     name = "newgame"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.choice = app.games.choice.following(app.table.game.rules)
         super().__init__(app)
 
@@ -67,7 +67,10 @@ class NewGameScene(Dialog):
         # Portrait: each label above its buttons, which get the panel's whole width.
         label_h = int(u * 0.55) if portrait else 0
         title_h = int(u * 0.9)
-        heights = [title_h] + [label_h + row_h] * len(choices) + [row_h, row_h]
+        # As many choice rows as the game with the most has: the panel and every button keep
+        # their place whichever game is chosen (a game with fewer leaves a row of felt).
+        most = max(len(choices), *(self.choice_rows(game) for game in games))
+        heights = [title_h] + [label_h + row_h] * most + [row_h, row_h]
         rows = len(heights) - 1
         self.panel = self.panel_rect(max_w=u * 12, max_h=sum(heights) + rows * gap + u)
         p = self.panel
@@ -104,10 +107,16 @@ class NewGameScene(Dialog):
         )
         self.row(
             Rect(inner.left, ys[-1], inner.width, row_h),
-            [tr("dialog.cancel"), tr("newgame.deal")],
-            [self.close, self.deal],
-            1,
+            [tr("dialog.cancel"), tr("scores.button"), tr("newgame.deal")],
+            [self.close, self.scores, self.deal],
+            2,
         )
+
+    def choice_rows(self, game: str) -> int:
+        """How many rows of choices ``game`` has: the game, its rule sets, its level."""
+        rules_keys = [rules.key for rules in rulesets.of_game(game)]
+        levels = rulesets.offers_levels(game) and any(map(self.app.games.has_levels, rules_keys))
+        return 1 + (len(rules_keys) > 1) + levels
 
     def pick(self, *, game: str = "", rules: str = "", level: str = "") -> None:
         """The player chose a game, a rule set of it, or a level."""
@@ -119,19 +128,23 @@ class NewGameScene(Dialog):
             self.choice.level = level
         self.rebuild()
 
+    def scores(self) -> None:
+        """The high-score tables of every rule set (the scores screen)."""
+        self.open("scores")
+
     def open_keypad(self) -> None:
         self.open("keypad", text=self.choice.rules_key() + "-")
 
     def replay(self) -> None:
         table = self.app.table
-        replace_game(table, lambda: self.app.games.replay(table.game))
+        table.replace_game(lambda: self.app.games.replay(table.game))
 
     def today(self) -> None:
         """Today's deal of the chosen rule set: the same on every kiosk today."""
         self.app.games.choice = self.choice
         code = self.app.arcade.code_of_day(self.choice.rules_key())
-        replace_game(self.app.table, lambda: self.app.games.new(code))
+        self.app.table.replace_game(lambda: self.app.games.new(code))
 
     def deal(self) -> None:
         self.app.games.choice = self.choice
-        replace_game(self.app.table, self.app.games.new)
+        self.app.table.replace_game(self.app.games.new)

@@ -1,7 +1,11 @@
-"""The operator menu, behind the PIN: close the game, clear the high-score tables, statistics."""
+"""The operator menu, behind the PIN: close the game, remove one high-score entry or clear the
+tables, statistics.
+Like the PIN keypad, it closes itself (with whatever it opened) after the keypad's timeout
+without input, so the next visitor never finds it open."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -12,17 +16,19 @@ from game.scenes.dialog import Dialog, stack_rows
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.kiosk_ui import KioskController
+    from game.host import AppHost, Kiosk
+
+log = logging.getLogger("solitaire.kiosk")
 
 
 class OperatorScene(Dialog):
-    """What the right PIN opens: leave (the kiosk's exit, status 64), clear every high-score
-    table (asked first), the statistics, or back to the game."""
+    """What the right PIN opens: leave (the kiosk's exit, status 64; asked first), the list of
+    high-score entries (remove one), clear every high-score table (asked first), the
+    statistics, or back to the game."""
 
     name = "operator"
 
-    def __init__(self, app: App, controller: KioskController | None = None) -> None:
+    def __init__(self, app: AppHost, controller: Kiosk | None = None) -> None:
         self.controller = controller
         self.message = ""
         super().__init__(app)
@@ -36,15 +42,15 @@ class OperatorScene(Dialog):
         info = self.message or tr("operator.entries", count=entries)
         row_h, gap = int(u), int(u * 0.25)
         title_h, info_h = int(u * 0.9), int(u * 0.8)
-        heights = [title_h, info_h, row_h, row_h, row_h, row_h]
+        heights = [title_h, info_h, row_h, row_h, row_h, row_h, row_h]
         pad = int(u * 0.4)
         need = sum(heights) + gap * (len(heights) - 1) + 2 * pad
         self.panel = self.panel_rect(max_w=u * 9, max_h=need)
         self.fit_panel(need)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         if inner.height < need - 2 * pad:  # a very small screen: the rows share what there is
-            row_h = int((inner.height - title_h - info_h - gap * 5) / 4)
-        ys = stack_rows(inner.top, [title_h, info_h, row_h, row_h, row_h, row_h], gap)
+            row_h = int((inner.height - title_h - info_h - gap * 6) / 5)
+        ys = stack_rows(inner.top, [title_h, info_h, *[row_h] * 5], gap)
         self.add(
             Control(
                 Rect(inner.left, ys[0], inner.width, title_h),
@@ -64,22 +70,24 @@ class OperatorScene(Dialog):
         )
         buttons: tuple[tuple[str, str, Callable[[], None]], ...] = (
             ("stats", tr("operator.stats"), partial(self.open, "stats")),
-            ("clear", tr("operator.clear"), self.ask_clear),
-            ("leave", tr("operator.leave"), self.leave_game),
+            ("entries", tr("operator.entries_button"), partial(self.open, "entries")),
+            ("clear", tr("operator.clear"), partial(self.ask, "clear", self.clear)),
+            ("leave", tr("operator.leave"), partial(self.ask, "leave", self.leave_game)),
             ("back", tr("operator.back"), self.close),
         )
         for y, (name, label, action) in zip(ys[2:], buttons, strict=False):
             rect = Rect(inner.left, y, inner.width, row_h)
             self.add(Control(rect, label, action, selected=name == "back", name=name))
 
-    def ask_clear(self) -> None:
+    def ask(self, what: str, on_yes: Callable[[], None]) -> None:
+        """The question before ``what`` ("clear", "leave"): its words are operator.<what>_*."""
         tr = self.tr
         self.open(
             "confirm",
-            question=tr("operator.clear_question"),
-            yes=tr("operator.clear_yes"),
-            no=tr("operator.clear_no"),
-            on_yes=self.clear,
+            question=tr(f"operator.{what}_question"),
+            yes=tr(f"operator.{what}_yes"),
+            no=tr(f"operator.{what}_no"),
+            on_yes=on_yes,
         )
 
     def clear(self) -> None:
@@ -89,6 +97,14 @@ class OperatorScene(Dialog):
             self.app.scenes.pop()  # the question goes; this menu is under it
         self.message = self.tr("operator.cleared")
         self.rebuild()
+
+    def update(self, dt: float) -> None:
+        """Closes this menu and what it opened once nobody touched the screen for the PIN
+        keypad's timeout (kiosk.PinPad.timeout_s)."""
+        kiosk = self.controller
+        if kiosk is not None and kiosk.idle.idle_for(self.app.clock.time) >= kiosk.pin.timeout_s:
+            log.info("operator menu: closed after %.0f s without input", kiosk.pin.timeout_s)
+            self.app.scenes.pop(self)
 
     def leave_game(self) -> None:
         self.app.scenes.pop(self)

@@ -12,8 +12,7 @@ from game.keypad import Key, KeypadLook, add_keypad
 from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.kiosk_ui import KioskController
+    from game.host import AppHost, Kiosk
 from game.kiosk import PinResult
 
 log = logging.getLogger("solitaire.kiosk")
@@ -29,7 +28,7 @@ class PinScene(Dialog):
 
     closable = True
 
-    def __init__(self, app: App, controller: KioskController) -> None:
+    def __init__(self, app: AppHost, controller: Kiosk) -> None:
         self.controller = controller
         self.pad = controller.pin
         self.message = ""
@@ -99,6 +98,15 @@ class PinScene(Dialog):
             self.press("back")
         elif char.isdigit() and char.isascii():
             self.press(char)
+
+    def deadline(self) -> float | None:
+        """An untouched keypad closes; a wait counts down by the second."""
+        now, pad = self.app.clock.time, self.pad
+        times = [pad.last_input + pad.timeout_s]
+        if pad.is_locked(now):
+            left = pad.wait_left(now)
+            times.append(now + (left % 1.0 or 1.0))  # the shown number changes
+        return min(times)
 
     def update(self, dt: float) -> None:
         now = self.app.clock.time

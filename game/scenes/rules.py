@@ -14,7 +14,7 @@ from game.scenes.dialog import Dialog
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 
 class RulesScene(Dialog):
@@ -25,7 +25,7 @@ class RulesScene(Dialog):
 
     name = "rules"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.scroll = 0
         self.paragraphs: list[str] = []
         self.max_scroll = 0
@@ -82,7 +82,7 @@ class RulesScene(Dialog):
         labels = [tr("examples.title"), tr("dialog.close")]
         if self.max_scroll:
             gap = max(6, button_h // 8)
-            side = (row.width - 2 * gap) // 4
+            side = min((row.width - 2 * gap) // 4, int(button_h * 1.4))  # words get the rest
             middle = Rect(row.left + side + gap, row.top, row.width - 2 * side - 2 * gap, button_h)
             arrow = int(button_h * 0.45)
             up = Rect(row.left, row.top, side, button_h)

@@ -40,7 +40,11 @@ class SettingsScene(Dialog):
     def build(self) -> None:
         tr, u = self.tr, self.unit()
         w, h = self.app.screen.get_size()
-        self.panel = self.panel_rect(max_w=u * 12, max_h=u * (13.5 if h > w else 11.5))
+        least = self.app.table.layout.text_size  # no text smaller than the info bar's
+        # A tall screen gives the panel its height, a wide one more width: room for the help
+        # lines at a readable size.
+        wide_w = u * (16 if w > 1400 else 12)
+        self.panel = self.panel_rect(max_w=wide_w, max_h=h if h > w or h >= 1000 else u * 11.5)
         gap = max(4, int(u * 0.14))
         title_h = int(u * 0.8)
         pad = int(u * 0.35)
@@ -57,6 +61,10 @@ class SettingsScene(Dialog):
         toggle_rows = -(-len(TOGGLES) // columns)
         rows = toggle_rows + (3 if columns == 1 else 2)
         row_h = (inner.height - title_h - gap * rows) / rows
+        # The other rows a finger's height at most: the switches, with their help, get the rest.
+        other_h = min(row_h, u * 0.9)
+        switch_h = inner.height - title_h - gap * rows - (rows - toggle_rows) * other_h
+        switch_h /= toggle_rows
         col_w = (inner.width - gap * (columns - 1)) / columns
         y: float = inner.top
         self.add(
@@ -69,13 +77,20 @@ class SettingsScene(Dialog):
         )
         y += title_h + gap
         settings = self.app.settings
-        title_size = int(min(u * 0.4, row_h * 0.34))
         helps = [tr(f"settings.{name}_help") for name in TOGGLES]
-        help_size = self.help_size(helps, round(row_h), round(col_w), title_size)
+        title_size, help_size = self.text_sizes(
+            helps,
+            round(switch_h),
+            round(col_w),
+            max(least, int(min(u * 0.4, switch_h * 0.34))),
+            least,
+        )
         for i, (name, help_text) in enumerate(zip(TOGGLES, helps, strict=True)):
             column, row = divmod(i, toggle_rows)
             left = inner.left + column * (col_w + gap)
-            rect = Rect(round(left), round(y + row * (row_h + gap)), round(col_w), round(row_h))
+            rect = Rect(
+                round(left), round(y + row * (switch_h + gap)), round(col_w), round(switch_h)
+            )
             self.add(
                 Control(
                     rect,
@@ -88,8 +103,9 @@ class SettingsScene(Dialog):
                     extra={"help": help_text, "help_size": help_size},
                 )
             )
-        y += toggle_rows * (row_h + gap)
-        label_size = int(min(u * 0.4, row_h * 0.34))
+        y += toggle_rows * (switch_h + gap)
+        row_h = other_h
+        label_size = max(least, int(min(u * 0.4, row_h * 0.34)))
         line = Rect(inner.left, round(y), inner.width, round(row_h))
         if columns == 1:
             self.volume_row(line, int(inner.width * 0.28), label_size)
@@ -163,21 +179,25 @@ class SettingsScene(Dialog):
             )
 
     @staticmethod
-    def help_size(helps: list[str], row_h: int, width: int, title_size: int) -> int:
-        """One size for every switch's help line: the largest (up to 0.8 of the title) at which
-        each fits under its title, on two lines where the row is tall enough; 0: no room."""
+    def text_sizes(
+        helps: list[str], row_h: int, width: int, title_size: int, least: int
+    ) -> tuple[int, int]:
+        """The switches' title size and one size for their help lines: the largest help (0.8
+        of the title, but never under ``least``) at which each fits under its title, on up to
+        three lines, the title giving way down to ``least`` first; help 0: no room."""
         text_w = width - switch_knob(row_h)[0] - 24
-        room = row_h - font(title_size, True).get_linesize() - 4
-        for size in range(int(title_size * 0.8), 10, -1):
-            line_h = font(size).get_linesize()
-            lines = min(2, room // line_h)
-            wrapped = [ui.wrap(text, text_w, size) for text in helps]
-            if lines and all(
-                len(rows) <= lines and all(font(size).size(r)[0] <= text_w for r in rows)
-                for rows in wrapped
-            ):
-                return size
-        return 0
+        for title in range(title_size, least - 1, -1):
+            room = row_h - font(title, True).get_linesize() - 4
+            for size in range(max(least, int(title * 0.8)), least - 1, -1):
+                line_h = font(size).get_linesize()
+                lines = min(3, room // line_h)
+                wrapped = [ui.wrap(text, text_w, size) for text in helps]
+                if lines and all(
+                    len(rows) <= lines and all(font(size).size(r)[0] <= text_w for r in rows)
+                    for rows in wrapped
+                ):
+                    return title, size
+        return title_size, 0
 
     def toggle(self, name: str) -> None:
         self.app.prefs.change(name, not getattr(self.app.settings, name))

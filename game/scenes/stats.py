@@ -91,7 +91,7 @@ class StatsScene(Dialog):
     def _card(self, card: Rect, title: str, lines: list[str]) -> None:
         inner = card.inflate(-int(card.height * 0.12), -int(card.height * 0.1))
         line_h = inner.height / (len(lines) + 1.3)
-        size = int(min(line_h * 0.62, self.unit() * 0.4))
+        size = max(self.least, int(min(line_h * 0.62, self.unit() * 0.4)))
         self.add(
             Control(
                 Rect(inner.left, inner.top, inner.width, round(line_h * 1.3)),

@@ -15,11 +15,10 @@ from game import ui
 from game.cards import CardArt
 from game.clock import PlayTime
 from game.scenes.dialog import Dialog
-from game.table.flow import deal_label
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 
 @dataclass
@@ -40,9 +39,9 @@ class WinScene(Dialog):
 
     closable = False
     LAUNCH_EVERY = 0.11
-    ASK_AFTER = 1.2  # seconds of leaping cards before a high score asks for initials
+    ASK_AFTER = 3.5  # seconds the win and its figures show before a high score asks for initials
 
-    def __init__(self, app: App, game: Game, play_time: PlayTime) -> None:
+    def __init__(self, app: AppHost, game: Game, play_time: PlayTime) -> None:
         self.game = game
         self.play_time = play_time  # the table's: the same seconds the bar and the save show
         self.rng = random.Random(game.number)
@@ -67,7 +66,7 @@ class WinScene(Dialog):
             ("text", tr("win.time", time=clock), 0.6, int(u * 0.4)),
             ("text", tr("win.moves", count=self.game.moves), 0.6, int(u * 0.4)),
             ("text", tr("win.score", score=self.game.score), 0.6, int(u * 0.4)),
-            ("text", deal_label(self.app.table), 0.6, int(u * 0.4)),
+            ("text", self.app.table.deal_label(), 0.6, int(u * 0.4)),
             ("text", tr("win.code", code=self.game.code), 0.6, int(u * 0.32)),
         ]
         lines[1:1] = [("title", line, 0.55, int(u * 0.38)) for line in ranks]
@@ -79,7 +78,8 @@ class WinScene(Dialog):
         y = float(inner.top)
         for kind, text, h, size in lines:
             rect = Rect(inner.left, int(y), inner.width, int(h * u * scale))
-            self.add(Control(rect, text, kind=kind, size=int(size * scale), extra={"center": True}))
+            size = max(self.least, int(size * scale))
+            self.add(Control(rect, text, kind=kind, size=size, extra={"center": True}))
             y += h * u * scale
         button = Rect(0, 0, int(inner.width * 0.6), int(u * scale))
         button.midbottom = inner.midbottom

@@ -1,6 +1,7 @@
-"""The table: the scene that turns gestures into engine commands (scene), where the cards lie
-(places), the sprite layer that draws them (view, with its images in chrome), animations as
-data (animation), the client of the solver workers (hints) and the toast (toast)."""
+"""The table: the scene that turns gestures into engine commands (scene), the state it owns
+and the view reads (state), where the cards lie (places), the sprite layer that draws them
+(view, with its images in chrome), animations as data (animation), the client of the solver
+workers (hints), a refusal's answer (feedback) and the toast (toast)."""
 
 from game.table.scene import TableScene
 

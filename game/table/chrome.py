@@ -6,21 +6,23 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 from pygame import Rect
 
 from engine.cards import RANKS, Card
-from game import ui
+from game import rulesets, ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
 from game.layout import BUTTONS
 from game.savemark import draw_save_mark, mark_rect
 from game.table.finish import offered
-from game.table.flow import deal_label
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from engine import Game, Move
+    from game.host import Host
+    from game.i18n import Translator
+    from game.layout import Layout
 
 SUIT_MARKS = "♠♥♦♣"
 PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
@@ -30,8 +32,27 @@ TEXTS_KEPT = 40  # rendered texts of the info bar kept
 BUTTON_ICONS = {name: name for name in (*BUTTONS, "finish")}  # Finish: in Hint's place
 
 
+class Look(Protocol):
+    """What the table's images are drawn from (game.table.state.TableState serves it)."""
+
+    @property
+    def app(self) -> Host: ...
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def tr(self) -> Translator: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def redo_moves(self) -> list[Move]: ...
+    @property
+    def indicator_status(self) -> str: ...
+
+    def deal_label(self) -> str: ...
+
+
 class Chrome:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Look) -> None:
         self.scene = scene
         self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float, bool], CardArt] = {}
         self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
@@ -144,12 +165,9 @@ class Chrome:
     def title_text(self) -> str:
         """The game's name, its rules and its kind of deal, for the free room in the top row."""
         rules, tr = self.scene.game.rules, self.scene.tr
-        deal = deal_label(self.scene)  # the level, or "random deal"
-        if rules.game == "seahaven":
-            cells = tr("table.free_cells", count=rules.cells)
-            return f"{tr('names.seahaven')}\n{cells} · {deal}"
-        variant = tr("names.same_suit") if rules.same_suit else tr("names.mixed_suits")
-        return f"{tr('names.russian')}\n{variant} · {deal}"
+        deal = self.scene.deal_label()  # the level, or "random deal"
+        name, detail = rulesets.title_lines(tr, rules)
+        return f"{name}\n{detail} · {deal}"
 
     def chrome(self) -> pygame.Surface:
         """Felt, title, pile slots and buttons: drawn once per size, language and title, the
@@ -221,6 +239,7 @@ class Chrome:
                     enabled=on,
                     icon=BUTTON_ICONS[face],
                     size=text_size,
+                    flat=getattr(self.scene.app, "buttons_are_pictures", False),  # a demo's
                 )
                 self._buttons[key] = image
             surface.blit(image, rect)
@@ -229,9 +248,22 @@ class Chrome:
         """One text size for all buttons: the largest at which every label fits."""
         rect = self.scene.layout.buttons[BUTTONS[0]]
         stacked = rect.height > rect.width * 0.55
-        size = int(rect.height * 0.2) if stacked else int(rect.height * 0.34)
-        room = rect.width - 10 if stacked else int(rect.width - rect.height * 0.5 - 22)
-        while size > 9 and any(font(size).size(text)[0] > room for text in labels.values()):
+        size = int(rect.height * ui.STACKED_LABEL) if stacked else int(rect.height * 0.34)
+        room = rect.width - 6 if stacked else int(rect.width - rect.height * 0.5 - 22)
+
+        def fits(text: str) -> bool:
+            """On one line, or (under an icon) two lines below it."""
+            if font(size).size(text)[0] <= room:
+                return True
+            lines = ui.wrap(text, room, size)
+            wide = max(font(size).size(line)[0] for line in lines)
+            return (
+                stacked
+                and wide <= room
+                and len(lines) * font(size).get_linesize() <= (rect.height * 0.4)
+            )
+
+        while size > 9 and not all(fits(text) for text in labels.values()):
             size -= 1
         return size
 

@@ -28,7 +28,6 @@ class FinishHost(Protocol):
     """What the finish needs of the table (game.table.scene.TableScene)."""
 
     game: Game
-    layout: Layout
     active: bool
 
     @property

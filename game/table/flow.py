@@ -1,21 +1,35 @@
-"""The flow of one game around the moves: undo and redo, the keys, leaving a game for another
-(asked first when moves would be thrown away) and a won game that stays won (docs/rules.md,
-"The app")."""
+"""The flow of one game around the moves: the keys, leaving a game for another (asked first
+when moves would be thrown away), the kind of deal in words, and the first-time line
+(docs/rules.md, "The app"). Undo and redo are the table scene's own (TableScene.undo, redo).
+
+Nothing here writes the table's state: each function gets the few things it reads (a narrow
+Protocol or plain values) and the table applies what it answers."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from engine import Game
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import Host
     from game.i18n import Translator
-    from game.table.scene import TableScene
+
+
+class Seat(Protocol):
+    """What leaving a game asks of the table: its game, its host (the scene stack, the
+    language) and the way to put another game on it."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def app(self) -> Host: ...
+
+    def start_game(self, game: Game, *, left: str = "abandoned") -> None: ...
 
 
 def in_progress(game: Game) -> bool:
@@ -23,7 +37,7 @@ def in_progress(game: Game) -> bool:
     return bool(game.moves) and not game.is_won
 
 
-def replace_game(table: TableScene, make: Callable[[], Game]) -> None:
+def replace_game(table: Seat, make: Callable[[], Game]) -> None:
     """Put the game ``make`` deals on the table, back at the table. A game in progress is
     thrown away only after the player says so (a game with no moves, or won, goes at once);
     ``make`` is called only then, so that a refused code or deal changes nothing."""
@@ -36,7 +50,7 @@ def replace_game(table: TableScene, make: Callable[[], Game]) -> None:
     if not in_progress(table.game):
         go()
         return
-    tr = table.tr
+    tr = table.app.tr
     table.app.scenes.open(
         "confirm",
         question=tr("table.leave_question", moves=tr("table.moves", count=table.game.moves)),
@@ -45,39 +59,6 @@ def replace_game(table: TableScene, make: Callable[[], Game]) -> None:
         on_yes=go,
         on_no=table.app.scenes.pop_to_bottom,  # "keep playing": back to the game
     )
-
-
-def undo_move(table: TableScene) -> bool:
-    """Take back the last move (never a won game's: a finished game is finished); the move
-    can be redone until the next new move."""
-    table.finish_tweens()
-    table.drag = None
-    game = table.game
-    if game.is_won:
-        return False
-    before, piles = dict(table.rest()), table.places.piles()
-    undone = game.history[-1].move if game.history else None
-    if undone is None or not game.undo():
-        table.show_toast(table.tr("table.nothing_to_undo"))
-        return False
-    table.redo_moves.append(undone)
-    table.changed()
-    table.animate(before, piles, {})
-    table.hints.mark = None
-    table.hints.drop()
-    table.hints.sync_indicator()
-    table.app.hooks.undone(game)
-    return True
-
-
-def redo_move(table: TableScene) -> bool:
-    """Make the last undone move again: a move like any other (the counter goes up)."""
-    table.finish_tweens()
-    table.drag = None
-    if not table.redo_moves:
-        table.show_toast(table.tr("table.nothing_to_redo"))
-        return False
-    return table.make_move(table.redo_moves[-1])
 
 
 def key_command(event: pygame.event.Event) -> str | None:
@@ -94,7 +75,7 @@ def key_command(event: pygame.event.Event) -> str | None:
     return {pygame.K_h: "hint", pygame.K_n: "new"}.get(key)
 
 
-def deal_day(app: App, game: Game, deal: str) -> dt.date | None:
+def deal_day(app: Host, game: Game, deal: str) -> dt.date | None:
     """The date whose day's deal ``game`` is (``deal`` "daily": today, or yesterday for a game
     begun before midnight or a typed code of yesterday's deal), else None."""
     return app.arcade.day_of(game) if deal == "daily" else None
@@ -105,30 +86,13 @@ def day_deal_label(tr: Translator, day: dt.date) -> str:
     return tr("arcade.past_deal", date=tr.date(day))
 
 
-def deal_label(table: TableScene) -> str:
+def deal_label(tr: Translator, deal: str, day: dt.date | None, today: dt.date) -> str:
     """The kind of deal on the table, in words: "Today's deal" (or the deal of the past day it
     is, see :func:`day_deal_label`), its level, "Winnable deal" or "Random deal"."""
-    if table.deal == "daily":
-        day = table.deal_day
-        if day is None or day == table.app.arcade.today():
-            return table.tr("arcade.daily_deal")
-        return day_deal_label(table.tr, day)
-    if table.deal in ("easy", "medium", "hard"):
-        return table.tr(f"names.{table.deal}")
-    return table.tr(f"table.deal_{table.deal}")
-
-
-def keep_first_line(table: TableScene) -> None:
-    """A fresh start (and the next visitor of an idle kiosk) sees one line on how to play and
-    where the rules are, shown again whenever nothing else is, until the first move."""
-    if not table.first_line:
-        return
-    text = table.tr("table.first_time")
-    if table.game.moves:
-        table.first_line = False
-        if table.toast is not None and table.toast.text == text:
-            table.toast = None
-        return
-    if table.toast is None and table.active and not table.drag:
-        cards = [table.places.group_rect(col[0]) for col in table.game.cols if col]
-        table.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
+    if deal == "daily":
+        if day is None or day == today:
+            return tr("arcade.daily_deal")
+        return day_deal_label(tr, day)
+    if deal in ("easy", "medium", "hard"):
+        return tr(f"names.{deal}")
+    return tr(f"table.deal_{deal}")

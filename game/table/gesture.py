@@ -1,11 +1,14 @@
-"""What the table keeps of a gesture in progress: the lifted group of a drag, the last tap."""
+"""What the table keeps of a gesture in progress: the lifted group of a drag (made by
+:func:`lift_drag`), the last tap."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import Game
 from engine.cards import Card
 from game.table.animation import Pos
+from game.table.places import Rest
 
 
 @dataclass
@@ -32,3 +35,16 @@ class Drag:
 class LastTap:
     card: Card | None
     acted: bool
+
+
+def lift_drag(
+    game: Game, card: Card, rest: dict[Card, Rest], start: tuple[int, int], pos: tuple[int, int]
+) -> Drag:
+    """The drag of ``card`` (and the cards on it) picked up at ``start``, now at ``pos``:
+    ``Game.lift`` checks the pick-up (IllegalMove when refused), ``Game.targets`` says where
+    it may go (placement help)."""
+    group = game.lift(card)
+    x, y, _ = rest[card]
+    offsets = tuple(rest[c][1] - y for c in group)
+    legal = frozenset(m.dest for m in game.targets(card))
+    return Drag(card, group, (start[0] - x, start[1] - y), pos, offsets, legal)

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.game import CELL0
 from game.workers import Indicator, LostPosition
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.host import Host
+    from game.i18n import Translator
 
 HINT_SECONDS = 3.0  # how long the hinted move stays outlined
+INDICATOR_POLL_SECONDS = 0.25  # how often a resting table asks the indicator for its verdict
 HINT_GIVE_UP_SECONDS = 20.0  # a worker this late is stuck (or still spawning on a busy Pi)
 
 
@@ -58,8 +60,27 @@ class HintJob:
     since: float
 
 
+class HintSeat(Protocol):
+    """What the hint client asks of the table (game.table.scene.TableScene): its game, whether
+    it is on top, its toast, and undo for "no longer winnable"."""
+
+    @property
+    def app(self) -> Host: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def active(self) -> bool: ...
+    @property
+    def tr(self) -> Translator: ...
+
+    def show_toast(self, text: str) -> None: ...
+    def drop_toast(self, text: str) -> None: ...
+    def keep_toast(self, text: str, until: float) -> None: ...
+    def undo(self) -> bool: ...
+
+
 class HintClient:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: HintSeat) -> None:
         self.scene = scene
         self.job: HintJob | None = None
         self.mark: HintMark | None = None
@@ -71,6 +92,14 @@ class HintClient:
     @property
     def thinking(self) -> bool:
         return self.job is not None and not self.job.future.done()
+
+    def deadline(self, now: float) -> float | None:
+        """When the hint's outline goes, or (the indicator still working) when to ask it
+        again; None: nothing to wait for. A hint being worked out keeps the table busy."""
+        times = [self.mark.until] if self.mark is not None else []
+        if self.indicator is not None and self.status == "working":
+            times.append(now + INDICATOR_POLL_SECONDS)
+        return min(times, default=None)
 
     def ask(self) -> None:
         """Ask the solver and say "thinking" at once; :meth:`poll` shows the answer when it
@@ -88,14 +117,19 @@ class HintClient:
         self.job = HintJob(future, scene.game, key, scene.app.clock.time)
 
     def drop(self) -> None:
-        """The position changed (a move, undo or new game): forget the hint being worked out."""
+        """Forget the hint being worked out (the table goes away, or a new position)."""
         job, self.job = self.job, None
         if job is None:
             return
         job.future.cancel()  # still queued: never runs; running: its answer is ignored
-        toast = self.scene.toast
-        if toast is not None and toast.text == self.scene.tr("table.hint_thinking"):
-            self.scene.toast = None
+        self.scene.drop_toast(self.scene.tr("table.hint_thinking"))
+
+    def moved(self) -> None:
+        """The position changed (a move, an undo, a new game): the hint shown and the hint
+        being worked out are forgotten, the indicator is told the new position."""
+        self.mark = None
+        self.drop()
+        self.sync_indicator()
 
     def poll(self, now: float) -> None:
         """Each frame: show the hint when it has come (cheap while it has not); the outline
@@ -109,9 +143,7 @@ class HintClient:
             return
         if not job.future.done():
             if now - job.since < HINT_GIVE_UP_SECONDS:
-                toast = scene.toast
-                if toast is not None and toast.text == scene.tr("table.hint_thinking"):
-                    toast.until = max(toast.until, now + 0.5)  # thinking until it is done
+                scene.keep_toast(scene.tr("table.hint_thinking"), now + 0.5)  # until done
                 return
             self.drop()  # a stuck worker: give up on it, the next hint gets a new one
             scene.app.workers.stop("hint")

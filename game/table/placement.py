@@ -16,7 +16,7 @@ from typing import NamedTuple
 from pygame import Rect
 
 from engine import FOUNDATION, Game, IllegalMove, Move
-from engine.cards import Card
+from engine.cards import Card, is_king
 
 
 class Drop(NamedTuple):
@@ -43,27 +43,16 @@ def drop_move(
     back_home = dest == source  # put back where it was: the player changed their mind
     if not auto or back_home:
         return Drop(None, refusal, aimed)
-    move = auto_column(game, card, near)
+    move = game.auto_target(card, near=near)
     if move is None and refusal is None:
         refusal = game.why_stuck(card)
     return Drop(move, refusal, aimed)
 
 
-def auto_column(game: Game, card: Card, near: Callable[[Move], float]) -> Move | None:
-    """The column nearest the drop that takes ``card`` (ties: the longer column, then a
-    column with cards before an empty one)."""
-    useful = [m for m in game.targets(card) if m.dest < FOUNDATION and not game.is_pointless(m)]
-
-    def order(m: Move) -> tuple[float, int, int]:
-        return (near(m), -len(game.cols[m.dest]), m.dest)
-
-    return min(useful, key=order, default=None)
-
-
 def settled_king(game: Game, card: Card) -> bool:
     """A king at the bottom of its column: already where a king belongs."""
     pile, pos = game.locate(card)
-    return card % 13 == 12 and pile < FOUNDATION and pos == 0
+    return is_king(card) and pile < FOUNDATION and pos == 0
 
 
 def tap_move(game: Game, card: Card) -> Move | None:

@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import FOUNDATION, Game, IllegalMove, Move
-from engine.cards import CARD_NAMES, Card, parse_card
+from engine.cards import CARD_NAMES, Card, is_king
 from engine.rules import group_limit
 from game.i18n import Translator
 
-KING = 12
 TOO_LONG = ("run_too_long", "group_too_large")
 
 
@@ -29,7 +28,7 @@ def sharper(game: Game, move: Move | None, refusal: IllegalMove) -> IllegalMove:
     if move is None or move.dest >= FOUNDATION or game.cols[move.dest]:
         return refusal
     card = move.card
-    if card % 13 != KING and refusal.reason in TOO_LONG:
+    if not is_king(card) and refusal.reason in TOO_LONG:
         pile, pos = game.locate(card)
         reveals = pile < FOUNDATION and pos == game.down[pile] and pos > 0
         return IllegalMove("king_only", card=CARD_NAMES[card], reveals=reveals)
@@ -48,7 +47,7 @@ def explain(tr: Translator, game: Game, move: Move | None, refusal: IllegalMove)
     ):
         return Answer(_empty_column_run(tr, game, refusal))
     text = tr.refusal(refusal)
-    needed = needed_cards(game, refusal)
+    needed = game.needed_cards(refusal)
     if not needed:
         return Answer(text)
     where, marks = _where(tr, game, needed, refusal.reason)
@@ -75,31 +74,6 @@ def _empty_column_run(tr: Translator, game: Game, refusal: IllegalMove) -> str:
         cells=tr("table.free_cells", count=cells),
         columns=tr("table.empty_columns", count=empties),
     )
-
-
-def needed_cards(game: Game, refusal: IllegalMove) -> list[Card]:
-    """The cards the refused move waits for: the one card of the same suit one higher, the
-    cards one higher in any suit (Relaxed rules), the foundation's next card, or the kings
-    that could fill an empty column."""
-    params, reason = refusal.params, refusal.reason
-    if reason == "wrong_suit" or (reason == "no_destination" and game.rules.same_suit):
-        card = parse_card(params["card"])
-        return [card + 1] if card % 13 != KING else []
-    if reason == "wrong_rank":
-        card = parse_card(params["card"])
-        rank = card % 13 + 1
-        return [suit * 13 + rank for suit in range(4)] if rank <= KING else []
-    if reason == "foundation_needs":
-        return [parse_card(params["needed"])]
-    if reason == "king_only":
-        kings = []
-        for suit in range(4):
-            king = suit * 13 + KING
-            pile, pos = game.locate(king)
-            if pile != FOUNDATION and not (pile < FOUNDATION and pos == 0):
-                kings.append(king)
-        return kings
-    return []
 
 
 def _where(

@@ -1,11 +1,19 @@
 """The table scene: turns gestures into engine commands and keeps what the view shows.
 
-Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo` and a new deal
-through :meth:`start_game`; they report to ``app.hooks`` (``moved``, ``undone``, ``ended``,
-``started``; ``lifted`` and ``refused`` too): the one place autosave, statistics, logs and
-sounds hook in. The helpers, each in game.table: places, animation, hints, view (reads this
-scene, changes nothing: :meth:`repaint`), placement, finish, select. Time is ``app.clock.time``;
-the game's play time is :attr:`play_time` (docs/architecture.md).
+Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo`, redo through
+:meth:`redo` and a new deal through :meth:`start_game`; a changed position (a move, an undo, a
+redo) is shown by one path, :meth:`after_change`. They report to ``app.hooks`` (``moved``,
+``undone``, ``ended``, ``started``; ``lifted`` and ``refused`` too): the one place autosave,
+statistics, logs and sounds hook in (docs/architecture.md). The scene owns its state: the
+helper modules (feedback, flow, hints, placement) answer with values or act through narrow
+Protocols (game.table.hints.HintSeat, game.table.flow.Seat), never by writing its fields.
+
+Where cards lie is game.table.places'; gliding is game.table.animation's; hints and the winnable
+indicator are game.table.hints'; drawing is game.table.view's, which reads this scene and
+changes nothing in it (:meth:`repaint` tells it the resting picture changed). Time is the App's
+fixed clock (``app.clock.time``); the game's play time is :attr:`play_time`, the one the info
+bar, the win screen, the statistics and the autosave read. Where taps and drops send a card:
+game.table.placement.
 """
 
 from __future__ import annotations
@@ -20,56 +28,37 @@ import game.table.placement as place
 import game.table.select as select
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.cards import Card
-from game.clock import PlayTime
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
-from game.layout import Layout, compute_layout
-from game.scene import Event, Scene
-from game.table.animation import Pos, Tween, change_tweens, fly_back
-from game.table.feedback import PendingRefusal, answer_due_tap, answer_refusal, tap_refusal
-from game.table.finish import Finisher, shown_buttons
-from game.table.flow import deal_day, keep_first_line, key_command, redo_move, undo_move
-from game.table.gesture import Drag, LastTap
-from game.table.hints import HintClient, HintJob, HintMark
+from game.layout import compute_layout
+from game.scene import Event
+from game.table.animation import Pos, change_tweens, fly_back
+from game.table.feedback import answer_refusal, tap_refusal
+from game.table.finish import Finisher
+from game.table.flow import deal_day, key_command, replace_game
+from game.table.gesture import LastTap, lift_drag
+from game.table.hints import HintClient
 from game.table.places import Places, Rest
 from game.table.refusals import explain
-from game.table.toast import Toast, make_toast
+from game.table.state import TableState
 from game.table.view import TableView
 
 if TYPE_CHECKING:
-    from game.app import App
+    from collections.abc import Callable
+
     from game.cards import CardArt
+    from game.host import Host
 
 
-class TableScene(Scene):
+class TableScene(TableState):
+    """The table: gestures to engine commands (its state: game.table.state.TableState)."""
+
     name = "table"
     opaque = True
 
-    def __init__(self, app: App, game: Game) -> None:
-        super().__init__(app)
-        self.game = game
-        self.play_time = PlayTime()
-        self.active = True
-        self.tweens: list[Tween] = []
-        self.drag: Drag | None = None
-        self.toast: Toast | None = None
+    def __init__(self, app: Host, game: Game) -> None:
         self.hints = HintClient(self)
-        self.last_tap: LastTap | None = None
-        self.selected: select.Selection | None = None  # "Tap to place" (select.py)
-        self.finisher = Finisher(self)  # the Finish button's run (finish.py)
-        self.redo_moves: list[Move] = []  # undone moves, the next redo last; a new move clears
-        self.deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random"
-        self.deal_day = deal_day(app, game, self.deal)  # the day's deal of that date, or None
-        self.first_line = not game.moves  # a fresh start: how to play, until the first move
-        # A won game stays won: restored after a quit, it opens on its win screen again.
-        self.pending_win = game.is_won
-        self.pressed_button: str | None = None
-        self.pressed_card: Card | None = None  # under a finger that is down: shown lifted
-        self.pending_refusal: PendingRefusal | None = None  # a tap's answer, after its window
-        self.marks: tuple[Card, ...] = ()  # cards a refusal points at, shown until marks_until
-        self.marks_until = 0.0
-        self.version = 0  # the resting picture's version: the view rebuilds when it changes
-        self.layout: Layout
-        self.places: Places
+        self.finisher = Finisher(self)  # the Finish button's run (game.table.finish)
+        super().__init__(app, game)
         self.view: TableView | None = None
         self.resize()
         self.hints.sync_indicator()
@@ -91,23 +80,11 @@ class TableScene(Scene):
         if self.toast:
             self.show_toast(self.toast.text)
 
-    def rest(self) -> dict[Card, Rest]:
-        """Where every card lies when nothing moves: (x, y, face up)."""
-        return self.places.rest()
-
-    def card_rect(self, card: Card) -> Rect:
-        return self.places.card_rect(card)
-
     def card_at(self, pos: tuple[int, int]) -> Card | None:
-        """The top-most card drawn at ``pos`` (a foundation's top card): the sprite layer's."""
+        """The card drawn at ``pos`` (top-most first); foundation: its top card. The sprite
+        layer answers."""
         assert self.view is not None
         return self.view.card_at(pos)
-
-    def button_at(self, pos: tuple[int, int]) -> str | None:
-        for name, rect in shown_buttons(self.game, self.layout).items():
-            if rect.collidepoint(pos):
-                return name
-        return None
 
     # ================================================================= what is shown
     @property
@@ -115,60 +92,15 @@ class TableScene(Scene):
         assert self.view is not None
         return self.view.art
 
-    @property
-    def hint_mark(self) -> HintMark | None:
-        return self.hints.mark
-
-    @property
-    def hint_job(self) -> HintJob | None:
-        return self.hints.job
-
-    @property
-    def indicator_status(self) -> str:
-        return self.hints.status
-
-    def repaint(self) -> None:
-        """The resting picture changed (cards, highlights, buttons): the view rebuilds it."""
-        self.version += 1
-
-    def changed(self) -> None:
-        """The position changed: the cards lie elsewhere."""
-        self.places = Places(self.game, self.layout)
-        self.repaint()
-
-    def moving(self) -> set[Card]:
-        cards = {t.card for t in self.tweens}
-        if self.drag:
-            cards.update(self.drag.group)
-        return cards
-
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
         assert self.view is not None
         return self.view.draw(screen, full)
 
-    def bar_text(self) -> tuple[str, ...]:
-        tr = self.tr
-        return (
-            tr("table.time", time=self.play_time.text()),
-            tr("table.moves", count=self.game.moves),
-            tr("table.score", score=self.game.score),
-            self.game.code,
-            self.hints.label(),
-        )
-
-    def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
-        """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
-        about)."""
-        mark, lowest = self.hints.mark, self.places.lowest_card()
-        if mark is not None:  # a hint's words never cover the cards it points at
-            avoid = [
-                *avoid,
-                self.places.group_rect(mark.move.card),
-                self.places.move_rect(mark.move),
-            ]
-        self.toast = make_toast(text, self.layout, lowest, self.app.clock.time, avoid)
-
     # ================================================================= commands
+    def replace_game(self, make: Callable[[], Game]) -> None:
+        """Another game, asked first when moves would be thrown away (game.table.flow)."""
+        replace_game(self, make)
+
     def start_game(self, game: Game, *, left: str = "abandoned") -> None:
         """Show a new game (from the new-game dialog, a code, the win screen, the idle timer).
         An unfinished game with moves is reported as ended with ``left`` ("abandoned",
@@ -182,21 +114,19 @@ class TableScene(Scene):
         if old is not game and old.moves and not old.is_won:
             self.app.hooks.ended(old, left)
         self.game = game
-        self.first_line = self.first_line or left == "idle"  # the next visitor
+        self.first_line = left == "idle"  # once a visitor: again only for the next one
         self.deal = self.app.games.level_of(game)
         self.deal_day = deal_day(self.app, game, self.deal)
         self.play_time.reset()
         self.drag = None
         self.toast = None
-        self.hints.mark = None
-        self.hints.drop()
         self.last_tap = None
         self.redo_moves = []
         self.pending_win = False
         if columns_changed:
             self.resize()
         self.changed()
-        self.hints.sync_indicator()
+        self.hints.moved()
         self.app.hooks.started(game)
 
     def finish_tweens(self) -> None:
@@ -206,13 +136,29 @@ class TableScene(Scene):
             self.tweens = []
             self.repaint()
 
-    def animate(
-        self, before: dict[Card, Rest], piles: dict[Card, int], origin: dict[Card, Pos]
+    def before_change(self) -> tuple[dict[Card, Rest], dict[Card, int]]:
+        """Where every card lies and in which pile, before the position changes: what
+        :meth:`after_change` animates from."""
+        return dict(self.rest()), self.places.piles()
+
+    def after_change(
+        self,
+        before: tuple[dict[Card, Rest], dict[Card, int]],
+        origin: dict[Card, Pos] | None = None,
     ) -> None:
-        after = self.places
-        now, lay = self.app.clock.time, self.layout
-        self.tweens += change_tweens(before, piles, after.rest(), after.piles(), origin, now, lay)
-        self.repaint()
+        """The one path after the position changed (a move, an undo, a redo, several moves
+        at once): the cards glide from ``before`` (:meth:`before_change`; a dragged group from
+        ``origin``), the hint goes, the indicator is told, and a won game is noted for its win
+        screen. The caller reports to the hooks (moved, undone)."""
+        rest, piles = before
+        self.changed()
+        after, now, lay = self.places, self.app.clock.time, self.layout
+        self.tweens += change_tweens(
+            rest, piles, after.rest(), after.piles(), origin or {}, now, lay
+        )
+        self.hints.moved()
+        if self.game.is_won:
+            self.pending_win = True
 
     def make_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
         """The one place where the table makes a move. Refusals show the rule (when the
@@ -221,27 +167,42 @@ class TableScene(Scene):
         if refusal is not None:
             self.refuse_move([move.card], refusal, move)
             return False
-        before, piles = dict(self.rest()), self.places.piles()
+        before = self.before_change()
         self.game.play(move)
         if self.redo_moves and self.redo_moves[-1] == move:
             self.redo_moves.pop()  # the undone move made again: the rest can still be redone
         else:
             self.redo_moves = []
-        self.changed()
-        self.animate(before, piles, origin or {})
-        self.hints.mark = None
-        self.hints.drop()
-        if self.game.is_won:
-            self.pending_win = True
-        self.hints.sync_indicator()
+        self.after_change(before, origin)
         self.app.hooks.moved(self.game, move)
         return True
 
     def undo(self) -> bool:
-        return undo_move(self)
+        """Take back the last move (never a won game's: a finished game is finished); the move
+        can be redone until the next new move."""
+        self.finish_tweens()
+        self.drag = None
+        game = self.game
+        if game.is_won:
+            return False
+        before = self.before_change()
+        undone = game.history[-1].move if game.history else None
+        if undone is None or not game.undo():
+            self.show_toast(self.tr("table.nothing_to_undo"))
+            return False
+        self.redo_moves.append(undone)
+        self.after_change(before)
+        self.app.hooks.undone(game)
+        return True
 
     def redo(self) -> bool:
-        return redo_move(self)
+        """Make the last undone move again: a move like any other (the counter goes up)."""
+        self.finish_tweens()
+        self.drag = None
+        if not self.redo_moves:
+            self.show_toast(self.tr("table.nothing_to_redo"))
+            return False
+        return self.make_move(self.redo_moves[-1])
 
     def hint(self) -> None:
         self.finish_tweens()
@@ -250,7 +211,8 @@ class TableScene(Scene):
     def refuse_move(
         self, cards: Sequence[Card], why: IllegalMove, move: Move | None = None
     ) -> None:
-        """A refused ``move`` (None: no place for a tap): shake; say why (Interactive rules)."""
+        """A refused ``move`` (None: a tap that found no place): the cards shake; with the
+        "Interactive rules" setting on, the rule shows and the card it needs is marked."""
         if not self.app.settings.interactive_rules:
             self.refuse(cards)
             return
@@ -260,9 +222,19 @@ class TableScene(Scene):
     def refuse(
         self, cards: Sequence[Card], message: str | None = None, *, marks: Sequence[Card] = ()
     ) -> None:
-        """A refused tap or drop: ``cards`` shake (with the cards on them), ``message`` shows
-        clear of them and of ``marks``, which are outlined a moment (game.table.feedback)."""
-        answer_refusal(self, cards, message, marks)
+        """The visible answer to a refused tap or drop: ``cards`` shake where they lie (with
+        every card lying on them), ``message`` (when given) shows where the play is not, never
+        over those cards or ``marks``, and each card of ``marks`` is outlined for a moment
+        (game.table.feedback). Reported to the hooks (the refusal's sound)."""
+        now, rest = self.app.clock.time, self.rest()
+        answer = answer_refusal(self.game, rest, self.moving(), self.layout, cards, marks, now)
+        self.tweens += answer.tweens
+        self.marks, self.marks_until = answer.marks, answer.until
+        if message:
+            avoid = [self.places.group_rect(c) for c in (*cards, *self.marks) if c in rest]
+            self.show_toast(message, avoid)
+        self.repaint()
+        self.app.hooks.refused(self.game)
 
     # ================================================================= gestures
     def handle(self, event: Event) -> bool:
@@ -316,7 +288,7 @@ class TableScene(Scene):
 
     def on_tap(self, pos: tuple[int, int]) -> None:
         self.finish_tweens()
-        if select.tap(self, pos, self.app.settings):
+        if select.tap(self, pos, self.app.settings):  # "Tap to place": a card, then its place
             return
         name = self.button_at(pos)
         if name:
@@ -338,8 +310,13 @@ class TableScene(Scene):
             elif one_tap and not place.settled_king(self.game, card):  # found no place
                 self.refuse_move([card], self.game.why_stuck(card))
             elif not one_tap:  # cannot go home: say why, unless a second tap follows
-                self.pending_refusal = tap_refusal(self, card)
+                self.pending_refusal = tap_refusal(self.game, card, self.refusal_due())
         self.last_tap = LastTap(card, acted)
+
+    def refusal_due(self) -> float:
+        """When a tap's refusal is answered: once no second tap can make it a double tap."""
+        double = self.app.settings.double_tap
+        return self.app.clock.time + (self.app.reader.tuning.double_tap_ms / 1000 if double else 0)
 
     def on_double_tap(self, event: DoubleTap) -> None:
         if not self.app.settings.double_tap:
@@ -370,16 +347,10 @@ class TableScene(Scene):
         if card is None:
             return
         try:
-            group = self.game.lift(card)
+            self.drag = lift_drag(self.game, card, self.rest(), event.start, event.pos)
         except IllegalMove as refusal:
             self.refuse_move([card], refusal)
             return
-        rest = self.rest()
-        x, y, _ = rest[card]
-        offsets = tuple(rest[c][1] - y for c in group)
-        legal = frozenset(m.dest for m in self.game.targets(card))
-        grab = (event.start[0] - x, event.start[1] - y)
-        self.drag = Drag(card, group, grab, event.pos, offsets, legal)
         self.repaint()
         self.app.hooks.lifted(self.game, card)
 
@@ -420,7 +391,8 @@ class TableScene(Scene):
         self.hints.sync_indicator()  # the setting may have changed
 
     def close(self) -> None:
-        """The table goes away: forget the hint, stop the indicator (workers stop on quit)."""
+        """The table goes away: forget the hint, stop the indicator (app.workers.close stops
+        every worker process on quit)."""
         self.hints.drop()
         self.hints.close_indicator()
 
@@ -439,12 +411,12 @@ class TableScene(Scene):
             self.marks = ()
         self.hints.poll(now)
         self.finisher.step(now)
-        answer_due_tap(self)
-        keep_first_line(self)
+        pending = self.pending_refusal
+        if pending is not None and now >= pending.due:  # the tap's answer, once it is due
+            self.pending_refusal = None
+            if self.game.moves == pending.moves and self.active:
+                self.refuse_move([pending.card], pending.why, pending.move)
+        self.keep_first_line()
         if self.pending_win and not self.tweens and self.active:
             self.pending_win = False
             self.app.scenes.open("win", game=self.game, play_time=self.play_time)
-
-    def busy(self) -> bool:
-        busy = self.tweens or self.drag or self.pending_win or self.finisher.running
-        return bool(busy or self.hints.thinking)

@@ -36,13 +36,17 @@ class Selection:
     tap: LastTap  # the tap that chose it: a later tap, drag or double tap replaces it
 
 
-class SelectHost(Protocol):
-    """What the selection needs of the table (game.table.scene.TableScene)."""
+class Chosen(Protocol):
+    """Where the choice is kept (game.table.state.TableState; the view reads it)."""
 
     game: Game
     places: Places
     selected: Selection | None
     last_tap: LastTap | None
+
+
+class SelectHost(Chosen, Protocol):
+    """What the selection needs of the table (game.table.scene.TableScene)."""
 
     def button_at(self, pos: tuple[int, int]) -> str | None: ...
 
@@ -53,7 +57,7 @@ class SelectHost(Protocol):
     def repaint(self) -> None: ...
 
 
-def current(host: SelectHost) -> Selection | None:
+def current(host: Chosen) -> Selection | None:
     """The selection, while it still holds: same position, and no tap, drag or double tap
     since the one that chose it."""
     sel = host.selected
@@ -96,7 +100,7 @@ def tap(host: SelectHost, pos: tuple[int, int], settings: PlayerSettings) -> boo
     return True
 
 
-def lit_rect(host: SelectHost) -> Rect | None:
+def lit_rect(host: Chosen) -> Rect | None:
     """What is lit: the selected card and the cards lying on it (they move with it)."""
     sel = current(host)
     return None if sel is None else host.places.group_rect(sel.card)

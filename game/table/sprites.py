@@ -38,8 +38,10 @@ class CardSprite(Piece):
 
 
 def new_group() -> Group:
-    # Never a switch to redrawing the whole screen after a slow frame.
-    group: Group = pygame.sprite.LayeredDirty()
+    """A layer drawn by dirty rectangles from its first draw on (the constructor's documented
+    ``_use_update`` keyword; no clip is set, so it clips to the surface it draws on), never
+    switching to redrawing the whole surface after a slow frame."""
+    group: Group = pygame.sprite.LayeredDirty(_use_update=True)
     group.set_timing_threshold(float("inf"))
     return group
 

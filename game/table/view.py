@@ -1,4 +1,5 @@
-"""Drawing the table: a sprite layer that reads the TableScene and changes nothing in it.
+"""Drawing the table: a sprite layer that reads the table's state (TableState) and changes
+nothing in it.
 
 Every card is a :class:`CardSprite`. Resting cards lie in the *resting layer*, a
 ``pygame.sprite.LayeredDirty`` group whose layers are the stacking order (a column's cards
@@ -31,7 +32,7 @@ from game.table.select import lit_image, lit_rect
 from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.state import TableState
 
 # Layers of the resting layer. A resting card lies on REST + 2 * (its place in its pile), its
 # index strip one above; piles never overlap one another.
@@ -53,7 +54,7 @@ _UNSET = object()  # an overlay not placed since the last resize
 
 
 class TableView:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableState) -> None:
         self.scene = scene
         self.chrome = Chrome(scene)
         self.rest = new_group()  # the resting cards over the chrome, drawn onto self.picture
@@ -113,11 +114,6 @@ class TableView:
         for piece in self.column_slots:
             piece.kill()
         self.column_slots = [self._piece(self.rest, SLOTS) for _ in lay.columns]
-        for group in (self.rest, self.top):
-            group.set_clip(whole)
-            # Dirty rectangles from the first draw on: set_clip asks for one "whole screen"
-            # draw, which would leave every sprite dirty for the next move to redraw.
-            group._use_update = True  # type: ignore[attr-defined]
         self.top.clear(self.picture, self.picture)
         self.repaint_all()
 
@@ -351,10 +347,9 @@ class TableView:
         """The info bar, a pressed button, the blinking hint, the toast."""
         scene, lay = self.scene, self.scene.layout
         texts, mark = scene.bar_text(), scene.hint_mark
-        blink = mark is not None and int(scene.app.clock.time * 3) % 2 == 0
+        blink = mark is not None and scene.blink()
         marks, pressed = scene.marks, scene.pressed_card
-        kiosk = scene.app.kiosk
-        failed = kiosk is not None and kiosk.session.save_failed  # shown until a save works
+        failed = scene.app.save_failed  # shown until a save works
         key: tuple[object, ...] = (texts, failed, scene.pressed_button, pressed, mark, blink)
         lit = lit_rect(scene)
         key = (*key, scene.toast, marks, self._synced, lit)

@@ -1,0 +1,139 @@
+"""What a scene may ask of the program that shows it: the seams between the loop, the scene
+stack and the table (docs/architecture.md, "Seams").
+
+Scenes are typed against these Protocols, never against ``game.app.App``: the App serves them
+all, and the attract screen's and the Examples page's own tables play on a lighter host
+(game.scenes.demo) that serves :class:`Host` only. This module imports nothing of game/ that
+knows a scene, so every scene can import it without an import circle.
+
+- :class:`Host`: what any scene, the table included, needs (screen, clock, settings, language,
+  games, workers, hooks, the scene stack, the high-score tables).
+- :class:`AppHost`: what the dialogs over the visitor's table need besides: that table
+  (:class:`Table`), the player's preferences, the sound, the kiosk, the end of the loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import pygame
+
+    from engine import Game
+    from game.arcade import Arcade
+    from game.cards import CardArt
+    from game.clock import FixedClock, PlayTime
+    from game.games import Games
+    from game.hooks import Hooks
+    from game.i18n import Translator
+    from game.input import GestureReader
+    from game.kiosk import IdleTimer, PinPad
+    from game.layout import Layout
+    from game.player import Preferences
+    from game.prefs import PlayerSettings
+    from game.session import Session
+    from game.sound import Sounds
+    from game.workers import Workers
+
+
+class Named(Protocol):
+    """A scene as another scene sees it: its registered name."""
+
+    @property
+    def name(self) -> str: ...
+
+
+class Stack(Protocol):
+    """The scene stack (game.scene.SceneStack) as scenes use it: open by name, close."""
+
+    @property
+    def top(self) -> Named: ...
+
+    def open(self, name: str, **kwargs: Any) -> Any: ...
+    def factory(self, name: str) -> Callable[..., Any]: ...
+    def pop(self, scene: Any = None) -> None: ...
+    def pop_to_bottom(self) -> None: ...
+    def find(self, name: str) -> Any: ...
+
+
+class Host(Protocol):
+    """What every scene (and every table scene, the demo's too) needs of its host."""
+
+    @property
+    def screen(self) -> pygame.Surface: ...
+    @property
+    def px_per_mm(self) -> float: ...
+    @property
+    def settings(self) -> PlayerSettings: ...
+    @property
+    def tr(self) -> Translator: ...
+    @property
+    def clock(self) -> FixedClock: ...
+    @property
+    def reader(self) -> GestureReader: ...
+    @property
+    def games(self) -> Games: ...
+    @property
+    def workers(self) -> Workers: ...
+    @property
+    def hooks(self) -> Hooks: ...
+    @property
+    def scenes(self) -> Stack: ...
+    @property
+    def arcade(self) -> Arcade: ...
+    @property
+    def save_failed(self) -> bool:
+        """The last autosave failed (the table's info bar shows a mark until one works)."""
+        ...
+
+    def redraw(self) -> None:
+        """Paint every scene again on the next draw."""
+
+
+class Table(Protocol):
+    """The visitor's table (game.table.TableScene) as the dialogs over it see it."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def play_time(self) -> PlayTime: ...
+    @property
+    def art(self) -> CardArt: ...
+    @property
+    def layout(self) -> Layout: ...
+
+    def start_game(self, game: Game, *, left: str = "abandoned") -> None: ...
+    def replace_game(self, make: Callable[[], Game]) -> None: ...
+    def deal_label(self) -> str: ...
+    def busy(self) -> bool: ...
+
+
+class Kiosk(Protocol):
+    """The kiosk controller (game.kiosk_ui) as the scenes see it."""
+
+    @property
+    def session(self) -> Session: ...
+    @property
+    def pin(self) -> PinPad: ...
+    @property
+    def idle(self) -> IdleTimer: ...
+
+    def operator_exit(self) -> None: ...
+
+
+class AppHost(Host, Protocol):
+    """The App as the dialogs over the visitor's table see it."""
+
+    @property
+    def table(self) -> Table: ...
+    @property
+    def prefs(self) -> Preferences: ...
+    @property
+    def sounds(self) -> Sounds: ...
+    @property
+    def kiosk(self) -> Kiosk | None: ...
+
+    running: bool
+
+    def set_locale(self, locale: str) -> None: ...

@@ -1,0 +1,107 @@
+"""The operator's list of high-score entries (from the operator menu, behind the PIN): each
+stored win once, with a button that removes it from every table that holds it, asked first."""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import TYPE_CHECKING
+
+from pygame import Rect
+
+from game.clock import format_clock
+from game.highscores import Entry
+from game.initials import shown_initials
+from game.scenes.dialog import Dialog, stack_rows
+from game.ui import Control
+
+if TYPE_CHECKING:
+    from game.app import App
+
+log = logging.getLogger("solitaire.kiosk")
+
+
+class EntriesScene(Dialog):
+    """A page of entries (initials, score, time, rule set, date), each with Remove; Previous
+    and Next pages, and back to the operator menu. The operator menu under it closes this list
+    with itself when nobody touches the screen."""
+
+    name = "entries"
+
+    def __init__(self, app: App) -> None:
+        self.page = 0
+        self.message = ""
+        super().__init__(app)
+
+    def build(self) -> None:
+        tr, u = self.tr, self.unit()
+        entries = self.app.arcade.scores.entries()
+        row_h, gap, pad = int(u), int(u * 0.2), int(u * 0.4)
+        title_h, info_h = int(u * 0.9), int(u * 0.7)
+        self.panel = self.panel_rect(max_w=u * 12, max_h=u * 14)
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
+        room = inner.height - title_h - info_h - row_h - 3 * gap
+        per_page = max(1, room // (row_h + gap))
+        pages = max(1, -(-len(entries) // per_page))
+        self.page = min(self.page, pages - 1)
+        shown = entries[self.page * per_page : (self.page + 1) * per_page]
+        need = title_h + info_h + (len(shown) + 1) * (row_h + gap) + 2 * gap + 2 * pad
+        self.fit_panel(max(need, u * 5))
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
+        ys = stack_rows(inner.top, [title_h, info_h] + [row_h] * len(shown), gap)
+        title = Rect(inner.left, ys[0], inner.width, title_h)
+        self.add(Control(title, tr("operator.entries_title"), kind="title", size=int(u * 0.5)))
+        info = self.message or tr("operator.entries_hint" if entries else "operator.entries_none")
+        info_rect = Rect(inner.left, ys[1], inner.width, info_h)
+        self.add(Control(info_rect, info, kind="text", size=int(u * 0.34), extra={"center": True}))
+        remove_w = int(inner.width * 0.3)
+        for y, entry in zip(ys[2:], shown, strict=True):
+            text = Rect(inner.left, y, inner.width - remove_w - gap, row_h)
+            self.add(Control(text, entry_line(entry), kind="label", size=int(u * 0.38)))
+            button = Rect(inner.right - remove_w, y, remove_w, row_h)
+            ask = partial(self.ask_remove, entry)
+            self.add(Control(button, tr("operator.remove"), ask, name="remove"))
+        bottom = Rect(inner.left, inner.bottom - row_h, inner.width, row_h)
+        labels = [tr("operator.previous"), tr("operator.to_menu"), tr("operator.next")]
+        self.row(bottom, labels, [self.previous, self.close, self.next], 1)
+        self.controls[-3].enabled = self.page > 0
+        self.controls[-1].enabled = self.page < pages - 1
+
+    def previous(self) -> None:
+        self.page, self.message = max(0, self.page - 1), ""
+        self.rebuild()
+
+    def next(self) -> None:
+        self.page, self.message = self.page + 1, ""
+        self.rebuild()
+
+    def ask_remove(self, entry: Entry) -> None:
+        tr = self.tr
+        self.open(
+            "confirm",
+            question=tr(
+                "operator.remove_question",
+                initials=shown_initials(entry.initials),
+                score=entry.score,
+                game=tr(f"stats.{entry.rules_key}"),
+                day=entry.when[:10],
+            ),
+            yes=tr("operator.remove_yes"),
+            no=tr("operator.remove_no"),
+            on_yes=partial(self.remove, entry),
+        )
+
+    def remove(self, entry: Entry) -> None:
+        """Take the win out of its tables, back on this list with a line that says so."""
+        if self.app.arcade.scores.remove(entry):
+            log.info("operator: removed the high score %s %s", entry.code, entry.initials or "---")
+            self.message = self.tr("operator.removed")
+        if self.app.scenes.top is not self:
+            self.app.scenes.pop()  # the question goes; this list is under it
+        self.rebuild()
+
+
+def entry_line(entry: Entry) -> str:
+    """One entry as the list shows it: initials, score, time, rule set, date."""
+    parts = (shown_initials(entry.initials), str(entry.score), format_clock(entry.seconds))
+    return "  ".join((*parts, entry.rules_key, entry.when[:10]))

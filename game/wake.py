@@ -1,0 +1,106 @@
+"""How a resting loop waits for input: blocked on the X server's connection where there is one
+(it wakes the moment input arrives), else by looking at the event queue once a frame.
+
+pygame-ce's ``event.wait(timeout)`` looks at the queue about a thousand times a second, so the
+loop (game.app.App.run) sleeps here instead. Under X11 the connection's socket becomes
+readable when the server sends anything (input, exposure, a resize), and ``select`` wakes at
+once; the loop then reads the events through pygame as always. Elsewhere (Wayland, the
+console's KMS/DRM driver, the dummy driver) the wait is a sleep of at most one frame.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import logging
+import select
+import time
+
+log = logging.getLogger("solitaire.wake")
+
+
+def _x11_fd(display: object) -> int | None:
+    """The socket of the X connection behind pygame's ``display`` capsule, or None."""
+    get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+    get_pointer.restype = ctypes.c_void_p
+    get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    pointer = get_pointer(display, b"display")
+    name = ctypes.util.find_library("X11") or "libX11.so.6"
+    xlib = ctypes.CDLL(name)
+    xlib.XConnectionNumber.argtypes = [ctypes.c_void_p]
+    xlib.XConnectionNumber.restype = ctypes.c_int
+    fd = int(xlib.XConnectionNumber(pointer))
+    return fd if fd >= 0 else None
+
+
+class Waker:
+    """Sleeps a resting loop until input may have come or the time is up."""
+
+    def __init__(self, fd: int | None, frame: float) -> None:
+        self.fd = fd  # the X connection's socket; None: look once a frame
+        self.frame = frame
+
+    @classmethod
+    def for_display(cls, frame: float) -> Waker:
+        """A waker for the window pygame shows now: blocked on its X connection under X11,
+        else a frame at a time."""
+        import pygame
+
+        fd = None
+        try:
+            if pygame.display.get_driver() == "x11":
+                fd = _x11_fd(pygame.display.get_wm_info()["display"])
+        except Exception as error:  # no X library, an unexpected capsule: poll instead
+            log.info("waiting for input a frame at a time: %r", error)
+        return cls(fd, frame)
+
+    def wait(self, seconds: float) -> bool:
+        """Sleep up to ``seconds``; True when the X connection has something to read (the
+        loop reads it now). Without one, sleep at most a frame and say False."""
+        if self.fd is None:
+            time.sleep(max(0.0, min(seconds, self.frame)))
+            return False
+        ready, _, _ = select.select([self.fd], [], [], max(0.0, seconds))
+        return bool(ready)
+
+    def pause(self, seconds: float) -> None:
+        """Sleep up to ``seconds``, at most a frame, whatever comes (after a wake that brought
+        no event: the loop must not spin on a socket that stays readable)."""
+        time.sleep(max(0.0, min(seconds, self.frame)))
+
+
+class FakePointer:
+    """Mouse button 1 pressed and released through the XTest extension, on an X connection of
+    its own: real input events, as a finger's (the bench's latency probe)."""
+
+    def __init__(self) -> None:
+        xlib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+        xtst = ctypes.CDLL(ctypes.util.find_library("Xtst") or "libXtst.so.6")
+        xlib.XOpenDisplay.restype = ctypes.c_void_p
+        xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        xlib.XFlush.argtypes = [ctypes.c_void_p]
+        xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        xlib.XWarpPointer.argtypes = [
+            ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_int, ctypes.c_int,
+            ctypes.c_uint, ctypes.c_uint, ctypes.c_int, ctypes.c_int,
+        ]  # fmt: skip
+        xtst.XTestFakeButtonEvent.argtypes = [
+            ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong
+        ]  # fmt: skip
+        self.xlib, self.xtst = xlib, xtst
+        self.display = xlib.XOpenDisplay(None)
+        if not self.display:
+            raise OSError("cannot open the X display")
+
+    def move(self, pos: tuple[int, int], window: int) -> None:
+        """The pointer to ``pos`` of X ``window``."""
+        self.xlib.XWarpPointer(self.display, 0, window, 0, 0, 0, 0, pos[0], pos[1])
+        self.xlib.XFlush(self.display)
+
+    def button(self, down: bool) -> None:
+        """Button 1 down (``down``) or up where the pointer is."""
+        self.xtst.XTestFakeButtonEvent(self.display, 1, int(down), 0)
+        self.xlib.XFlush(self.display)
+
+    def close(self) -> None:
+        self.xlib.XCloseDisplay(self.display)

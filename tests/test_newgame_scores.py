@@ -1,0 +1,77 @@
+"""The new-game dialog stays put and opens the high scores (issue 25, items 4 and 6), played
+by the scripted player (python -m game.script)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import daily
+from game.arcade import Arcade
+from game.highscores import Entry
+from game.i18n import Translator
+from tests.test_arcade import DAY, script, state
+
+KEEP = ("open_keypad", "replay", "today", "close", "scores", "deal")
+
+
+def test_choosing_a_game_moves_no_button(tmp_path: Path) -> None:
+    a, b, c = (tmp_path / f"{n}.json" for n in "abc")
+    proc = script(
+        tmp_path, "--size", "800x480", "--locale", "en", "--code", "RU1-C-AAAAABB",
+        "press", "newgame", "state", str(a), "press", "Seahaven Towers", "state", str(b),
+        "press", "Russian Solitaire", "state", str(c),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    shown = [state(path) for path in (a, b, c)]
+    assert [s["scene"] for s in shown] == ["newgame"] * 3
+    chosen = [next(x["label"] for x in s["buttons"] if x["selected"]) for s in shown]
+    assert chosen == ["Russian Solitaire", "Seahaven Towers", "Russian Solitaire"]
+    where = [{x["label"]: x["rect"] for x in s["buttons"]} for s in shown]
+    for game in ("Russian Solitaire", "Seahaven Towers"):
+        assert where[0][game] == where[1][game] == where[2][game]
+    for name in KEEP:
+        rects = [[x["rect"] for x in s["buttons"] if x["name"] == name] for s in shown]
+        assert rects[0] and rects[0] == rects[1] == rects[2], name
+
+
+def test_it_opens_on_the_game_of_a_typed_code(tmp_path: Path) -> None:
+    out = tmp_path / "after.json"
+    code = [step for ch in "RU1-C-AAAAABB" for step in ("press", ch)]
+    proc = script(
+        tmp_path, "--size", "800x480", "--locale", "en", "--code", "SH1-C4-AAAAAJ2",
+        "press", "newgame", "press", "open_keypad", "press", "clear", *code, "press", "submit",
+        "press", "newgame", "state", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    data = state(out)
+    assert data["code"] == "RU1-C-AAAAABB" and data["scene"] == "newgame"
+    assert next(x["label"] for x in data["buttons"] if x["selected"]) == "Russian Solitaire"
+
+
+def test_high_scores_open_from_the_new_game_dialog(tmp_path: Path) -> None:
+    arcade = Arcade.open(tmp_path / "state")
+    today = daily.deal_of_day("SH1-C2", DAY)
+    arcade.scores.add(
+        Entry(code=today, score=520, seconds=312.0, moves=140, initials="ANA", day=DAY)
+    )
+    arcade.scores.add(Entry(code="SH1-C2-AAAAABB", score=480, seconds=4000.0, moves=150))
+    outs = [tmp_path / f"{n}.json" for n in range(4)]
+    proc = script(
+        tmp_path, "--size", "720x1280", "--locale", "fi", "--date", DAY, "--code",
+        "SH1-C2-AAAAAJ2", "press", "newgame", "press", "scores", "state", str(outs[0]),
+        "press", "next", "state", str(outs[1]), "press", "next", "state", str(outs[2]),
+        "press", "close", "state", str(outs[3]),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    fi = Translator("fi")
+    first, second, third, back = (state(path) for path in outs)
+    assert first["scene"] == "scores"
+    # The rule set of the game on the table first: today's table, then the all-time one.
+    assert first["texts"][0] == fi("arcade.today_title")
+    assert first["texts"][1] == f"{fi('stats.SH1-C2')} · {today}"
+    assert "1. ANA 520 5:12 140" in first["texts"]
+    assert second["texts"][:2] == [fi("arcade.all_title"), fi("stats.SH1-C2")]
+    assert "2. --- 480 1:06:40 150" in second["texts"]
+    assert third["texts"][0] == fi("arcade.today_title")
+    assert fi("stats.SH1-C2") not in third["texts"][1]  # the next rule set
+    assert back["scene"] == "newgame"

@@ -1,0 +1,141 @@
+"""The seams of docs/architecture.md hold: the scene names the documents list are the scenes
+the game registers, a resting table tells the loop when it next changes, and the gesture
+reader reads a press held still."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import App
+from game.input import GestureReader, Hold
+from game.prefs import PlayerSettings
+from game.scene import Scene, SceneStack
+from game.scenes import register_scenes
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Names(SceneStack):
+    """A stack that only notes the names scenes are registered under."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def register(self, name: str, factory: object) -> None:
+        self.names.add(name)
+
+
+def registered() -> set[str]:
+    stack = Names()
+    register_scenes(stack)
+    return stack.names
+
+
+def listed(text: str) -> set[str]:
+    """The names in the parenthesis after "registered ... name" (a list of quoted names)."""
+    match = re.search(r"registered[^(]*?name \(([^)]*)\)", text, re.S)
+    assert match, "no list of scene names"
+    return set(re.findall(r'"([a-z]+)"', match.group(1)))
+
+
+@pytest.mark.parametrize("path", ["docs/architecture.md", "game/scene.py"])
+def test_the_documents_list_every_registered_scene(path: str) -> None:
+    assert listed((ROOT / path).read_text(encoding="utf-8")) == registered()
+
+
+def make_app() -> App:
+    screen = pygame.display.set_mode((800, 480))
+    return App(screen, settings=PlayerSettings(locale="en"), code="RU1-C-AAAAABB", audio=False)
+
+
+def test_a_resting_table_sleeps_until_its_toast_goes_and_no_longer() -> None:
+    app = make_app()
+    app.step()
+    table = app.table
+    table.show_toast("hello")
+    assert table.toast is not None
+    until = table.toast.until
+    assert app.deadline() == pytest.approx(until)
+    # The loop sleeps at most MAX_REST, and never past the step that reaches the toast's end.
+    app.update(until - app.clock.time - 0.05, clamp=False)
+    assert app.rest_seconds() <= 0.05 + 2 * app.clock.step
+    app.update(app.rest_seconds(), clamp=False)
+    assert table.toast is None or table.toast.text != "hello"
+
+
+def test_the_hint_blink_is_a_deadline_of_its_own() -> None:
+    from game.table.hints import HintMark
+
+    app = make_app()
+    table = app.table
+    table.first_line = False
+    table.toast = None
+    move = table.game.legal_moves()[0]
+    table.hints.mark = HintMark(move, app.clock.time + 3.0)
+    lit = table.blink()
+    due = app.deadline()
+    assert due is not None and due - app.clock.time <= 1 / 3 + 1e-9
+    app.update(due - app.clock.time + app.clock.step, clamp=False)
+    assert table.blink() != lit  # the outline changed exactly at the reported deadline
+
+
+def test_a_deadline_long_past_never_makes_the_loop_spin() -> None:
+    app = make_app()
+
+    class Late(Scene):
+        def deadline(self) -> float | None:
+            return 0.0  # long past
+
+    app.scenes.push(Late(app))
+    assert app.rest_seconds() >= app.clock.step
+
+
+def test_the_reader_reads_a_press_held_still() -> None:
+    reader = GestureReader(px_per_mm=4.0)
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(100, 100), button=1)
+    reader.feed(down, 1000.0)
+    assert reader.held(3500.0) == Hold((100, 100), 1000.0, 2500.0)
+    reader.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(103, 101)), 3600.0)
+    assert reader.held(3700.0) is not None  # within the tap slop: still held
+    reader.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(140, 100)), 3800.0)
+    assert reader.held(3900.0) is None  # moved away: no long press
+    reader.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(140, 100), button=1), 4000.0)
+    reader.feed(down, 5000.0)
+    reader.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(100, 100), button=1), 5100.0)
+    assert reader.held(6000.0) is None  # let go
+
+
+def test_the_attract_screen_plays_a_deal_that_is_todays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo's own table asks its host for the day's deal like the visitor's table does (a
+    demo deal that happened to be today's once stopped the attract screen)."""
+    from engine import Game
+
+    app = make_app()
+    today = app.arcade.code_of_day(app.games.choice.rules_key())
+    monkeypatch.setattr(app.games, "new", lambda code=None, choice=None: Game.from_code(today))
+    app.scenes.open("attract")
+    demo = app.scenes.top.demo
+    assert demo.game.code == today and demo.deal == "daily"
+    assert "Today" in demo.deal_label()
+    assert app.step()  # drawn, title and all
+
+
+def test_the_kiosk_and_the_pin_keypad_tell_the_loop_when_they_act(tmp_path: Path) -> None:
+    from test_kiosk_app import kiosk_app, kiosk_config
+
+    app, controller = kiosk_app(tmp_path, kiosk_config(idle_attract_minutes=1.0))
+    app.table.first_line = False
+    app.table.toast = None
+    now = app.clock.time
+    assert app.deadline() == pytest.approx(now + 60.0)  # the attract screen's idle timer
+    app.scenes.open("pin", controller=controller)
+    pad = controller.pin
+    pad.locked_until = now + 10.4  # a wait after wrong PINs counts down by the second
+    assert app.deadline() == pytest.approx(now + 0.4)
+    pad.locked_until = 0.0
+    app.update(1.0, clamp=False)
+    assert app.deadline() == pytest.approx(pad.last_input + pad.timeout_s)
