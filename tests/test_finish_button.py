@@ -133,3 +133,19 @@ def test_the_finish_plays_card_by_card_and_a_drag_stops_it(table_app) -> None:
     finger.up((400, 300))
     finger.settle(0.5)
     assert table.button_at(where) == "finish"
+
+
+def test_a_dialog_pauses_the_run_and_it_goes_on_card_by_card(table_app) -> None:
+    finger, table = Finger(table_app), table_app.table
+    finger.tap(table.layout.buttons["hint"].center)
+    table.press_button("settings")
+    finger.settle(0.1)
+    paused = sum(table.game.found)
+    finger.settle(1.0)
+    assert sum(table.game.found) == paused < 52  # nothing goes home under the dialog
+    assert not table_app.busy()  # and the loop may sleep meanwhile
+    table_app.scenes.pop()
+    table_app.step()
+    assert sum(table.game.found) <= paused + 1  # back at the table: one card, not a burst
+    finger.settle(3.0)
+    assert table.game.is_won

@@ -101,4 +101,4 @@ class Finisher:
                 self.stop()
                 return
             self.key = host.game.position_key()
-            self.due += STAGGER
+            self.due = max(self.due, now) + STAGGER  # after a pause, on again: no burst
