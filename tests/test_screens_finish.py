@@ -13,7 +13,6 @@ from engine import Game
 from engine.cards import parse_card
 from game.prefs import PlayerSettings
 from game.table.report import layout_report
-from game.table.select import lit_rect
 from tests.tablehelp import WON_CODE, Finger, make_app
 from tests.test_finish_button import LONG_FINISH
 
@@ -67,6 +66,6 @@ def test_card_chosen_by_tap_to_place(size, ppm) -> None:
     finger = Finger(app)
     finger.tap(finger.card("9S"))
     finger.settle(0.5)
-    assert lit_rect(app.table) is not None
+    assert app.table.chooser.lit() is not None
     shoot(app, "tap-to-place")
     pygame.display.quit()

@@ -19,7 +19,6 @@ from game.cards import HIGHLIGHT
 from game.config import Config, config_from_dict
 from game.i18n import Translator
 from game.prefs import PlayerSettings, load_prefs, reset_visitor_settings
-from game.table.select import lit_rect
 from tests.tablehelp import Finger, make_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,7 +98,7 @@ def test_the_chosen_card_is_lit_and_a_tap_elsewhere_drops_it(app) -> None:
     nine = parse_card("9S")
     finger.tap(finger.card("9S"))
     finger.settle(0.5)
-    lit = lit_rect(table)
+    lit = table.chooser.lit()
     assert lit == table.places.group_rect(nine)  # with 3C and 9H, which move with it
     app.full_redraw = True
     app.draw()
@@ -108,12 +107,12 @@ def test_the_chosen_card_is_lit_and_a_tap_elsewhere_drops_it(app) -> None:
     assert table.toast is None  # chosen, not refused: no "cannot go home" answer
     finger.tap((table.layout.title.centerx, table.layout.title.bottom - 2))  # bare felt
     finger.settle(0.5)
-    assert lit_rect(table) is None and table.game.moves == 0
+    assert table.chooser.lit() is None and table.game.moves == 0
     finger.tap(finger.card("9S"))
     finger.settle(0.5)
     finger.tap(finger.card("9S"))  # its own pile: dropped, nothing moves
     finger.settle(0.5)
-    assert lit_rect(table) is None and table.game.moves == 0
+    assert table.chooser.lit() is None and table.game.moves == 0
 
 
 def test_the_setting_is_on_screen_saved_and_reset_for_the_next_visitor(tmp_path: Path) -> None:

@@ -27,9 +27,10 @@ _cache: list[tuple[Game, tuple[Any, ...], list[Move] | None]] = []  # the last a
 class FinishHost(Protocol):
     """What the finish needs of the table (game.table.scene.TableScene)."""
 
-    game: Game
-    active: bool
-
+    @property
+    def game(self) -> Game: ...
+    @property
+    def active(self) -> bool: ...
     @property
     def drag(self) -> object | None: ...
 

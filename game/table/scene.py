@@ -25,7 +25,6 @@ import pygame
 from pygame import Rect
 
 import game.table.placement as place
-import game.table.select as select
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.cards import Card
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
@@ -39,6 +38,7 @@ from game.table.gesture import LastTap, lift_drag
 from game.table.hints import HintClient
 from game.table.places import Places, Rest
 from game.table.refusals import explain
+from game.table.select import Chooser
 from game.table.state import TableState
 from game.table.view import TableView
 
@@ -58,6 +58,7 @@ class TableScene(TableState):
     def __init__(self, app: Host, game: Game) -> None:
         self.hints = HintClient(self)
         self.finisher = Finisher(self)  # the Finish button's run (game.table.finish)
+        self.chooser = Chooser(self)  # "Tap to place": the chosen card (game.table.select)
         super().__init__(app, game)
         self.view: TableView | None = None
         self.resize()
@@ -288,7 +289,9 @@ class TableScene(TableState):
 
     def on_tap(self, pos: tuple[int, int]) -> None:
         self.finish_tweens()
-        if select.tap(self, pos, self.app.settings):  # "Tap to place": a card, then its place
+        used, tap = self.chooser.tap(pos, self.app.settings)  # Tap to place: a card, its place
+        if used:
+            self.last_tap = tap
             return
         name = self.button_at(pos)
         if name:

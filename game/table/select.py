@@ -36,74 +36,73 @@ class Selection:
     tap: LastTap  # the tap that chose it: a later tap, drag or double tap replaces it
 
 
-class Chosen(Protocol):
-    """Where the choice is kept (game.table.state.TableState; the view reads it)."""
+class ChooseSeat(Protocol):
+    """What the choice asks of the table (game.table.scene.TableScene): its game, where the
+    cards lie, the last tap, what lies under a point, and the one way to make a move."""
 
-    game: Game
-    places: Places
-    selected: Selection | None
-    last_tap: LastTap | None
-
-
-class SelectHost(Chosen, Protocol):
-    """What the selection needs of the table (game.table.scene.TableScene)."""
+    @property
+    def game(self) -> Game: ...
+    @property
+    def places(self) -> Places: ...
+    @property
+    def last_tap(self) -> LastTap | None: ...
 
     def button_at(self, pos: tuple[int, int]) -> str | None: ...
-
     def card_at(self, pos: tuple[int, int]) -> Card | None: ...
-
     def make_move(self, move: Move) -> bool: ...
-
     def repaint(self) -> None: ...
 
 
-def current(host: Chosen) -> Selection | None:
-    """The selection, while it still holds: same position, and no tap, drag or double tap
-    since the one that chose it."""
-    sel = host.selected
-    if sel is None or host.last_tap is not sel.tap or host.game.position_key() != sel.key:
-        return None
-    return sel
+class Chooser:
+    """The card a tap chose (the table's, read by the view)."""
 
+    def __init__(self, seat: ChooseSeat) -> None:
+        self.seat = seat
+        self.selection: Selection | None = None
 
-def tap(host: SelectHost, pos: tuple[int, int], settings: PlayerSettings) -> bool:
-    """A tap with the setting on (TableScene.on_tap asks first): choose a card, or put the
-    chosen one where the tap is. True when the tap is used up here; False when the table
-    handles it as usual (the setting off, a button, a card going home, no card chosen)."""
-    sel = current(host)
-    if sel is not None:
-        host.selected = None
-        host.repaint()
-        if host.button_at(pos) is not None:
-            return False  # the button acts, the selection goes
-        host.last_tap = None
-        dest = host.places.drop_dest(Rect(pos, (1, 1)))
-        pile = host.game.locate(sel.card)[0]
-        if dest is not None and dest != pile:
-            host.make_move(Move(sel.card, dest))  # or the usual refusal
-        return True  # its own pile or no place: just dropped
-    if not settings.tap_to_place or settings.one_tap or host.button_at(pos) is not None:
-        return False
-    card = host.card_at(pos)
-    if card is None or host.game.locate(card)[0] == FOUNDATION:
-        return False
-    if host.game.tap_move(card) is not None:
-        return False  # it goes home, as a tap always sends it
-    try:
-        host.game.lift(card)
-    except IllegalMove:
-        return False  # face down: the usual answer says why
-    last = LastTap(card, False)  # a quick second tap is still a double tap on it
-    host.last_tap = last
-    host.selected = Selection(card, host.game.position_key(), last)
-    host.repaint()
-    return True
+    def current(self) -> Selection | None:
+        """The choice, while it holds: same position, and no tap, drag or double tap since
+        the one that chose it (the table's last tap is still that one)."""
+        sel, seat = self.selection, self.seat
+        if sel is None or seat.last_tap is not sel.tap or seat.game.position_key() != sel.key:
+            return None
+        return sel
 
+    def tap(self, pos: tuple[int, int], settings: PlayerSettings) -> tuple[bool, LastTap | None]:
+        """A tap (TableScene.on_tap asks first): choose a card, or put the chosen one where the
+        tap is. Returns whether the tap is used up here, and then the table's new last tap;
+        not used: the table handles it as usual (the setting off, a button, a card going
+        home, nothing to choose)."""
+        seat, sel = self.seat, self.current()
+        if sel is not None:
+            self.selection = None
+            seat.repaint()
+            if seat.button_at(pos) is not None:
+                return False, None  # the button acts, the choice goes
+            dest = seat.places.drop_dest(Rect(pos, (1, 1)))
+            if dest is not None and dest != seat.game.locate(sel.card)[0]:
+                seat.make_move(Move(sel.card, dest))  # or the usual refusal
+            return True, None  # its own pile or no place: just dropped
+        if not settings.tap_to_place or settings.one_tap or seat.button_at(pos) is not None:
+            return False, None
+        card = seat.card_at(pos)
+        if card is None or seat.game.locate(card)[0] == FOUNDATION:
+            return False, None
+        if seat.game.tap_move(card) is not None:
+            return False, None  # it goes home, as a tap always sends it
+        try:
+            seat.game.lift(card)
+        except IllegalMove:
+            return False, None  # face down: the usual answer says why
+        last = LastTap(card, False)  # a quick second tap is still a double tap on it
+        self.selection = Selection(card, seat.game.position_key(), last)
+        seat.repaint()
+        return True, last
 
-def lit_rect(host: Chosen) -> Rect | None:
-    """What is lit: the selected card and the cards lying on it (they move with it)."""
-    sel = current(host)
-    return None if sel is None else host.places.group_rect(sel.card)
+    def lit(self) -> Rect | None:
+        """What is lit: the chosen card and the cards lying on it (they move with it)."""
+        sel = self.current()
+        return None if sel is None else self.seat.places.group_rect(sel.card)
 
 
 _images: dict[tuple[int, int, int], pygame.Surface] = {}

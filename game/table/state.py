@@ -27,7 +27,7 @@ from game.table.flow import deal_day, deal_label
 from game.table.gesture import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.places import Places, Rest
-from game.table.select import Selection
+from game.table.select import Chooser
 from game.table.toast import Toast, make_toast
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class TableState(Scene):
         self.places: Places
         self.hints: HintClient  # the table scene's, made before this runs
         self.finisher: Finisher  # the Finish button's run: the table scene's, likewise
-        self.selected: Selection | None = None  # the card "Tap to place" chose (select.py)
+        self.chooser: Chooser  # the card "Tap to place" chose: the table scene's, likewise
 
     def rest(self) -> dict[Card, Rest]:
         """Where every card lies when nothing moves: (x, y, face up)."""

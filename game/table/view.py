@@ -28,7 +28,7 @@ from engine.game import EMPTY
 from game.cards import HIGHLIGHT, TARGET, CardArt
 from game.table.chrome import Chrome, changed_buttons, outline_image
 from game.table.finish import shown_buttons
-from game.table.select import lit_image, lit_rect
+from game.table.select import lit_image
 from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
 
 if TYPE_CHECKING:
@@ -351,7 +351,7 @@ class TableView:
         marks, pressed = scene.marks, scene.pressed_card
         failed = scene.app.save_failed  # shown until a save works
         key: tuple[object, ...] = (texts, failed, scene.pressed_button, pressed, mark, blink)
-        lit = lit_rect(scene)
+        lit = scene.chooser.lit()
         key = (*key, scene.toast, marks, self._synced, lit)
         if key == self._overlays:
             return
