@@ -99,6 +99,13 @@ class Chooser:
         seat.repaint()
         return True, last
 
+    def targets(self) -> tuple[Card, frozenset[int]] | None:
+        """The chosen card and the piles that take it (placement help shows them)."""
+        sel = self.current()
+        if sel is None:
+            return None
+        return sel.card, frozenset(m.dest for m in self.seat.game.targets(sel.card))
+
     def lit(self) -> Rect | None:
         """What is lit: the chosen card and the cards lying on it (they move with it)."""
         sel = self.current()

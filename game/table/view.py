@@ -264,12 +264,14 @@ class TableView:
         sprite.shows = ()
 
     def _sync_help(self) -> None:
-        """Placement help: every pile that takes the dragged group, outlined."""
+        """Placement help: every pile that takes the dragged (or chosen) group, outlined."""
         scene = self.scene
         rects: list[Rect] = []
-        drag = scene.drag
-        if drag and scene.app.settings.placement_help:
-            rects = [scene.places.target_rect(drag.card, dest) for dest in sorted(drag.legal)]
+        if scene.app.settings.placement_help:
+            drag = scene.drag
+            aim = (drag.card, drag.legal) if drag else scene.chooser.targets()
+            if aim is not None:
+                rects = [scene.places.target_rect(aim[0], dest) for dest in sorted(aim[1])]
         while len(self.help) < len(rects):
             self.help.append(self._piece(self.rest, HELP))
         for piece, rect in itertools.zip_longest(self.help, rects):
