@@ -124,6 +124,7 @@ class DefaultsConfig:
     auto_placement: bool = False
     winnable_indicator: bool = False
     four_colors: bool = False
+    tap_to_place: bool = False  # a tap chooses a card that cannot go home, the next its place
 
 
 @dataclass(frozen=True)

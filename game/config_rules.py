@@ -189,6 +189,7 @@ RULES: dict[str, dict[str, Rule]] = {
         "auto_placement": bool_rule(),
         "winnable_indicator": bool_rule(),
         "four_colors": bool_rule(),
+        "tap_to_place": bool_rule(),
     },
     "kiosk": {
         "lock": bool_rule(),

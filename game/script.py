@@ -11,8 +11,9 @@ It starts as the game does (config.toml, the player's settings, the saved game w
 - ``hold X SECONDS``: a long press: the finger rests on X (as for ``tap``, or ``code``: the game
   code in the info bar, where the operator's long press opens the PIN keypad) while the clock
   runs on, then lifts.
-- ``press BUTTON``: the table's ``newgame``, ``undo``, ``hint``, ``settings``, or a button of the
-  dialog on top by its action's name or its label.
+- ``press BUTTON``: the table's ``newgame``, ``undo``, ``redo``, ``hint`` (``finish`` in its
+  place once the rest of the game is certain), ``settings``, or a button of the dialog on top by
+  its action's name or its label.
 - ``key NAME``: a key (pygame's names: ``backspace``, ``h``, ``escape``).
 - ``wait SECONDS``: the clock runs on (1/60 s steps).
 - ``shot FILE.png``: the screen as shown.
@@ -274,18 +275,21 @@ class Player:
             return None
 
     def press(self, name: str) -> None:
+        from game.table.finish import shown_buttons
         from game.table.report import button_name
 
         app = self.app
         top = app.scenes.top
         if top is app.table:
-            for button, rect in app.table.layout.buttons.items():
+            shown = shown_buttons(app.table.game, app.table.layout)  # Finish when certain
+            for button, rect in shown.items():
                 if name in (button, button_name(button)):
                     self.down(rect.center)
                     self.up(rect.center)
                     self.frames(SETTLE)
                     return
-            raise StepError(f"no button {name!r} on the table (newgame, undo, hint, settings)")
+            known = ", ".join(button_name(b) for b in shown)
+            raise StepError(f"no button {name!r} on the table ({known})")
         controls = getattr(top, "controls", [])
         names = []
         for control in controls:

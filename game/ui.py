@@ -220,7 +220,7 @@ def switch(surface: pygame.Surface, rect: Rect, on: bool) -> None:
 
 def draw_icon(surface: pygame.Surface, name: str, box: Rect, color: Color) -> None:
     """Simple line icons: new (a fanned pair of cards), undo (a curved arrow), redo (undo's
-    arrow mirrored), hint (a bulb), settings (a cog)."""
+    arrow mirrored), hint (a bulb), settings (a cog), finish (fast forward: two triangles)."""
     w = max(2, box.width // 9)
     cx, cy = box.center
     r = box.width // 2
@@ -249,6 +249,11 @@ def draw_icon(surface: pygame.Surface, name: str, box: Rect, color: Color) -> No
         base = Rect(0, 0, int(r * 0.6), int(r * 0.4))
         base.midtop = (cx, cy + int(r * 0.42))
         pygame.draw.rect(surface, color, base, border_radius=max(1, r // 8))
+    elif name == "finish":
+        for dx in (-r * 0.55, r * 0.3):
+            left = cx + dx
+            top, bottom = cy - r * 0.62, cy + r * 0.62
+            pygame.draw.polygon(surface, color, [(left, top), (left + r * 0.8, cy), (left, bottom)])
     elif name == "settings":
         teeth = 8
         outer, inner = r * 0.95, r * 0.68

@@ -24,6 +24,7 @@ TOGGLES = (
     "auto_placement",
     "winnable_indicator",
     "four_colors",
+    "tap_to_place",
     "sound",
 )
 VOLUMES = (0.2, 0.4, 0.6, 0.8, 1.0)  # the volume control's steps, quiet to full

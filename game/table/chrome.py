@@ -16,6 +16,7 @@ from game import rulesets, ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
 from game.layout import BUTTONS
 from game.savemark import draw_save_mark, mark_rect
+from game.table.finish import offered
 
 if TYPE_CHECKING:
     from engine import Game, Move
@@ -28,7 +29,7 @@ PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landsc
 INDICATOR_COLORS = {"won": (120, 230, 140), "lost": (255, 150, 120)}
 TITLE_INK = (200, 230, 205)
 TEXTS_KEPT = 40  # rendered texts of the info bar kept
-BUTTON_ICONS = {name: name for name in BUTTONS}
+BUTTON_ICONS = {name: name for name in (*BUTTONS, "finish")}  # Finish: in Hint's place
 
 
 class Look(Protocol):
@@ -86,9 +87,10 @@ class Chrome:
         self._buttons: dict[tuple[object, ...], pygame.Surface] = {}  # each button in each state
 
     def key(self) -> tuple[object, ...]:
-        """What the background shows: size, language, Undo's and Redo's state, the title."""
-        lay = self.scene.layout
-        return (lay.width, lay.height, self.scene.tr.locale, self.enabled(), self.title_text())
+        """What the background shows: size, language, Undo's and Redo's state, the title,
+        Finish or Hint."""
+        lay, tr, finish = self.scene.layout, self.scene.tr, offered(self.scene.game)
+        return (lay.width, lay.height, tr.locale, self.enabled(), self.title_text(), finish)
 
     def enabled(self) -> tuple[bool, bool]:  # in key() at index STATE
         """Whether Undo and Redo can act (a won game cannot be undone)."""
@@ -216,12 +218,14 @@ class Chrome:
         """The named buttons on the felt, Undo and Redo greyed out when they cannot act."""
         lay = self.scene.layout
         enabled = dict(zip(("undo", "redo"), self.enabled(), strict=True))
-        labels = {name: self.scene.tr(f"buttons.{name}") for name in BUTTONS}
+        labels = {name: self.scene.tr(f"buttons.{name}") for name in BUTTON_ICONS}
+        finish = offered(self.scene.game)
         text_size = 0
         for name in names:
             rect = Rect(lay.buttons[name])
             on = enabled.get(name, True)
-            key = (name, on, tuple(rect), self.scene.tr.locale, labels[name])
+            face = "finish" if name == "hint" and finish else name
+            key = (face, on, tuple(rect), self.scene.tr.locale, labels[face])
             image = self._buttons.get(key)
             if image is None:
                 if len(self._buttons) >= 4 * len(BUTTONS):
@@ -231,9 +235,9 @@ class Chrome:
                 ui.button(
                     image,
                     image.get_rect(),
-                    labels[name],
+                    labels[face],
                     enabled=on,
-                    icon=BUTTON_ICONS[name],
+                    icon=BUTTON_ICONS[face],
                     size=text_size,
                     flat=getattr(self.scene.app, "buttons_are_pictures", False),  # a demo's
                 )

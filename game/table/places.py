@@ -67,6 +67,16 @@ class Places:
                 rect.union_ip(self.card_rect(other))
         return rect
 
+    def visible_rect(self, card: Card) -> Rect:
+        """What shows of ``card``: the whole card, or under other cards of its column the strip
+        above the next one (a mark frames only this, never the cards lying on it)."""
+        rect = self.card_rect(card)
+        pile, pos = self.game.locate(card)
+        if pile < FOUNDATION and pos + 1 < len(self.game.cols[pile]):
+            above = self.rest()[self.game.cols[pile][pos + 1]][1]
+            rect.height = max(0, min(rect.height, above - rect.top))
+        return rect
+
     def dest_rect(self, dest: int) -> Rect:
         """The rectangle that shows a destination: a column's top card (or empty slot), the
         foundations, a free cell."""

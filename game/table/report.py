@@ -1,6 +1,7 @@
 """What the table shows, as data (``main.py --layout-json``, tests, anyone checking a layout):
-every card's rectangle, the part of it no other card covers, its corner index's box, and the
-buttons. Read from the sprite layer, so it is what is drawn, not what the layout intends."""
+every card's rectangle, the part of it no other card covers, its corner index's box, the
+buttons as shown and the refusal's marks. Read from the sprite layer, so it is what is drawn,
+not what the layout intends."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pygame import Rect
 
 from engine.cards import card_name
 from engine.game import EMPTY
+from game.table import finish
 
 if TYPE_CHECKING:
     from game.table.scene import TableScene
@@ -84,10 +86,15 @@ def layout_report(scene: TableScene) -> dict[str, Any]:
                 "index": _box(index.move(rect.topleft)) if face_up else None,
             }
         )
-    buttons = [{"name": button_name(n), "rect": _box(r)} for n, r in lay.buttons.items()]
+    shown_buttons = finish.shown_buttons(game, lay)  # Finish in Hint's place when certain
+    buttons = [{"name": button_name(n), "rect": _box(r)} for n, r in shown_buttons.items()]
+    marks = [
+        {"card": card_name(c), "rect": _box(scene.places.visible_rect(c))} for c in scene.marks
+    ]
     return {
         "size": [lay.width, lay.height],
         "px_per_mm": round(lay.px_per_mm, 3),
         "cards": cards,
         "buttons": buttons,
+        "marks": marks,  # the cards a refusal outlines now, and the part of each it frames
     }

@@ -32,11 +32,13 @@ from game.layout import compute_layout
 from game.scene import Event
 from game.table.animation import Pos, change_tweens, fly_back
 from game.table.feedback import answer_refusal, tap_refusal
+from game.table.finish import Finisher
 from game.table.flow import deal_day, key_command, replace_game
 from game.table.gesture import LastTap, lift_drag
 from game.table.hints import HintClient
 from game.table.places import Places, Rest
 from game.table.refusals import explain
+from game.table.select import Chooser
 from game.table.state import TableState
 from game.table.view import TableView
 
@@ -55,6 +57,8 @@ class TableScene(TableState):
 
     def __init__(self, app: Host, game: Game) -> None:
         self.hints = HintClient(self)
+        self.finisher = Finisher(self)  # the Finish button's run (game.table.finish)
+        self.chooser = Chooser(self)  # "Tap to place": the chosen card (game.table.select)
         super().__init__(app, game)
         self.view: TableView | None = None
         self.resize()
@@ -276,6 +280,8 @@ class TableScene(TableState):
             self.redo()
         elif name == "hint":
             self.hint()
+        elif name == "finish":
+            self.finisher.start(self.app.clock.time)
         elif name == "new":
             self.app.scenes.open("newgame")
         elif name == "settings":
@@ -283,6 +289,10 @@ class TableScene(TableState):
 
     def on_tap(self, pos: tuple[int, int]) -> None:
         self.finish_tweens()
+        used, tap = self.chooser.tap(pos, self.app.settings)  # Tap to place: a card, its place
+        if used:
+            self.last_tap = tap
+            return
         name = self.button_at(pos)
         if name:
             self.last_tap = None
@@ -403,6 +413,7 @@ class TableScene(TableState):
         if self.marks and now >= self.marks_until:
             self.marks = ()
         self.hints.poll(now)
+        self.finisher.step(now)
         pending = self.pending_refusal
         if pending is not None and now >= pending.due:  # the tap's answer, once it is due
             self.pending_refusal = None

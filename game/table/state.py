@@ -22,10 +22,12 @@ from game.layout import Layout
 from game.scene import Scene
 from game.table.animation import Tween
 from game.table.feedback import PendingRefusal
+from game.table.finish import Finisher, shown_buttons
 from game.table.flow import deal_day, deal_label
 from game.table.gesture import Drag, LastTap
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.places import Places, Rest
+from game.table.select import Chooser
 from game.table.toast import Toast, make_toast
 
 if TYPE_CHECKING:
@@ -61,6 +63,8 @@ class TableState(Scene):
         self.layout: Layout
         self.places: Places
         self.hints: HintClient  # the table scene's, made before this runs
+        self.finisher: Finisher  # the Finish button's run: the table scene's, likewise
+        self.chooser: Chooser  # the card "Tap to place" chose: the table scene's, likewise
 
     def rest(self) -> dict[Card, Rest]:
         """Where every card lies when nothing moves: (x, y, face up)."""
@@ -70,7 +74,7 @@ class TableState(Scene):
         return self.places.card_rect(card)
 
     def button_at(self, pos: tuple[int, int]) -> str | None:
-        for name, rect in self.layout.buttons.items():
+        for name, rect in shown_buttons(self.game, self.layout).items():  # Finish for Hint
             if rect.collidepoint(pos):
                 return name
         return None
@@ -152,7 +156,8 @@ class TableState(Scene):
             self.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
 
     def busy(self) -> bool:
-        return bool(self.tweens or self.drag or self.pending_win or self.hints.thinking)
+        busy = self.tweens or self.drag or self.pending_win or self.finisher.running
+        return bool(busy or self.hints.thinking)
 
     def blink(self) -> bool:
         """Whether the hinted move's outline is lit now (it blinks at BLINK_HZ)."""

@@ -27,6 +27,8 @@ from engine.cards import Card
 from engine.game import EMPTY
 from game.cards import HIGHLIGHT, TARGET, CardArt
 from game.table.chrome import Chrome, changed_buttons, outline_image
+from game.table.finish import shown_buttons
+from game.table.select import lit_image
 from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
 
 if TYPE_CHECKING:
@@ -73,6 +75,7 @@ class TableView:
         self.peek = self._piece(self.top, PEEK + 1)
         self.hints = [self._piece(self.top, HINT), self._piece(self.top, HINT)]
         self.marks: list[Piece] = []
+        self.lit = self._piece(self.top, MARK)  # the card chosen by "Tap to place"
         self.target = self._piece(self.top, DRAG)
         self.shadow = self._piece(self.top, DRAG + 1)
         self.lifted = self._piece(self.top, DRAG + 2)
@@ -99,7 +102,7 @@ class TableView:
         self._synced = -1
         self._background = None
         pieces = (self.pressed, self.peek_shadow, self.peek, *self.hints, self.target)
-        for piece in (*pieces, self.shadow, self.lifted, self.toast, self.glide_shadow):
+        for piece in (*pieces, self.shadow, self.lifted, self.toast, self.glide_shadow, self.lit):
             self._hide(piece)  # placed again as the scene says
         for piece in (*self.help, *self.marks):
             self._hide(piece)
@@ -261,12 +264,14 @@ class TableView:
         sprite.shows = ()
 
     def _sync_help(self) -> None:
-        """Placement help: every pile that takes the dragged group, outlined."""
+        """Placement help: every pile that takes the dragged (or chosen) group, outlined."""
         scene = self.scene
         rects: list[Rect] = []
-        drag = scene.drag
-        if drag and scene.app.settings.placement_help:
-            rects = [scene.places.target_rect(drag.card, dest) for dest in sorted(drag.legal)]
+        if scene.app.settings.placement_help:
+            drag = scene.drag
+            aim = (drag.card, drag.legal) if drag else scene.chooser.targets()
+            if aim is not None:
+                rects = [scene.places.target_rect(aim[0], dest) for dest in sorted(aim[1])]
         while len(self.help) < len(rects):
             self.help.append(self._piece(self.rest, HELP))
         for piece, rect in itertools.zip_longest(self.help, rects):
@@ -348,7 +353,8 @@ class TableView:
         marks, pressed = scene.marks, scene.pressed_card
         failed = scene.app.save_failed  # shown until a save works
         key: tuple[object, ...] = (texts, failed, scene.pressed_button, pressed, mark, blink)
-        key = (*key, scene.toast, marks, self._synced)
+        lit = scene.chooser.lit()
+        key = (*key, scene.toast, marks, self._synced, lit)
         if key == self._overlays:
             return
         self._overlays = key
@@ -358,7 +364,7 @@ class TableView:
         if name is None:
             self._overlay(self.pressed, None)
         elif self._shown.get(self.pressed) != name:
-            rect = lay.buttons[name]
+            rect = shown_buttons(scene.game, lay)[name]
             image = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(image, (255, 255, 255, 60), image.get_rect(), border_radius=8)
             self._overlay(self.pressed, name, image, rect.topleft)
@@ -372,15 +378,19 @@ class TableView:
             else:
                 image, pos = outline_image(rect, HIGHLIGHT, self.art.radius, 4)
                 self._overlay(piece, tuple(rect), image, pos)
-        marked = [scene.places.card_rect(card) for card in marks]
+        marked = [scene.places.visible_rect(card) for card in marks]  # never the cards on it
         while len(self.marks) < len(marked):
             self.marks.append(self._piece(self.top, MARK))
         for piece, rect in itertools.zip_longest(self.marks, marked):
             if rect is None:
                 self._overlay(piece, None)
             else:
-                image, pos = outline_image(rect, REFUSAL_MARK, self.art.radius, 4)
+                image, pos = outline_image(rect, REFUSAL_MARK, self.art.radius, 4, margin=1)
                 self._overlay(piece, tuple(rect), image, pos)
+        if lit is None:
+            self._overlay(self.lit, None)
+        else:
+            self._overlay(self.lit, tuple(lit), *lit_image(lit, self.art.radius))
         toast = scene.toast
         if toast is None:
             self._overlay(self.toast, None)

@@ -1,0 +1,105 @@
+"""Finish: when the rest of a game is certain (every card face up, and moves to the foundations
+alone win it: engine ``Game.finish_moves``), the Hint button becomes **Finish**. A hint has
+nothing left to tell then, so its place is free, whereas Undo, Redo, New game and Settings
+still act. One tap plays those moves one after another, each a move of its own through the
+table's ``make_move`` (it counts, scores, is saved and sounds as a tapped card does, and each
+card is one undo step), their glides overlapping into one quick animation. Nothing goes home
+unless Finish is tapped (seed 004: no card leaves by itself).
+
+The run stops where it is when the position changes under it (an undo, a new deal, a card
+moved by hand) or a card is lifted; the Finish button is back as long as the rest is certain.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pygame import Rect
+
+from engine import Game, Move
+from game.layout import Layout
+
+STAGGER = 0.045  # seconds between the starts of two cards' glides (each glides 0.15-0.25 s)
+
+_cache: list[tuple[Game, tuple[Any, ...], list[Move] | None]] = []  # the last answer
+
+
+class FinishHost(Protocol):
+    """What the finish needs of the table (game.table.scene.TableScene)."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def active(self) -> bool: ...
+    @property
+    def drag(self) -> object | None: ...
+
+    def make_move(self, move: Move) -> bool: ...
+
+
+def finish_moves(game: Game) -> list[Move] | None:
+    """``game.finish_moves()``, worked out once per position (the buttons ask every frame the
+    table's picture changes)."""
+    key = game.position_key()
+    if _cache and _cache[0][0] is game and _cache[0][1] == key:
+        return _cache[0][2]
+    moves = game.finish_moves()
+    _cache[:] = [(game, key, moves)]
+    return moves
+
+
+def offered(game: Game) -> bool:
+    """Whether the table shows Finish (in the Hint button's place)."""
+    return finish_moves(game) is not None
+
+
+def shown_buttons(game: Game, layout: Layout) -> dict[str, Rect]:
+    """The table's buttons as shown now, by action name: the layout's, with "finish" in
+    "hint"'s place while the rest of the game is certain."""
+    if not offered(game):
+        return layout.buttons
+    return {("finish" if name == "hint" else name): rect for name, rect in layout.buttons.items()}
+
+
+class Finisher:
+    """Plays the finish of ``host``'s game: :meth:`start` on the tap, :meth:`step` every
+    update."""
+
+    def __init__(self, host: FinishHost) -> None:
+        self.host = host
+        self.queue: list[Move] = []  # the moves still to play, the next first
+        self.due = 0.0  # when the next one starts
+        self.key: tuple[Any, ...] = ()  # the position the next move is to be played from
+
+    @property
+    def running(self) -> bool:
+        """Cards are still to go and the table is on top (a dialog over it pauses the run, and
+        the loop may sleep meanwhile)."""
+        return bool(self.queue) and self.host.active
+
+    def start(self, now: float) -> bool:
+        """Play the finish from ``now`` on; False when the rest is not certain."""
+        moves = finish_moves(self.host.game)
+        if not moves:
+            return False
+        self.queue, self.due = list(moves), now
+        self.key = self.host.game.position_key()
+        self.step(now)
+        return True
+
+    def stop(self) -> None:
+        self.queue = []
+
+    def step(self, now: float) -> None:
+        """Play every move that is due; stop when the game changed under the run or a card is
+        lifted."""
+        host = self.host
+        while self.queue and now >= self.due and host.active:
+            if host.drag is not None or host.game.position_key() != self.key:
+                self.stop()
+                return
+            if not host.make_move(self.queue.pop(0)):
+                self.stop()
+                return
+            self.key = host.game.position_key()
+            self.due = max(self.due, now) + STAGGER  # after a pause, on again: no burst
