@@ -371,7 +371,8 @@ class TableView:
         self._sync_peek(pressed)
         rects: list[Rect] = []
         if mark is not None and blink:
-            rects = [scene.places.group_rect(mark.move.card), scene.places.move_rect(mark.move)]
+            card = scene.places.visible_rect(mark.move.card)  # one card: not those lying on it
+            rects = [card, scene.places.move_rect(mark.move)]
         for piece, rect in itertools.zip_longest(self.hints, rects):
             if rect is None:
                 self._overlay(piece, None)
