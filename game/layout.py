@@ -36,8 +36,9 @@ LINE_HEIGHT = 1.25  # a line of text, of its font size (DejaVu Sans Bold: 1.17 t
 GAP_RATIO = 0.1  # the gap between columns, of a card's width
 STRIP_MM = 3.0  # the least strip of a covered card in a column a game can really deal out
 TITLE_SIDE_LINES = 5  # the least room under the landscape block, in lines of the title
+TITLE_ROW_LINES = 4  # the least height of the title in the landscape top row, in lines
 TITLE_ROW_EMS = 10  # the least width of the title in the landscape top row, in text sizes (and
-# at least four lines, and room for 50 such sizes in all: ten in each of five lines)
+# at least TITLE_ROW_LINES lines, and room for 50 such sizes in all: ten in each of five lines)
 
 
 def text_size(bar_height: int) -> int:
@@ -116,9 +117,9 @@ class Layout:
         zone = self.foundations[0].unionall(self.foundations[1:])
         return zone.inflate(self.gap, self.gap)
 
-    def fan_offsets(self, down: int, total: int) -> list[int]:
-        """The y of each card of a column with ``down`` hidden cards of ``total``."""
-        return fan_offsets(self, down, total)
+    def fan_offsets(self, down: int, total: int, column: int = 0) -> list[int]:
+        """The y of each card of column ``column`` with ``down`` hidden cards of ``total``."""
+        return fan_offsets(self, down, total, column)
 
     def slots(self) -> list[Rect]:
         """Every fixed rectangle (for overlap checks)."""
@@ -131,14 +132,14 @@ class Layout:
         ]
 
 
-def fan_offsets(layout: Layout, down: int, total: int) -> list[int]:
+def fan_offsets(layout: Layout, down: int, total: int, column: int = 0) -> list[int]:
     """Card tops for a column: hidden cards close together, face-up cards wider apart; when the
     column would pass ``column_bottom`` the hidden gaps shrink first (only as far as needed,
     down to a sliver), then the face-up gaps, until everything fits. The top card always ends
     on screen."""
     if total <= 0:
         return []
-    top = layout.columns[0].top
+    top = layout.columns[column].top
     room = max(0.0, layout.column_bottom - layout.card_h - top)
     up_gaps = max(0, total - down - 1)
     fd, fu = layout.fan_down, max(layout.fan_up, layout.fan_open)
@@ -212,9 +213,9 @@ def compute_layout(
         line_h = line_height(text_size(bar_h))
         table = _side_table(area, n, cells, ppm, line_h)
         if cells:
-            row = _landscape_row_table(area, n, cells, ppm)
+            row = _landscape_row_table(area, n, cells, ppm, line_h)
             ems, lines = row.title.width / text_size(bar_h), row.title.height / line_h
-            title_fits = ems >= TITLE_ROW_EMS and lines >= 4 and ems * lines >= 50
+            title_fits = ems >= TITLE_ROW_EMS and lines >= TITLE_ROW_LINES and ems * lines >= 50
             if title_fits and row.card_w > table.card_w:
                 table = row
     return Layout(
@@ -260,11 +261,12 @@ def _top_row_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
 
 
 def _row_over_columns(
-    area: Rect, n: int, cells: int, ppm: float, card_w: int, row_gap: int
+    area: Rect, n: int, cells: int, ppm: float, card_w: int, row_gap: int, lift: int = 0
 ) -> _Table:
     """A top row of slots (cells left, foundations right) and the columns ``row_gap`` under
-    it, centred in ``area``; the fan opens up to use the height below. No title (an empty
-    rect at the area's corner)."""
+    it, centred in ``area``; the fan opens up to use the height below. The columns between
+    the cells and the foundations (under the title) start ``lift`` pixels higher. No title (an
+    empty rect at the area's corner)."""
     card_h = int(card_w * CARD_RATIO)
     gap = max(3, int(card_w * GAP_RATIO))
     row_w = n * card_w + (n - 1) * gap
@@ -275,35 +277,54 @@ def _row_over_columns(
     cell_rects = tuple(Rect(xs[c], row_y, card_w, card_h) for c in range(cells))
     title = Rect(area.left, area.top, 0, 0)
     col_y = row_y + card_h + row_gap
-    columns = tuple(Rect(x, col_y, card_w, card_h) for x in xs)
+    under_title = range(cells, n - 4)
+    columns = tuple(
+        Rect(x, col_y - (lift if i in under_title else 0), card_w, card_h) for i, x in enumerate(xs)
+    )
     fan_open = _open_fan(card_h, area.bottom - col_y, ppm)
     return _Table(card_w, card_h, gap, columns, foundations, cell_rects, title, fan_open)
 
 
-def longest_column(columns: int, cells: int) -> int:
+def longest_column(columns: int, cells: int, index: int | None = None) -> int:
     """The most cards a column of a game with free cells (Seahaven) can ever hold: its dealt
     cards (five, six on column 2 when the second free cell's card is dealt there) and a run of
-    twelve on a king left on top of them."""
-    dealt = 5 + max(0, 52 - 5 * columns - cells)
+    twelve on a king left on top of them. Of column ``index``, or of the longest column."""
+    extra = max(0, 52 - 5 * columns - cells)  # dealt one each from column 2 on
+    dealt = 5 + (extra if index is None else int(1 <= index <= extra))
     return dealt + 12
 
 
-def _landscape_row_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
+def _landscape_row_table(area: Rect, n: int, cells: int, ppm: float, line_h: int) -> _Table:
     """Landscape with free cells (Seahaven): a top row of slots (cells left, foundations right,
     the title between them) over the columns, which take the whole width. The cards are as
     wide as the width allows, but no taller than lets the longest column a game can have
-    (:func:`longest_column`) keep 3 mm strips under the row."""
+    (:func:`longest_column`) keep 3 mm strips under the row. Where a column under the title
+    can grow longer than the others (one free cell: column 2 holds six dealt cards) and
+    would not fit, the columns under the title start higher, under a title of
+    TITLE_ROW_LINES lines, rather than every card being smaller."""
     by_width = area.width / (n + (n - 1) * GAP_RATIO)
     strip = round(STRIP_MM * ppm)  # whole pixels: every gap of the fan at least this
-    fan = (longest_column(n, cells) - 1) * strip
     row_gap = max(3, int(by_width * GAP_RATIO) // 2)
-    tallest = int((area.height - row_gap - fan) / 2)  # the row's card and the column's last
+    under_title = range(cells, n - 4)
+    slot_longest = max(longest_column(n, cells, i) for i in range(n) if i not in under_title)
+    title_longest = max((longest_column(n, cells, i) for i in under_title), default=0)
+    # The row's card and the column's last, under the slots; under the title, the title's
+    # least lines and the column's last card.
+    tallest = int((area.height - row_gap - (slot_longest - 1) * strip) / 2)
+    title_room = area.height - row_gap - (title_longest - 1) * strip
+    tallest = min(tallest, max(title_room - TITLE_ROW_LINES * line_h, title_room // 2))
     card_w = max(1, int(min(by_width, (tallest + 0.999) / CARD_RATIO)))
-    table = _row_over_columns(area, n, cells, ppm, card_w, max(3, int(card_w * GAP_RATIO) // 2))
+    card_h = int(card_w * CARD_RATIO)
+    row_gap = max(3, int(card_w * GAP_RATIO) // 2)
+    # Lifted, the columns under the title start right under its least lines (a clear step,
+    # never a few pixels that look like a slip).
+    lifted = area.height - row_gap - card_h - (title_longest - 1) * strip < card_h
+    lift = card_h - TITLE_ROW_LINES * line_h if lifted else 0
+    table = _row_over_columns(area, n, cells, ppm, card_w, row_gap, lift)
     xs = [col.left for col in table.columns]
     title_left = xs[cells] if cells < n - 4 else xs[-1] + card_w
     width = max(0, xs[n - 4] - table.gap - title_left)
-    return table._replace(title=Rect(title_left, area.top, width, table.card_h))
+    return table._replace(title=Rect(title_left, area.top, width, table.card_h - lift))
 
 
 def _open_fan(card_h: int, height: int, ppm: float) -> float:
