@@ -7,7 +7,7 @@ them a block two cards wide: the four foundations (S H / D C) and under them the
 columns) instead puts a top row over the columns, as wide as they are: free cells left,
 foundations right, the title between them; its cards are as large as the width and its longest
 possible column allow (where that leaves the title too narrow, the block beside them stays).
-Portrait (height to spare): the info bar on top, the buttons in a row at the bottom, the title
+Portrait (height to spare): the info bar on top, the buttons in two rows at the bottom, the title
 in a strip of two lines under the bar, a top row of slots (free cells left, foundations right)
 over the columns, whose fan opens up to use the height (:attr:`Layout.fan_open`).
 The title's room is planned for the info bar's text size (:func:`text_size`), never on cards,
@@ -27,6 +27,7 @@ from pygame import Rect
 BUTTONS: tuple[str, ...] = ("new", "undo", "redo", "hint", "settings")
 CARD_RATIO = 1.4  # height / width
 FINGER_MM = 9.0  # a comfortable touch target
+BUTTON_LABEL = 0.34  # a label beside a button's icon, of the button's height
 DEFAULT_PX_PER_MM = 4.0  # a desktop monitor, when the config does not say
 PLANNED_COLUMN = 20  # the fan is planned so a column this long keeps its open gaps
 OPEN_FAN_MAX = 0.45  # the widest open fan, of a card's height
@@ -188,12 +189,8 @@ def compute_layout(
     buttons: dict[str, Rect] = {}
     if portrait:
         bar_h = round(_clamp(height * 0.034, 26, 56))
-        button_h = round(_clamp(height * 0.06, min(finger, height * 0.1), height * 0.09))
         info_bar = Rect(0, 0, width, bar_h)
-        bw = (width - margin * (len(BUTTONS) + 1)) / len(BUTTONS)
-        by = height - margin - button_h
-        for i, name in enumerate(BUTTONS):
-            buttons[name] = Rect(round(margin + i * (bw + margin)), by, round(bw), button_h)
+        by = _portrait_buttons(buttons, width, height, margin, finger, text_size(bar_h))
         area = Rect(margin, bar_h + margin, width - 2 * margin, by - margin - bar_h - margin)
         title = Rect(area.left, area.top, area.width, 2 * line_height(text_size(bar_h)))
         area.height -= title.height + margin
@@ -236,6 +233,26 @@ def compute_layout(
         px_per_mm=ppm,
         fan_open=table.fan_open,
     )
+
+
+def _portrait_buttons(
+    buttons: dict[str, Rect], width: int, height: int, margin: int, finger: float, text: int
+) -> int:
+    """Portrait: the buttons in two rows at the bottom (three over two, centred), each wide
+    enough for its label beside its icon at the info bar's text size ``text`` (five in a row
+    left room for a label under the icon, in Russian, of only 20 px against the bar's 24);
+    returns the top of the upper row."""
+    button_h = round(_clamp(height * 0.045, min(finger, height * 0.08), height * 0.07))
+    button_h = max(button_h, math.ceil(text / BUTTON_LABEL))
+    per_row = math.ceil(len(BUTTONS) / 2)
+    bw = (width - margin * (per_row + 1)) / per_row
+    rows = [BUTTONS[:per_row], BUTTONS[per_row:]]
+    for r, names in enumerate(rows):
+        y = height - (2 - r) * (button_h + margin)
+        x0 = (width - len(names) * bw - (len(names) - 1) * margin) / 2
+        for i, name in enumerate(names):
+            buttons[name] = Rect(round(x0 + i * (bw + margin)), y, round(bw), button_h)
+    return height - 2 * (button_h + margin)
 
 
 class _Table(NamedTuple):

@@ -1,6 +1,7 @@
 """No text on any screen is smaller than the info bar's text at that size (issue 25, item 8):
-every text a dialog draws, at the size it is drawn (after any shrinking to fit), is at least
-the table layout's ``text_size``. Read from what the screen renders."""
+every text a dialog draws (the initials keypad's too) and the table's own button labels, at the
+size they are drawn (after any shrinking to fit), is at least the table layout's
+``text_size``. Read from what the screen renders."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import pytest
 from game.cards import font
 from game.launch import show_scene
 from tests.tablehelp import make_app
+from tests.test_layout_json import ROOT
+
+SHOTS = ROOT / "out" / "screens" / "text-size"
 
 SIZES = [(800, 480), (1024, 600), (720, 1280), (1920, 1080)]
 SCENES = ["newgame", "keypad", "settings", "rules", "win", "stats", "scores"]
@@ -66,3 +70,34 @@ def test_no_text_is_smaller_than_the_info_bar(size, locale, monkeypatch):
             small[scene] = found
         app.scenes.pop_to_bottom()
     assert not small, (least, small)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("locale", ["fi", "ru", "en"])
+@pytest.mark.parametrize("code", ["RU1-C-AAAAABB", "SH1-C1-AAAAAJ2"])
+def test_the_table_buttons_are_as_readable_as_the_info_bar(size, locale, code, monkeypatch):
+    """Before: 20 px labels under the icons against the bar's 24 px at 720x1280 (Russian
+    "Подсказка" and "Настройки" fit no larger in a fifth of the width)."""
+    app = make_app(code, size=size)
+    app.set_locale(locale)
+    least = app.table.layout.text_size
+    rendered = Rendered()
+    monkeypatch.setattr(pygame.font, "Font", rendered.font)
+    font.cache_clear()
+    app.table.view = None  # the table's pictures drawn anew with the noting fonts
+    app.table.resize()
+    app.full_redraw = True
+    app.draw()
+    monkeypatch.undo()
+    font.cache_clear()
+    labels = [app.tr(f"buttons.{name}") for name in app.table.layout.buttons]
+    # A label on one line, or on two (each line rendered by itself).
+    drawn = {
+        label: [px for text, px in rendered.sizes.items() if len(text) > 2 and text in label]
+        for label in labels
+    }
+    assert all(drawn.values()), drawn
+    assert all(min(px) >= least for px in drawn.values()), (least, drawn)
+    if size == (720, 1280):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, SHOTS / f"table-{code[:6]}-{locale}-720x1280.png")

@@ -14,7 +14,7 @@ from pygame import Rect
 from engine.cards import RANKS, Card
 from game import ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
-from game.layout import BUTTONS
+from game.layout import BUTTON_LABEL, BUTTONS
 from game.savemark import draw_save_mark, mark_rect
 
 if TYPE_CHECKING:
@@ -247,7 +247,7 @@ class Chrome:
         """One text size for all buttons: the largest at which every label fits."""
         rect = self.scene.layout.buttons[BUTTONS[0]]
         stacked = rect.height > rect.width * 0.55
-        size = int(rect.height * ui.STACKED_LABEL) if stacked else int(rect.height * 0.34)
+        size = int(rect.height * ui.STACKED_LABEL) if stacked else int(rect.height * BUTTON_LABEL)
         room = rect.width - 6 if stacked else int(rect.width - rect.height * 0.5 - 22)
 
         def fits(text: str) -> bool:
