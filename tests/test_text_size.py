@@ -16,7 +16,7 @@ from tests.test_layout_json import ROOT
 SHOTS = ROOT / "out" / "screens" / "text-size"
 
 SIZES = [(800, 480), (1024, 600), (720, 1280), (1920, 1080)]
-SCENES = ["newgame", "keypad", "settings", "rules", "win", "stats", "scores"]
+SCENES = ["newgame", "keypad", "initials", "settings", "rules", "win", "stats", "scores"]
 
 
 class Rendered:
