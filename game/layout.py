@@ -176,9 +176,11 @@ def compute_layout(
     columns: int,
     cells: int,
     px_per_mm: float | None = None,
+    least_text: int = 0,
 ) -> Layout:
     """The layout for a ``width`` x ``height`` window and a game with ``columns`` columns and
-    ``cells`` free cells."""
+    ``cells`` free cells; the info bar tall enough for text of at least ``least_text`` (a
+    small table in part of the screen: its words as large as the full screen's)."""
     width, height = max(width, 240), max(height, 240)
     ppm = px_per_mm or DEFAULT_PX_PER_MM
     finger = FINGER_MM * ppm
@@ -188,7 +190,7 @@ def compute_layout(
     n = columns
     buttons: dict[str, Rect] = {}
     if portrait:
-        bar_h = round(_clamp(height * 0.034, 26, 56))
+        bar_h = _bar_height(round(_clamp(height * 0.034, 26, 56)), least_text)
         info_bar = Rect(0, 0, width, bar_h)
         by = _portrait_buttons(buttons, width, height, margin, finger, text_size(bar_h))
         area = Rect(margin, bar_h + margin, width - 2 * margin, by - margin - bar_h - margin)
@@ -197,7 +199,7 @@ def compute_layout(
         area.top = title.bottom + margin
         table = _top_row_table(area, n, cells, ppm)._replace(title=title)
     else:
-        bar_h = round(_clamp(height * 0.05, 22, 40))
+        bar_h = _bar_height(round(_clamp(height * 0.05, 22, 40)), least_text)
         info_bar = Rect(0, 0, width, bar_h)
         panel_w = round(_clamp(width * 0.1, max(finger, 80), 170))  # a slim strip of buttons
         panel = Rect(width - panel_w - margin, bar_h + margin, panel_w, height - bar_h - 2 * margin)
@@ -233,6 +235,13 @@ def compute_layout(
         px_per_mm=ppm,
         fan_open=table.fan_open,
     )
+
+
+def _bar_height(bar_h: int, least_text: int) -> int:
+    """``bar_h``, or taller where its text would be smaller than ``least_text``."""
+    while text_size(bar_h) < least_text:
+        bar_h += 1
+    return bar_h
 
 
 def _portrait_buttons(

@@ -238,7 +238,7 @@ class Chrome:
                     enabled=on,
                     icon=BUTTON_ICONS[name],
                     size=text_size,
-                    flat=getattr(self.scene.app, "buttons_are_pictures", False),  # a demo's
+                    flat=self._flat(),
                 )
                 self._buttons[key] = image
             surface.blit(image, rect)
@@ -262,9 +262,15 @@ class Chrome:
                 and len(lines) * font(size).get_linesize() <= (rect.height * 0.4)
             )
 
-        while size > 9 and not all(fits(text) for text in labels.values()):
+        # A demo's pictured buttons keep their words at the info bar's size (they need not
+        # leave room to tap).
+        floor = self.scene.layout.text_size if self._flat() else 9
+        while size > floor and not all(fits(text) for text in labels.values()):
             size -= 1
         return size
+
+    def _flat(self) -> bool:
+        return bool(getattr(self.scene.app, "buttons_are_pictures", False))  # a demo's
 
     def lift_image(self, group: tuple[Card, ...], offsets: tuple[int, ...]) -> pygame.Surface:
         """A lifted group as one image, drawn once per drag (a frame blits it once)."""
