@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Literal
 
 from pygame import Rect
 
-from game.ui import Control
+from game.cards import font
+from game.ui import Control, wrap
 
 if TYPE_CHECKING:
     from game.scenes.dialog import Dialog
@@ -63,6 +64,11 @@ def add_keypad(
     dialog.panel = dialog.panel_rect(max_w=u * look.max_w, max_h=u * look.max_h)
     pad = int(u * 0.3)
     title_h, field_h, message_h = int(u * 0.7), int(u * 0.95), int(u * look.message_h)
+    # The message's lines whole at its size (a narrow portrait panel wraps it onto more lines
+    # rather than shrinking it under the info bar's text size).
+    message_size = max(dialog.least, int(u * 0.3))
+    lines = wrap(message, dialog.panel.width - 2 * pad, message_size)
+    message_h = max(message_h, len(lines) * font(message_size).get_linesize())
     gap = max(4, int(u * 0.12))
     if look.square_keys and h > w:
         side = (dialog.panel.width - 2 * pad - gap * (cols - 1)) / cols
@@ -71,14 +77,14 @@ def add_keypad(
     inner = dialog.panel.inflate(-2 * pad, -2 * pad)
     y = inner.top
     header = (
-        (title, title_h, "title", look.title_size),
-        (text, field_h, "field", 0.5),
-        (message, message_h, "error" if error else "text", 0.3),
+        (title, title_h, "title", int(u * look.title_size)),
+        (text, field_h, "field", int(u * 0.5)),
+        (message, message_h, "error" if error else "text", message_size),
     )
     for label, height, kind, size in header:
         extra: dict[str, object] = {"center": True} if kind in ("error", "text") else {}
         rect = Rect(inner.left, y, inner.width, height)
-        size = max(dialog.least, int(u * size))  # never under the info bar's text
+        size = max(dialog.least, size)  # never under the info bar's text
         dialog.add(Control(rect, label, kind=kind, size=size, extra=extra))
         y += height + gap
     key_h = (inner.bottom - y - gap * (len(rows) - 1)) / len(rows)

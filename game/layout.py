@@ -7,7 +7,7 @@ them a block two cards wide: the four foundations (S H / D C) and under them the
 columns) instead puts a top row over the columns, as wide as they are: free cells left,
 foundations right, the title between them; its cards are as large as the width and its longest
 possible column allow (where that leaves the title too narrow, the block beside them stays).
-Portrait (height to spare): the info bar on top, the buttons in a row at the bottom, the title
+Portrait (height to spare): the info bar on top, the buttons in two rows at the bottom, the title
 in a strip of two lines under the bar, a top row of slots (free cells left, foundations right)
 over the columns, whose fan opens up to use the height (:attr:`Layout.fan_open`).
 The title's room is planned for the info bar's text size (:func:`text_size`), never on cards,
@@ -27,6 +27,7 @@ from pygame import Rect
 BUTTONS: tuple[str, ...] = ("new", "undo", "redo", "hint", "settings")
 CARD_RATIO = 1.4  # height / width
 FINGER_MM = 9.0  # a comfortable touch target
+BUTTON_LABEL = 0.34  # a label beside a button's icon, of the button's height
 DEFAULT_PX_PER_MM = 4.0  # a desktop monitor, when the config does not say
 PLANNED_COLUMN = 20  # the fan is planned so a column this long keeps its open gaps
 OPEN_FAN_MAX = 0.45  # the widest open fan, of a card's height
@@ -36,8 +37,9 @@ LINE_HEIGHT = 1.25  # a line of text, of its font size (DejaVu Sans Bold: 1.17 t
 GAP_RATIO = 0.1  # the gap between columns, of a card's width
 STRIP_MM = 3.0  # the least strip of a covered card in a column a game can really deal out
 TITLE_SIDE_LINES = 5  # the least room under the landscape block, in lines of the title
+TITLE_ROW_LINES = 4  # the least height of the title in the landscape top row, in lines
 TITLE_ROW_EMS = 10  # the least width of the title in the landscape top row, in text sizes (and
-# at least four lines, and room for 50 such sizes in all: ten in each of five lines)
+# at least TITLE_ROW_LINES lines, and room for 50 such sizes in all: ten in each of five lines)
 
 
 def text_size(bar_height: int) -> int:
@@ -116,9 +118,9 @@ class Layout:
         zone = self.foundations[0].unionall(self.foundations[1:])
         return zone.inflate(self.gap, self.gap)
 
-    def fan_offsets(self, down: int, total: int) -> list[int]:
-        """The y of each card of a column with ``down`` hidden cards of ``total``."""
-        return fan_offsets(self, down, total)
+    def fan_offsets(self, down: int, total: int, column: int = 0) -> list[int]:
+        """The y of each card of column ``column`` with ``down`` hidden cards of ``total``."""
+        return fan_offsets(self, down, total, column)
 
     def slots(self) -> list[Rect]:
         """Every fixed rectangle (for overlap checks)."""
@@ -131,14 +133,14 @@ class Layout:
         ]
 
 
-def fan_offsets(layout: Layout, down: int, total: int) -> list[int]:
+def fan_offsets(layout: Layout, down: int, total: int, column: int = 0) -> list[int]:
     """Card tops for a column: hidden cards close together, face-up cards wider apart; when the
     column would pass ``column_bottom`` the hidden gaps shrink first (only as far as needed,
     down to a sliver), then the face-up gaps, until everything fits. The top card always ends
     on screen."""
     if total <= 0:
         return []
-    top = layout.columns[0].top
+    top = layout.columns[column].top
     room = max(0.0, layout.column_bottom - layout.card_h - top)
     up_gaps = max(0, total - down - 1)
     fd, fu = layout.fan_down, max(layout.fan_up, layout.fan_open)
@@ -174,9 +176,11 @@ def compute_layout(
     columns: int,
     cells: int,
     px_per_mm: float | None = None,
+    least_text: int = 0,
 ) -> Layout:
     """The layout for a ``width`` x ``height`` window and a game with ``columns`` columns and
-    ``cells`` free cells."""
+    ``cells`` free cells; the info bar tall enough for text of at least ``least_text`` (a
+    small table in part of the screen: its words as large as the full screen's)."""
     width, height = max(width, 240), max(height, 240)
     ppm = px_per_mm or DEFAULT_PX_PER_MM
     finger = FINGER_MM * ppm
@@ -186,20 +190,16 @@ def compute_layout(
     n = columns
     buttons: dict[str, Rect] = {}
     if portrait:
-        bar_h = round(_clamp(height * 0.034, 26, 56))
-        button_h = round(_clamp(height * 0.06, min(finger, height * 0.1), height * 0.09))
+        bar_h = _bar_height(round(_clamp(height * 0.034, 26, 56)), least_text)
         info_bar = Rect(0, 0, width, bar_h)
-        bw = (width - margin * (len(BUTTONS) + 1)) / len(BUTTONS)
-        by = height - margin - button_h
-        for i, name in enumerate(BUTTONS):
-            buttons[name] = Rect(round(margin + i * (bw + margin)), by, round(bw), button_h)
+        by = _portrait_buttons(buttons, width, height, margin, finger, text_size(bar_h))
         area = Rect(margin, bar_h + margin, width - 2 * margin, by - margin - bar_h - margin)
         title = Rect(area.left, area.top, area.width, 2 * line_height(text_size(bar_h)))
         area.height -= title.height + margin
         area.top = title.bottom + margin
         table = _top_row_table(area, n, cells, ppm)._replace(title=title)
     else:
-        bar_h = round(_clamp(height * 0.05, 22, 40))
+        bar_h = _bar_height(round(_clamp(height * 0.05, 22, 40)), least_text)
         info_bar = Rect(0, 0, width, bar_h)
         panel_w = round(_clamp(width * 0.1, max(finger, 80), 170))  # a slim strip of buttons
         panel = Rect(width - panel_w - margin, bar_h + margin, panel_w, height - bar_h - 2 * margin)
@@ -212,9 +212,9 @@ def compute_layout(
         line_h = line_height(text_size(bar_h))
         table = _side_table(area, n, cells, ppm, line_h)
         if cells:
-            row = _landscape_row_table(area, n, cells, ppm)
+            row = _landscape_row_table(area, n, cells, ppm, line_h)
             ems, lines = row.title.width / text_size(bar_h), row.title.height / line_h
-            title_fits = ems >= TITLE_ROW_EMS and lines >= 4 and ems * lines >= 50
+            title_fits = ems >= TITLE_ROW_EMS and lines >= TITLE_ROW_LINES and ems * lines >= 50
             if title_fits and row.card_w > table.card_w:
                 table = row
     return Layout(
@@ -235,6 +235,33 @@ def compute_layout(
         px_per_mm=ppm,
         fan_open=table.fan_open,
     )
+
+
+def _bar_height(bar_h: int, least_text: int) -> int:
+    """``bar_h``, or taller where its text would be smaller than ``least_text``."""
+    while text_size(bar_h) < least_text:
+        bar_h += 1
+    return bar_h
+
+
+def _portrait_buttons(
+    buttons: dict[str, Rect], width: int, height: int, margin: int, finger: float, text: int
+) -> int:
+    """Portrait: the buttons in two rows at the bottom (three over two, centred), each wide
+    enough for its label beside its icon at the info bar's text size ``text`` (five in a row
+    left room for a label under the icon, in Russian, of only 20 px against the bar's 24);
+    returns the top of the upper row."""
+    button_h = round(_clamp(height * 0.045, min(finger, height * 0.08), height * 0.07))
+    button_h = max(button_h, math.ceil(text / BUTTON_LABEL))
+    per_row = math.ceil(len(BUTTONS) / 2)
+    bw = (width - margin * (per_row + 1)) / per_row
+    rows = [BUTTONS[:per_row], BUTTONS[per_row:]]
+    for r, names in enumerate(rows):
+        y = height - (2 - r) * (button_h + margin)
+        x0 = (width - len(names) * bw - (len(names) - 1) * margin) / 2
+        for i, name in enumerate(names):
+            buttons[name] = Rect(round(x0 + i * (bw + margin)), y, round(bw), button_h)
+    return height - 2 * (button_h + margin)
 
 
 class _Table(NamedTuple):
@@ -260,11 +287,12 @@ def _top_row_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
 
 
 def _row_over_columns(
-    area: Rect, n: int, cells: int, ppm: float, card_w: int, row_gap: int
+    area: Rect, n: int, cells: int, ppm: float, card_w: int, row_gap: int, lift: int = 0
 ) -> _Table:
     """A top row of slots (cells left, foundations right) and the columns ``row_gap`` under
-    it, centred in ``area``; the fan opens up to use the height below. No title (an empty
-    rect at the area's corner)."""
+    it, centred in ``area``; the fan opens up to use the height below. The columns between
+    the cells and the foundations (under the title) start ``lift`` pixels higher. No title (an
+    empty rect at the area's corner)."""
     card_h = int(card_w * CARD_RATIO)
     gap = max(3, int(card_w * GAP_RATIO))
     row_w = n * card_w + (n - 1) * gap
@@ -275,35 +303,54 @@ def _row_over_columns(
     cell_rects = tuple(Rect(xs[c], row_y, card_w, card_h) for c in range(cells))
     title = Rect(area.left, area.top, 0, 0)
     col_y = row_y + card_h + row_gap
-    columns = tuple(Rect(x, col_y, card_w, card_h) for x in xs)
+    under_title = range(cells, n - 4)
+    columns = tuple(
+        Rect(x, col_y - (lift if i in under_title else 0), card_w, card_h) for i, x in enumerate(xs)
+    )
     fan_open = _open_fan(card_h, area.bottom - col_y, ppm)
     return _Table(card_w, card_h, gap, columns, foundations, cell_rects, title, fan_open)
 
 
-def longest_column(columns: int, cells: int) -> int:
+def longest_column(columns: int, cells: int, index: int | None = None) -> int:
     """The most cards a column of a game with free cells (Seahaven) can ever hold: its dealt
     cards (five, six on column 2 when the second free cell's card is dealt there) and a run of
-    twelve on a king left on top of them."""
-    dealt = 5 + max(0, 52 - 5 * columns - cells)
+    twelve on a king left on top of them. Of column ``index``, or of the longest column."""
+    extra = max(0, 52 - 5 * columns - cells)  # dealt one each from column 2 on
+    dealt = 5 + (extra if index is None else int(1 <= index <= extra))
     return dealt + 12
 
 
-def _landscape_row_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
+def _landscape_row_table(area: Rect, n: int, cells: int, ppm: float, line_h: int) -> _Table:
     """Landscape with free cells (Seahaven): a top row of slots (cells left, foundations right,
     the title between them) over the columns, which take the whole width. The cards are as
     wide as the width allows, but no taller than lets the longest column a game can have
-    (:func:`longest_column`) keep 3 mm strips under the row."""
+    (:func:`longest_column`) keep 3 mm strips under the row. Where a column under the title
+    can grow longer than the others (one free cell: column 2 holds six dealt cards) and
+    would not fit, the columns under the title start higher, under a title of
+    TITLE_ROW_LINES lines, rather than every card being smaller."""
     by_width = area.width / (n + (n - 1) * GAP_RATIO)
     strip = round(STRIP_MM * ppm)  # whole pixels: every gap of the fan at least this
-    fan = (longest_column(n, cells) - 1) * strip
     row_gap = max(3, int(by_width * GAP_RATIO) // 2)
-    tallest = int((area.height - row_gap - fan) / 2)  # the row's card and the column's last
+    under_title = range(cells, n - 4)
+    slot_longest = max(longest_column(n, cells, i) for i in range(n) if i not in under_title)
+    title_longest = max((longest_column(n, cells, i) for i in under_title), default=0)
+    # The row's card and the column's last, under the slots; under the title, the title's
+    # least lines and the column's last card.
+    tallest = int((area.height - row_gap - (slot_longest - 1) * strip) / 2)
+    title_room = area.height - row_gap - (title_longest - 1) * strip
+    tallest = min(tallest, max(title_room - TITLE_ROW_LINES * line_h, title_room // 2))
     card_w = max(1, int(min(by_width, (tallest + 0.999) / CARD_RATIO)))
-    table = _row_over_columns(area, n, cells, ppm, card_w, max(3, int(card_w * GAP_RATIO) // 2))
+    card_h = int(card_w * CARD_RATIO)
+    row_gap = max(3, int(card_w * GAP_RATIO) // 2)
+    # Lifted, the columns under the title start right under its least lines (a clear step,
+    # never a few pixels that look like a slip).
+    lifted = area.height - row_gap - card_h - (title_longest - 1) * strip < card_h
+    lift = card_h - TITLE_ROW_LINES * line_h if lifted else 0
+    table = _row_over_columns(area, n, cells, ppm, card_w, row_gap, lift)
     xs = [col.left for col in table.columns]
     title_left = xs[cells] if cells < n - 4 else xs[-1] + card_w
     width = max(0, xs[n - 4] - table.gap - title_left)
-    return table._replace(title=Rect(title_left, area.top, width, table.card_h))
+    return table._replace(title=Rect(title_left, area.top, width, table.card_h - lift))
 
 
 def _open_fan(card_h: int, height: int, ppm: float) -> float:

@@ -149,26 +149,57 @@ def font_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     cards._font_file.cache_clear()
 
 
-@pytest.mark.parametrize("damage", ["missing", "empty", "garbage", "fifo", "truncated"])
-def test_a_damaged_font_falls_back_to_pygames_font_with_one_log_line(
-    font_file: Path, damage: str, caplog: pytest.LogCaptureFixture
-) -> None:
+def damage_font(path: Path, damage: str) -> None:
     real = (REPO / "assets" / "fonts" / "DejaVuSans.ttf").read_bytes()
     if damage == "empty":
-        font_file.write_bytes(b"")
+        path.write_bytes(b"")
     elif damage == "garbage":
-        font_file.write_bytes(b"\x00\xff garbage \x80" * 300)
+        path.write_bytes(b"\x00\xff garbage \x80" * 300)
     elif damage == "fifo":
-        fifo(font_file)
+        fifo(path)
     elif damage == "truncated":
-        font_file.write_bytes(real[:4000])
+        path.write_bytes(real[:4000])
+
+
+SUITS = "♠♥♦♣"
+
+
+@pytest.mark.parametrize("damage", ["missing", "empty", "garbage", "fifo", "truncated"])
+def test_a_damaged_font_falls_back_to_the_other_shipped_font_with_one_log_line(
+    font_file: Path, damage: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 22 item 2: the suit symbols still show (in the bold font) where the regular font
+    is damaged; before, pygame's default font drew them as boxes."""
+    damage_font(font_file, damage)
     pygame.font.init()
     with no_hang(), caplog.at_level(logging.INFO, logger="solitaire"):
-        surfaces = [cards.font(size).render("Hello 7", True, (0, 0, 0)) for size in (12, 20, 30)]
+        fonts = [cards.font(size) for size in (12, 20, 30)]
+        surfaces = [f.render("Hello 7", True, (0, 0, 0)) for f in fonts]
     assert all(s.get_width() > 10 for s in surfaces)
+    assert all(cards.has_glyphs(f, SUITS) for f in fonts)
+    assert not cards.has_glyphs(pygame.font.Font(None, 30), SUITS)  # the check can fail
     lines = [r for r in caplog.records if "DejaVuSans.ttf" in r.getMessage()]
     assert len(lines) == 1 and lines[0].name.startswith("solitaire.")
-    assert "using pygame's default font" in lines[0].getMessage()
+    assert "using DejaVuSans-Bold.ttf" in lines[0].getMessage()
+
+
+def test_with_both_fonts_damaged_pygames_font_stands_in(
+    font_file: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    bold = font_file.with_name("DejaVuSans-Bold.ttf")
+    monkeypatch.setattr(cards, "FONT_BOLD", bold)
+    damage_font(font_file, "garbage")
+    damage_font(bold, "truncated")
+    pygame.font.init()
+    with no_hang(), caplog.at_level(logging.INFO, logger="solitaire"):
+        surfaces = [
+            cards.font(size, b).render("Hello 7", True, (0, 0, 0))
+            for size in (12, 30)
+            for b in (False, True)
+        ]
+    assert all(s.get_width() > 10 for s in surfaces)
+    said = [r.getMessage() for r in caplog.records if "unusable" in r.getMessage()]
+    assert len(said) == 2 and all("using pygame's default font" in line for line in said), said
 
 
 def test_the_shipped_font_is_still_used(font_file: Path) -> None:

@@ -1,18 +1,26 @@
 """No text on any screen is smaller than the info bar's text at that size (issue 25, item 8):
-every text a dialog draws, at the size it is drawn (after any shrinking to fit), is at least
-the table layout's ``text_size``. Read from what the screen renders."""
+every text a dialog draws (the initials keypad's too) and the table's own button labels, at the
+size they are drawn (after any shrinking to fit), is at least the table layout's
+``text_size``. Read from what the screen renders."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 import pytest
 
 from game.cards import font
 from game.launch import show_scene
+from game.table import TableScene
 from tests.tablehelp import make_app
+from tests.test_examples import open_examples
+from tests.test_layout_json import ROOT
+
+SHOTS = ROOT / "out" / "screens" / "text-size"
 
 SIZES = [(800, 480), (1024, 600), (720, 1280), (1920, 1080)]
-SCENES = ["newgame", "keypad", "settings", "rules", "win", "stats", "scores"]
+SCENES = ["newgame", "keypad", "initials", "settings", "rules", "win", "stats", "scores"]
 
 
 class Rendered:
@@ -66,3 +74,72 @@ def test_no_text_is_smaller_than_the_info_bar(size, locale, monkeypatch):
             small[scene] = found
         app.scenes.pop_to_bottom()
     assert not small, (least, small)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("locale", ["fi", "ru", "en"])
+@pytest.mark.parametrize("code", ["RU1-C-AAAAABB", "SH1-C1-AAAAAJ2"])
+def test_the_table_buttons_are_as_readable_as_the_info_bar(size, locale, code, monkeypatch):
+    """Before: 20 px labels under the icons against the bar's 24 px at 720x1280 (Russian
+    "Подсказка" and "Настройки" fit no larger in a fifth of the width)."""
+    app = make_app(code, size=size)
+    app.set_locale(locale)
+    least = app.table.layout.text_size
+    rendered = Rendered()
+    monkeypatch.setattr(pygame.font, "Font", rendered.font)
+    font.cache_clear()
+    app.table.view = None  # the table's pictures drawn anew with the noting fonts
+    app.table.resize()
+    app.full_redraw = True
+    app.draw()
+    monkeypatch.undo()
+    font.cache_clear()
+    labels = [app.tr(f"buttons.{name}") for name in app.table.layout.buttons]
+    # A label on one line, or on two (each line rendered by itself).
+    drawn = {
+        label: [px for text, px in rendered.sizes.items() if len(text) > 2 and text in label]
+        for label in labels
+    }
+    assert all(drawn.values()), drawn
+    assert all(min(px) >= least for px in drawn.values()), (least, drawn)
+    if size == (720, 1280):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, SHOTS / f"table-{code[:6]}-{locale}-720x1280.png")
+
+
+def drawn_sizes(draw: Callable[[], object], monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """The size of every text ``draw`` renders, with every font made anew."""
+    rendered = Rendered()
+    monkeypatch.setattr(pygame.font, "Font", rendered.font)
+    font.cache_clear()
+    draw()
+    monkeypatch.undo()
+    font.cache_clear()
+    return rendered.sizes
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("locale", ["fi", "ru", "en"])
+def test_the_words_on_the_examples_table_are_as_readable_as_the_info_bar(size, locale, monkeypatch):
+    """The Examples page's small table is a picture of a table: its cards' indices may be
+    small, but its words (info bar, title, the pictured buttons) are there to be read, no
+    smaller than the visitor's table's info bar. Before: 12 px against the bar's 13 at
+    800x480, 20 against 23 at 720x1280."""
+    app, _finger, page = open_examples(locale, size)
+
+    def fresh(table: TableScene) -> None:
+        table.view = None  # its pictures drawn anew
+        table.resize()
+        table.draw(app.screen, True)
+
+    bar = drawn_sizes(lambda: fresh(app.table), monkeypatch)[app.table.game.code]
+    words = drawn_sizes(lambda: fresh(page.demo), monkeypatch)
+    words = {text: px for text, px in words.items() if sum(c.isalpha() for c in text) > 1}
+    assert app.tr("buttons.settings") in " ".join(words)
+    small = {text: px for text, px in words.items() if px < min(bar, app.table.layout.text_size)}
+    assert not small, (bar, small)
+    if size == (720, 1280):
+        app.full_redraw = True
+        app.draw()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, SHOTS / f"examples-{locale}-720x1280.png")

@@ -60,7 +60,7 @@ def position(key: str, column: int, down: int, up: int, run: bool = False) -> Ga
 def hardest(key: str) -> list[tuple[str, Game, bool]]:
     """(name, position, whether the 20-card strip target applies)."""
     cases: list[tuple[str, Game, bool]] = []
-    for column in (0, 6 if key.startswith("RU") else 9):
+    for column in (0, 6) if key.startswith("RU") else (0, 1, 9):
         if key.startswith("RU"):
             cases += [
                 (f"t{column + 1} 6+14", position(key, column, 6, 14), True),
@@ -70,9 +70,9 @@ def hardest(key: str) -> list[tuple[str, Game, bool]]:
             ]
         else:
             # A Seahaven column never holds more than its dealt cards and a run of twelve on a
-            # king among them (17 cards, 18 with one free cell): the strip target holds up to
-            # that; longer columns (made up here) still show every index whole.
-            longest = longest_column(10, int(key[-1]))
+            # king among them (17 cards, 18 on column 2 with one free cell): the strip target
+            # holds up to that; longer columns (made up here) still show every index whole.
+            longest = longest_column(10, int(key[-1]), column)
             cases += [
                 (f"t{column + 1} {longest} run", position(key, column, 0, longest, True), True),
                 (f"t{column + 1} 18 run", position(key, column, 0, 18, run=True), False),

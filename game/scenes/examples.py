@@ -30,10 +30,18 @@ class ExampleHost(DemoHost):
     def __init__(self, app: AppHost) -> None:
         super().__init__(app)
         self.surface = app.screen
+        self.visitor = app
 
     @property
     def screen(self) -> pygame.Surface:
         return self.surface
+
+    @property
+    def least_text(self) -> int:
+        """The words on the small table (its info bar, title and pictured buttons) no smaller
+        than the visitor's info bar: the cards' indices may be small in a picture, but a word
+        drawn is there to be read."""
+        return self.visitor.table.layout.text_size
 
     @property
     def settings(self) -> PlayerSettings:

@@ -14,7 +14,7 @@ from pygame import Rect
 from engine.cards import RANKS, Card
 from game import rulesets, ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
-from game.layout import BUTTONS
+from game.layout import BUTTON_LABEL, BUTTONS
 from game.savemark import draw_save_mark, mark_rect
 from game.table.finish import offered
 
@@ -239,7 +239,7 @@ class Chrome:
                     enabled=on,
                     icon=BUTTON_ICONS[face],
                     size=text_size,
-                    flat=getattr(self.scene.app, "buttons_are_pictures", False),  # a demo's
+                    flat=self._flat(),
                 )
                 self._buttons[key] = image
             surface.blit(image, rect)
@@ -248,7 +248,7 @@ class Chrome:
         """One text size for all buttons: the largest at which every label fits."""
         rect = self.scene.layout.buttons[BUTTONS[0]]
         stacked = rect.height > rect.width * 0.55
-        size = int(rect.height * ui.STACKED_LABEL) if stacked else int(rect.height * 0.34)
+        size = int(rect.height * ui.STACKED_LABEL) if stacked else int(rect.height * BUTTON_LABEL)
         room = rect.width - 6 if stacked else int(rect.width - rect.height * 0.5 - 22)
 
         def fits(text: str) -> bool:
@@ -263,9 +263,15 @@ class Chrome:
                 and len(lines) * font(size).get_linesize() <= (rect.height * 0.4)
             )
 
-        while size > 9 and not all(fits(text) for text in labels.values()):
+        # A demo's pictured buttons keep their words at the info bar's size (they need not
+        # leave room to tap).
+        floor = self.scene.layout.text_size if self._flat() else 9
+        while size > floor and not all(fits(text) for text in labels.values()):
             size -= 1
         return size
+
+    def _flat(self) -> bool:
+        return bool(getattr(self.scene.app, "buttons_are_pictures", False))  # a demo's
 
     def lift_image(self, group: tuple[Card, ...], offsets: tuple[int, ...]) -> pygame.Surface:
         """A lifted group as one image, drawn once per drag (a frame blits it once)."""

@@ -25,7 +25,7 @@ class Places:
             game, lay = self.game, self.layout
             pos: dict[Card, Rest] = {}
             for i, col in enumerate(game.cols):
-                ys = lay.fan_offsets(game.down[i], len(col))
+                ys = lay.fan_offsets(game.down[i], len(col), i)
                 x = lay.columns[i].x
                 for k, card in enumerate(col):
                     pos[card] = (x, ys[k], k >= game.down[i])

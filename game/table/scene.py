@@ -69,7 +69,12 @@ class TableScene(TableState):
         w, h = self.app.screen.get_size()
         rules = self.game.rules
         self.layout = compute_layout(
-            w, h, columns=rules.columns, cells=rules.cells, px_per_mm=self.app.px_per_mm
+            w,
+            h,
+            columns=rules.columns,
+            cells=rules.cells,
+            px_per_mm=self.app.px_per_mm,
+            least_text=getattr(self.app, "least_text", 0),  # an Examples table's
         )
         self.places = Places(self.game, self.layout)
         if self.view is None:
