@@ -116,8 +116,8 @@ drop moves); this one can need one more move, so it is an ordinary, first-tried 
 from __future__ import annotations
 
 from engine.cards import IS_KING
-from engine.game import FOUNDATION
-from engine.position import CELL, HIDDEN, Cols, IMove, Limit, Mode, State, apply
+from engine.moves import CELL, FOUNDATION, IMove, Limit, Mode
+from engine.position import HIDDEN, Cols, State, apply
 from engine.rules import is_safe_home
 
 # The same-suit run from each king down to its ace, keyed by the king: rule 4's columns.

@@ -7,11 +7,11 @@ is one line here and its locale keys (game.rulesets); everything that lists rule
 config check, the new-game menu, the statistics, the catalog files) reads the registry.
 Nothing else in the engine branches on the game's name: it reads these fields.
 
-The two move generators (:meth:`engine.game.Game.legal_moves`, every legal move, and
-:func:`engine.moves.candidates`, the moves the solver's order in :mod:`engine.ordering` and the
-honest player of :mod:`engine.honest` choose from) both ask the functions below what fits
-where, how large a group may be and which move to a foundation is safe; docs/rules.md states
-the rules in words.
+The move core (:mod:`engine.moves`: every legal move for :meth:`engine.game.Game.legal_moves`,
+and the moves the solver's order in :mod:`engine.ordering` and the honest player of
+:mod:`engine.honest` choose from) and the checks of :meth:`engine.game.Game.play` ask the
+functions below what fits where, how large a group may be and which move to a foundation is
+safe; docs/rules.md states the rules in words.
 """
 
 from __future__ import annotations

@@ -14,7 +14,8 @@ from engine.beam import beam_search
 from engine.bench import random_play
 from engine.dominance import is_dead, settle
 from engine.hints import hint
-from engine.position import Limit, Mode, apply, is_won_state, state_of
+from engine.moves import Limit, Mode
+from engine.position import apply, is_won_state, state_of
 from engine.rules import RUSSIAN, RUSSIAN_RELAXED
 from engine.solver import BEAM_WIDTH, SolveResult, _BestFirst, solve
 
