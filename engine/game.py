@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from engine.cards import CARD_NAMES, DECK, RANKS, Card, card_name, is_king, parse_card
+from engine.cards import CARD_NAMES, DECK, RANKS, Card, card_name, is_ace, is_king, parse_card, rank
 from engine.codes import CodeError, format_code, parse_code
 from engine.deal import shuffled_deck
 from engine.moves import CELL, FOUNDATION, every_move
@@ -199,7 +199,7 @@ class Game:
         for i, held in enumerate(self.cells):
             if held == card:
                 return CELL0 + i, 0
-        return FOUNDATION, card % 13
+        return FOUNDATION, rank(card) - 1
 
     def position_key(self) -> tuple[Any, ...]:
         """Everything that decides the future of the game (not score or counter)."""
@@ -268,7 +268,7 @@ class Game:
         rules = self.rules
         name = CARD_NAMES[card]
         if pile == FOUNDATION:
-            if self.found[card // 13] != card % 13 + 1:
+            if self.found[card // 13] != rank(card):
                 top = self.foundation_top(card // 13)
                 raise IllegalMove("card_on_foundation", card=name, top=card_name(top or 0))
             return 1
@@ -305,7 +305,7 @@ class Game:
                     raise IllegalMove("card_face_down", card=name)
                 raise IllegalMove("foundation_top_only", card=name)
             self._check_lift(card, pile, pos, dest)
-            if self.found[card // 13] != card % 13:
+            if self.found[card // 13] != rank(card) - 1:
                 needed = card_name(card // 13 * 13 + self.found[card // 13])
                 raise IllegalMove("foundation_needs", card=name, needed=needed)
             return
@@ -327,13 +327,14 @@ class Game:
         if fits_on(self.rules, card, target):
             return
         target_name = CARD_NAMES[target]
-        if target % 13 == 0:
+        if is_ace(target):
             raise IllegalMove("ace_takes_nothing", card=name, target=target_name)
         if self.rules.same_suit and card // 13 != target // 13:
             raise IllegalMove(
                 "wrong_suit", card=name, target=target_name, fits=CARD_NAMES[target - 1]
             )
-        raise IllegalMove("wrong_rank", card=name, target=target_name, rank=RANKS[target % 13 - 1])
+        below = RANKS[rank(target) - 2]  # the rank that goes on the target
+        raise IllegalMove("wrong_rank", card=name, target=target_name, rank=below)
 
     # ----------------------------------------------------------------- making moves
 
@@ -598,8 +599,8 @@ def _read_state(
     ):
         raise StateError(f"{where}foundations must be 4 counts 0..13, not {found!r}")
     for suit, count in enumerate(found):
-        for rank in range(count):
-            read_card(suit * 13 + rank, f"foundations[{suit}]")
+        for card in range(suit * 13, suit * 13 + count):
+            read_card(card, f"foundations[{suit}]")
     if len(seen) != 52:
         raise StateError(f"{where}the position holds {len(seen)} cards, not 52")
     return cols, down, cells, list(found), _read_count(data, "score", where)
