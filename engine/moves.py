@@ -108,8 +108,9 @@ def candidates(
 
 def every_move(piles: Piles, rules: Rules, by_key: Takers, empties: list[int]) -> Iterator[IMove]:
     """Every legal move of ``piles`` (pointless ones included), on the walk of
-    :func:`candidates`: where the solver's view has a move home last in its pile, this has it
-    there too; a move to a free cell has the destination :data:`CELL` (any empty one)."""
+    :func:`candidates`, pile by pile; a move to a free cell has the destination :data:`CELL`
+    (each empty one). ``piles`` may be a Game's own lists: only face-up cards are read. Where
+    any group moves, no rule set has free cells, and none are walked."""
     if rules.runs_only:
         return _runs(piles, rules, by_key, empties, False, True)
     return _any_group(piles, rules, by_key, empties, False, True, True, None)
