@@ -2,7 +2,8 @@
 
 from engine.cards import Card, card_name, parse_card
 from engine.codes import CodeError, format_code, parse_code
-from engine.game import FOUNDATION, Game, IllegalMove, Move, StateError
+from engine.game import Game, IllegalMove, Move, StateError
+from engine.moves import FOUNDATION
 from engine.rules import ALL_RULES, RULES_BY_KEY, Rules
 
 __all__ = [

@@ -16,8 +16,9 @@ from __future__ import annotations
 import time
 
 from engine.dominance import settle
+from engine.moves import IMove, Limit, Mode
 from engine.ordering import generate, promise
-from engine.position import IMove, Limit, Mode, State, apply, is_won_state, state_key
+from engine.position import State, apply, is_won_state, state_key
 
 # One entry of a depth: the position, the index of its parent in the depth before, the moves
 # from the parent (the move and what settling added).

@@ -15,7 +15,8 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from engine.game import FOUNDATION, Game, Move
+from engine.game import Game, Move
+from engine.moves import FOUNDATION
 from engine.rules import ALL_RULES, Rules
 
 TARGETS_US = {"russian": 40.0, "seahaven": 60.0}

@@ -115,13 +115,13 @@ drop moves); this one can need one more move, so it is an ordinary, first-tried 
 
 from __future__ import annotations
 
-from engine.cards import IS_KING
-from engine.game import FOUNDATION
-from engine.position import CELL, HIDDEN, Cols, IMove, Limit, Mode, State, apply
+from engine.cards import DECK, IS_ACE, IS_KING, is_king
+from engine.moves import CELL, FOUNDATION, IMove, Limit, Mode
+from engine.position import HIDDEN, Cols, State, apply
 from engine.rules import is_safe_home
 
 # The same-suit run from each king down to its ace, keyed by the king: rule 4's columns.
-KING_RUNS = {13 * s + 12: bytes(range(13 * s + 12, 13 * s - 1, -1)) for s in range(4)}
+KING_RUNS = {king: bytes(range(king, king - 13, -1)) for king in DECK if is_king(king)}
 
 
 def is_safe(mode: Mode, card: int, found: tuple[int, ...]) -> bool:
@@ -158,7 +158,7 @@ def settle(state: State, mode: Mode, out: list[IMove], limit: Limit) -> State:
             continue
         if mode.forced_successor:
             for j, col in enumerate(cols):
-                if not col or col[-1] % 13 == 0 or col != KING_RUNS.get(col[0], b"")[: len(col)]:
+                if not col or IS_ACE[col[-1]] or col != KING_RUNS.get(col[0], b"")[: len(col)]:
                     continue
                 c = col[-1] - 1
                 for i, other in enumerate(cols):

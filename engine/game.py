@@ -14,22 +14,20 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from engine.cards import CARD_NAMES, DECK, RANKS, Card, card_name, is_king, parse_card
+from engine.cards import CARD_NAMES, DECK, RANKS, Card, card_name, is_ace, is_king, parse_card, rank
 from engine.codes import CodeError, format_code, parse_code
 from engine.deal import shuffled_deck
+from engine.moves import CELL, FOUNDATION, every_move
 from engine.reasons import check_params
 from engine.rules import (
     Rules,
-    fit_keys,
     fits_on,
     fits_on_empty,
     group_limit,
     is_run,
-    run_start,
     takers,
 )
 
-FOUNDATION = 10
 CELL0 = 11
 DEST_NAMES: tuple[str, ...] = (
     *(f"t{i}" for i in range(1, 11)),
@@ -201,7 +199,7 @@ class Game:
         for i, held in enumerate(self.cells):
             if held == card:
                 return CELL0 + i, 0
-        return FOUNDATION, card % 13
+        return FOUNDATION, rank(card) - 1
 
     def position_key(self) -> tuple[Any, ...]:
         """Everything that decides the future of the game (not score or counter)."""
@@ -216,69 +214,19 @@ class Game:
     # ----------------------------------------------------------------- move generation
 
     def legal_moves(self) -> list[Move]:
-        """Every move :meth:`play` accepts, pointless ones included (docs/codes.md, "Moves").
-        Built from the shared predicates of :mod:`engine.rules`, as the solver's and the honest
-        player's generators are."""
-        rules = self.rules
-        by_key, empties = takers(rules, self.cols)
-        keys = fit_keys(rules)
-        found = self.found
+        """Every move :meth:`play` accepts, pointless ones included (docs/codes.md, "Moves"):
+        :func:`engine.moves.every_move`, the walk the solver's and the honest player's moves
+        come from, with each empty free cell a destination of its own."""
+        by_key, empties = takers(self.rules, self.cols)
+        held = [card for card in self.cells if card != EMPTY]
+        free = [CELL0 + i for i, card in enumerate(self.cells) if card == EMPTY]
+        piles = (self.cols, self.down, held, self.found)
         out: list[Move] = []
-        add = out.append
-
-        def to_columns(card: Card, source: int, empty_ok: bool) -> None:
-            for dest in by_key.get(keys[card], ()):
-                if dest != source:
-                    add(Move(card, dest))
-            if empty_ok and fits_on_empty(card):
-                for dest in empties:
-                    add(Move(card, dest))
-
-        free_cells = [CELL0 + i for i, held in enumerate(self.cells) if held == EMPTY]
-        if rules.runs_only:
-            lift_cap = group_limit(rules, len(free_cells), len(empties))
-            empty_cap = group_limit(rules, len(free_cells), len(empties) - 1) if empties else 0
-            for i, col in enumerate(self.cols):
-                n = len(col)
-                if not n:
-                    continue
-                top = col[-1]
-                to_columns(top, i, True)
-                if found[top // 13] == top % 13:
-                    add(Move(top, FOUNDATION))
-                for cell in free_cells:
-                    add(Move(top, cell))
-                start = max(run_start(col, self.down[i]), n - lift_cap)
-                for j in range(n - 2, start - 1, -1):
-                    to_columns(col[j], i, n - j <= empty_cap)
-            for c, held in enumerate(self.cells):
-                if held == EMPTY:
-                    continue
-                to_columns(held, -1, True)
-                if found[held // 13] == held % 13:
-                    add(Move(held, FOUNDATION))
-                for cell in free_cells:
-                    if cell != CELL0 + c:
-                        add(Move(held, cell))
-        else:
-            lift_cap = group_limit(rules, len(free_cells), len(empties))
-            for i, col in enumerate(self.cols):
-                n = len(col)
-                if not n:
-                    continue
-                for j in range(max(self.down[i], n - lift_cap), n):
-                    to_columns(col[j], i, True)
-                top = col[-1]
-                if found[top // 13] == top % 13:
-                    add(Move(top, FOUNDATION))
-        for suit in range(4):
-            count = found[suit]
-            if count:
-                card = suit * 13 + count - 1
-                to_columns(card, -1, True)
-                if rules.takeback_to_cell:
-                    for cell in free_cells:
-                        add(Move(card, cell))
+        for card, _source, _pos, dest in every_move(piles, self.rules, by_key, empties):
+            if dest == CELL:
+                out.extend(Move(card, cell) for cell in free)
+            else:
+                out.append(Move(card, dest))
         return out
 
     # ----------------------------------------------------------------- checking a move
@@ -320,7 +268,7 @@ class Game:
         rules = self.rules
         name = CARD_NAMES[card]
         if pile == FOUNDATION:
-            if self.found[card // 13] != card % 13 + 1:
+            if self.found[card // 13] != rank(card):
                 top = self.foundation_top(card // 13)
                 raise IllegalMove("card_on_foundation", card=name, top=card_name(top or 0))
             return 1
@@ -357,7 +305,7 @@ class Game:
                     raise IllegalMove("card_face_down", card=name)
                 raise IllegalMove("foundation_top_only", card=name)
             self._check_lift(card, pile, pos, dest)
-            if self.found[card // 13] != card % 13:
+            if self.found[card // 13] != rank(card) - 1:
                 needed = card_name(card // 13 * 13 + self.found[card // 13])
                 raise IllegalMove("foundation_needs", card=name, needed=needed)
             return
@@ -379,13 +327,14 @@ class Game:
         if fits_on(self.rules, card, target):
             return
         target_name = CARD_NAMES[target]
-        if target % 13 == 0:
+        if is_ace(target):
             raise IllegalMove("ace_takes_nothing", card=name, target=target_name)
         if self.rules.same_suit and card // 13 != target // 13:
             raise IllegalMove(
                 "wrong_suit", card=name, target=target_name, fits=CARD_NAMES[target - 1]
             )
-        raise IllegalMove("wrong_rank", card=name, target=target_name, rank=RANKS[target % 13 - 1])
+        below = RANKS[rank(target) - 2]  # the rank that goes on the target
+        raise IllegalMove("wrong_rank", card=name, target=target_name, rank=below)
 
     # ----------------------------------------------------------------- making moves
 
@@ -674,8 +623,8 @@ def _read_state(
     ):
         raise StateError(f"{where}foundations must be 4 counts 0..13, not {found!r}")
     for suit, count in enumerate(found):
-        for rank in range(count):
-            read_card(suit * 13 + rank, f"foundations[{suit}]")
+        for card in range(suit * 13, suit * 13 + count):
+            read_card(card, f"foundations[{suit}]")
     if len(seen) != 52:
         raise StateError(f"{where}the position holds {len(seen)} cards, not 52")
     return cols, down, cells, list(found), _read_count(data, "score", where)

@@ -33,7 +33,8 @@ from typing import Any
 from engine.dominance import is_dead, settle
 from engine.game import CELL0, EMPTY, Game, Move, StateError
 from engine.honest import visible_moves
-from engine.position import CELL, Limit, Mode, apply, state_key, state_of
+from engine.moves import CELL, Limit, Mode
+from engine.position import apply, state_key, state_of
 from engine.solver import solve
 
 HINT_TIME = 2.0  # seconds: only a safety net behind HINT_NODES

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from engine.cards import IS_KING
 from engine.deal import splitmix64
-from engine.game import FOUNDATION
-from engine.moves import Takers, candidates, on_run
-from engine.position import CELL, IMove, Mode, State, apply, is_won_state, state_key
+from engine.moves import CELL, FOUNDATION, IMove, Mode, Takers, candidates, on_run
+from engine.position import State, apply, is_won_state, state_key
 from engine.rules import fit_keys, takers
 
 MAX_MOVES = 600

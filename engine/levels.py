@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from engine.game import Game
 from engine.honest import MAX_MOVES, play_path
-from engine.position import IMove, Mode, State, apply, state_key, state_of
+from engine.moves import IMove, Mode
+from engine.position import State, apply, state_key, state_of
 from engine.solver import first_move
 
 PLAYS = 32

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import random
 
-from engine.game import FOUNDATION
-from engine.moves import Takers, candidates, on_run
-from engine.position import CELL, HIDDEN, IMove, Limit, Mode, State
+from engine.moves import CELL, FOUNDATION, IMove, Limit, Mode, Takers, candidates, on_run
+from engine.position import HIDDEN, State
 from engine.rules import fit_key, takers
 
 # Suit and rank of an internal card byte, face down (+64) or not: table lookups for promise().

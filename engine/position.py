@@ -10,62 +10,13 @@ key is just the sorted columns and the cells.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.game import EMPTY, FOUNDATION, Game
-from engine.rules import Rules
+from engine.game import EMPTY, Game
+from engine.moves import FOUNDATION, IMove
 
 HIDDEN = 64  # added to a face-down card in the internal columns
-CELL = 11  # internal destination or source: "a free cell" (the real cell is chosen on replay)
 
 Cols = tuple[bytes, ...]
 State = tuple[Cols, tuple[int, ...], bytes, tuple[int, ...]]
-IMove = tuple[int, int, int, int]  # card, source (column, CELL, FOUNDATION), position, dest
-
-
-@dataclass(frozen=True)
-class Mode:
-    """What the search needs to know about a rule set, read from its :class:`Rules` fields
-    (never from its name)."""
-
-    rules: Rules
-    any_group: bool  # any face-up cards move together (not only same-suit runs)
-    same_suit: bool
-    cells: int
-    max_group: int
-    forced_successor: bool  # rule 4
-    takebacks: bool  # lemma 2 (any-suit building)
-    ranked: bool  # order children by promise() (where groups are runs; it did worse elsewhere)
-    dead_check: bool  # rule 5 (is_dead leaves free cells out: it holds only where there are none)
-    dive_first: bool  # each round of solve() starts with the depth-first probe
-
-    @classmethod
-    def of(cls, rules: Rules, *, forced: bool = True) -> Mode:
-        """ValueError for a rule set the proofs of :mod:`engine.dominance` do not cover: runs
-        in any-suit building, or free cells where any group may move."""
-        if rules.runs_only and not rules.same_suit:
-            raise ValueError(f"{rules.key}: the solver has no proof for runs in any-suit building")
-        if not rules.runs_only and rules.cells:
-            raise ValueError(f"{rules.key}: the solver has no proof for free cells with any group")
-        any_group = not rules.runs_only
-        return cls(
-            rules=rules,
-            any_group=any_group,
-            same_suit=rules.same_suit,
-            cells=rules.cells,
-            max_group=rules.max_group,
-            forced_successor=forced and any_group and rules.same_suit,
-            takebacks=not rules.same_suit,
-            ranked=rules.runs_only,
-            dead_check=rules.cells == 0,
-            dive_first=not rules.same_suit,
-        )
-
-
-class Limit:
-    """Counts moves refused for the Russian 20-card limit (rule 4's fallback)."""
-
-    refused = 0
 
 
 def state_of(game: Game) -> State:

@@ -7,11 +7,11 @@ is one line here and its locale keys (game.rulesets); everything that lists rule
 config check, the new-game menu, the statistics, the catalog files) reads the registry.
 Nothing else in the engine branches on the game's name: it reads these fields.
 
-The two move generators (:meth:`engine.game.Game.legal_moves`, every legal move, and
-:func:`engine.moves.candidates`, the moves the solver's order in :mod:`engine.ordering` and the
-honest player of :mod:`engine.honest` choose from) both ask the functions below what fits
-where, how large a group may be and which move to a foundation is safe; docs/rules.md states
-the rules in words.
+The move core (:mod:`engine.moves`: every legal move for :meth:`engine.game.Game.legal_moves`,
+and the moves the solver's order in :mod:`engine.ordering` and the honest player of
+:mod:`engine.honest` choose from) and the checks of :meth:`engine.game.Game.play` ask the
+functions below what fits where, how large a group may be and which move to a foundation is
+safe; docs/rules.md states the rules in words.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engine.cards import IS_KING, Card, is_king
+from engine.cards import IS_ACE, IS_KING, Card, is_ace, is_king, rank
 
 
 @dataclass(frozen=True)
@@ -141,8 +141,8 @@ def fits_on(rules: Rules, card: Card, top: Card) -> bool:
     """Does ``card`` go on a column whose face-up top card is ``top``? One rank lower, and in
     same-suit building the same suit."""
     if rules.same_suit:
-        return card + 1 == top and top % 13 != 0
-    return card % 13 + 1 == top % 13
+        return card + 1 == top and not is_ace(top)
+    return rank(card) + 1 == rank(top)
 
 
 def fits_on_empty(card: Card) -> bool:
@@ -152,7 +152,9 @@ def fits_on_empty(card: Card) -> bool:
 
 def is_run(cards: tuple[Card, ...] | list[Card]) -> bool:
     """Same suit and each card one rank below the one under it (``9C 8C 7C``)."""
-    return all(lower == upper + 1 and lower % 13 != 0 for lower, upper in itertools.pairwise(cards))
+    return all(
+        lower == upper + 1 and not is_ace(lower) for lower, upper in itertools.pairwise(cards)
+    )
 
 
 def run_capacity(free_cells: int, empty_columns: int) -> int:
@@ -181,15 +183,15 @@ def takers(rules: Rules, cols: Sequence[Sequence[int]]) -> tuple[dict[int, list[
     ``takers(...)[0].get(fit_key(rules, c), [])``: the same answers as :func:`fits_on`."""
     by_key: dict[int, list[int]] = {}
     empties: list[int] = []
-    same_suit = rules.same_suit
+    keys = fit_keys(rules)
     for i, col in enumerate(cols):
         if not col:
             empties.append(i)
             continue
         top = col[-1]
-        if top % 13 == 0:
+        if IS_ACE[top]:
             continue  # an ace takes nothing
-        key = top - 1 if same_suit else top % 13 - 1
+        key = keys[top - 1]  # the card of the next rank down (any of its suit: its fit_key)
         if key in by_key:
             by_key[key].append(i)
         else:
@@ -220,4 +222,4 @@ def is_safe_home(rules: Rules, card: Card, found: Sequence[int]) -> bool:
     it, and that card is home; in any-suit building the cards that go on it are the four of the
     rank below, so it is safe when every foundation holds them: ``rank <= min(found) + 1``.
     The proof is rule 3 of :mod:`engine.solver`; the one shared "safe move to foundation"."""
-    return rules.same_suit or card % 13 <= min(found)
+    return rules.same_suit or rank(card) <= min(found) + 1

@@ -35,18 +35,9 @@ from engine.beam import beam_search
 from engine.dominance import is_dead, settle
 from engine.game import CELL0, EMPTY, Game, Move
 from engine.honest import MAX_MOVES, play_path
+from engine.moves import CELL, IMove, Limit, Mode
 from engine.ordering import generate, promise
-from engine.position import (
-    CELL,
-    IMove,
-    Limit,
-    Mode,
-    State,
-    apply,
-    is_won_state,
-    state_key,
-    state_of,
-)
+from engine.position import State, apply, is_won_state, state_key, state_of
 
 CHECK_EVERY = 256  # nodes between clock checks
 DEAD_EVERY = 8  # rule 5 is asked while the count of new positions is a multiple of this

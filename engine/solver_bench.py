@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from engine.cards import CARD_NAMES
-from engine.game import EMPTY, FOUNDATION, Game
-from engine.moves import candidates
-from engine.position import Mode, State, apply, is_won_state, state_key, state_of
+from engine.game import EMPTY, Game
+from engine.moves import FOUNDATION, Mode, candidates
+from engine.position import State, apply, is_won_state, state_key, state_of
 from engine.rules import ALL_RULES, RULES_BY_KEY, Rules, takers
 from engine.solver import solve
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from engine.cards import RANKS, SUIT_SYMBOLS, Card
+from engine.cards import rank as card_rank
 from engine.safe_read import read_bytes, reason
 
 log = logging.getLogger("solitaire.fonts")
@@ -330,7 +331,7 @@ class CardArt:
     def _draw_face(self, card: Card) -> pygame.Surface:
         w, h = self.width, self.height
         suit = card // 13
-        rank = card % 13 + 1
+        rank = card_rank(card)
         color = suit_color(suit, self.four_colors)
         surface = self._blank(FACE)
         symbol = SUIT_SYMBOLS[suit]

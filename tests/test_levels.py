@@ -19,7 +19,8 @@ from engine.levels import (
     level_of,
     play_seed,
 )
-from engine.position import Mode, apply, is_won_state, state_of
+from engine.moves import Mode
+from engine.position import apply, is_won_state, state_of
 from engine.solver import first_move, solve
 
 

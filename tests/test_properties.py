@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 
 from engine import ALL_RULES, Game, IllegalMove, Move
 from engine.dominance import settle
-from engine.game import CELL0, DEST_NAMES, FOUNDATION
+from engine.game import CELL0, DEST_NAMES
 from engine.honest import visible_moves
+from engine.moves import CELL, FOUNDATION, Limit, Mode
 from engine.ordering import generate
-from engine.position import CELL, Limit, Mode, apply, state_of
+from engine.position import apply, state_of
 
 deals = st.builds(Game, st.sampled_from(ALL_RULES), st.integers(min_value=0, max_value=2**35 - 1))
 
