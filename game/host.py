@@ -87,6 +87,16 @@ class Host(Protocol):
         """The last autosave failed (the table's info bar shows a mark until one works)."""
         ...
 
+    @property
+    def buttons_are_pictures(self) -> bool:
+        """The table's buttons do nothing here (a demo's table): drawn flat, as pictures."""
+        ...
+
+    @property
+    def least_text(self) -> int:
+        """The smallest text size (px) the table may draw its words at; 0: its layout's own."""
+        ...
+
     def redraw(self) -> None:
         """Paint every scene again on the next draw."""
 

@@ -74,7 +74,7 @@ class TableScene(TableState):
             columns=rules.columns,
             cells=rules.cells,
             px_per_mm=self.app.px_per_mm,
-            least_text=getattr(self.app, "least_text", 0),  # an Examples table's
+            least_text=self.app.least_text,  # an Examples table's is the visitor's bar text
         )
         self.places = Places(self.game, self.layout)
         if self.view is None:
