@@ -73,8 +73,13 @@ class TableState(Scene):
     def card_rect(self, card: Card) -> Rect:
         return self.places.card_rect(card)
 
+    def shown_buttons(self) -> dict[str, Rect]:
+        """The table's buttons as shown now, by action name (Finish in Hint's place while the
+        rest of the game is certain: game.table.finish)."""
+        return shown_buttons(self.game, self.layout)
+
     def button_at(self, pos: tuple[int, int]) -> str | None:
-        for name, rect in shown_buttons(self.game, self.layout).items():  # Finish for Hint
+        for name, rect in self.shown_buttons().items():
             if rect.collidepoint(pos):
                 return name
         return None
