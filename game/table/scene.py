@@ -406,7 +406,7 @@ class TableScene(TableState):
 
     def update(self, dt: float) -> None:
         now = self.app.clock.time
-        if self.active and self.game.moves and not self.game.is_won:
+        if self.clock_runs():
             self.play_time.tick(dt)
         if self.tweens:
             alive = [t for t in self.tweens if not t.done(now)]
