@@ -5,8 +5,9 @@ Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo`,
 redo) is shown by one path, :meth:`after_change`. They report to ``app.hooks`` (``moved``,
 ``undone``, ``ended``, ``started``; ``lifted`` and ``refused`` too): the one place autosave,
 statistics, logs and sounds hook in (docs/architecture.md). The scene owns its state: the
-helper modules (feedback, flow, hints, placement) answer with values or act through narrow
-Protocols (game.table.hints.HintSeat, game.table.flow.Seat), never by writing its fields.
+helper modules (feedback, flow, hints, placement, finish, select) answer with values or act
+through narrow Protocols (game.table.hints.HintSeat, game.table.flow.Seat,
+game.table.finish.FinishHost, game.table.select.ChooseSeat), never by writing its fields.
 
 Where cards lie is game.table.places'; gliding is game.table.animation's; hints and the winnable
 indicator are game.table.hints'; drawing is game.table.view's, which reads this scene and
