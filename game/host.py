@@ -7,7 +7,8 @@ all, and the attract screen's and the Examples page's own tables play on a light
 knows a scene, so every scene can import it without an import circle.
 
 - :class:`Host`: what any scene, the table included, needs (screen, clock, settings, language,
-  games, workers, hooks, the scene stack, the high-score tables).
+  games, workers, hooks, the scene stack, the high-score tables, and how a table on it draws
+  its words and buttons).
 - :class:`AppHost`: what the dialogs over the visitor's table need besides: that table
   (:class:`Table`), the player's preferences, the sound, the kiosk, the end of the loop.
 """
