@@ -20,7 +20,7 @@ from engine.codes import CodeError, format_code, parse_code
 from engine.deal import DEAL_NUMBERS
 from engine.levels import EASY_WINS, LEVELS, PLAYS
 from engine.rules import RULES_BY_KEY
-from engine.safe_read import read_bytes, reason
+from engine.safe_read import not_utf8, read_bytes, reason
 
 log = logging.getLogger("solitaire.catalog")  # the kiosk log takes the "solitaire" tree
 
@@ -198,8 +198,7 @@ def load(key: str, directory: Path | None = None) -> Catalog:
     except FileNotFoundError:
         return Catalog(key)
     except UnicodeDecodeError as error:
-        why = f"not UTF-8 text ({error.reason} at byte {error.start})"
-        raise CatalogError(f"{path}: {why}") from None
+        raise CatalogError(f"{path}: {not_utf8(error)}") from None
     except OSError as error:
         raise CatalogError(f"{path}: {reason(error)}") from None
     if not text.strip():  # the builder replaces the file whole: an empty one is damage

@@ -49,6 +49,12 @@ def reason(error: BaseException) -> str:
     return str(error)
 
 
+def not_utf8(error: UnicodeDecodeError) -> str:
+    """Why bytes read are not text, in a few words: "not UTF-8 text (invalid start byte at
+    byte 12)"."""
+    return f"not UTF-8 text ({error.reason} at byte {error.start})"
+
+
 def kind_of(mode: int) -> str:
     """What a file of ``mode`` is, in words ("a FIFO", "a character device", ...)."""
     for test, name in (
@@ -71,19 +77,13 @@ def _check(path: str | os.PathLike[str], info: os.stat_result, limit: int) -> No
         raise TooLargeError(path, f"{info.st_size} bytes, more than the limit of {limit}")
 
 
-def check_file(path: str | os.PathLike[str], limit: int) -> None:
-    """Raise as :func:`read_bytes` would, without reading (for a reader that opens the file
-    itself, e.g. a font library). FileNotFoundError when there is nothing there."""
-    _check(path, os.stat(path), limit)
-
-
 def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
     """The whole content of the regular file ``path``, at most ``limit`` bytes.
 
     FileNotFoundError when there is nothing there; NotAFileError for anything but a regular
     file (also behind a symlink); TooLargeError past ``limit``; other OSErrors as the system
     raises them (no permission, an I/O error)."""
-    check_file(path, limit)  # a device is not even opened
+    _check(path, os.stat(path), limit)  # a device is not even opened
     fd = os.open(path, _OPEN_FLAGS)
     try:
         _check(path, os.fstat(fd), limit)  # what was opened, should the path have changed

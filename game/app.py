@@ -100,6 +100,8 @@ class App:
         # When a listener (the kiosk's idle timers) next needs an update, in clock time.
         self.deadlines: list[Callable[[], float | None]] = []
         self.kiosk: Kiosk | None = None  # set by game.kiosk_ui.attach_kiosk
+        self.buttons_are_pictures = False  # the visitor's table: its buttons act
+        self.least_text = 0  # its layout's own text sizes
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         self._tapped: Scene | None = None  # the scene on top when the last tap came
         if game is None:

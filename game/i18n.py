@@ -36,7 +36,7 @@ else:  # pragma: no cover - Python 3.10 only
     import tomli as tomllib
 
 from engine.cards import RANKS, card_name, parse_card
-from engine.safe_read import read_bytes, reason
+from engine.safe_read import not_utf8, read_bytes, reason
 
 log = logging.getLogger("solitaire.i18n")  # the kiosk log takes the "solitaire" tree
 
@@ -116,7 +116,7 @@ def load_catalog(locale: str, directory: Path | None = None) -> Catalog:
     try:
         data = tomllib.loads(read_bytes(path, MAX_LOCALE_BYTES).decode("utf-8"))
     except UnicodeDecodeError as error:
-        why = f"not UTF-8 text ({error.reason} at byte {error.start})"
+        why = not_utf8(error)
     except OSError as error:  # missing, a FIFO or a device, too large
         why = reason(error)
     except (ValueError, RecursionError, MemoryError) as error:  # not TOML (TOMLDecodeError)

@@ -43,12 +43,19 @@ def current_crash() -> BaseException | None:
     return _crash[-1] if _crash else None
 
 
-def _tell_once(handler: logging.Handler, where: str) -> None:
+class _Ours:
+    """A handler setup_logging installs (and replaces when called again); ``told``: it said
+    once on stderr that it cannot write (:func:`_tell_once`)."""
+
+    told = False
+
+
+def _tell_once(handler: _Ours, where: str) -> None:
     """A log that cannot be written (a full disk, a closed stderr): one line on stderr, the
     first time only, instead of logging's multi-line traceback for every record."""
-    if getattr(handler, "_failed", False):
+    if handler.told:
         return
-    handler._failed = True  # type: ignore[attr-defined]
+    handler.told = True
     error = sys.exc_info()[1]
     with contextlib.suppress(Exception):
         sys.stderr.write(
@@ -58,12 +65,12 @@ def _tell_once(handler: logging.Handler, where: str) -> None:
         sys.stderr.flush()
 
 
-class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class _StderrHandler(_Ours, logging.StreamHandler):  # type: ignore[type-arg]
     def handleError(self, record: logging.LogRecord) -> None:
         _tell_once(self, "to stderr")
 
 
-class _FileHandler(logging.handlers.RotatingFileHandler):
+class _FileHandler(_Ours, logging.handlers.RotatingFileHandler):
     def handleError(self, record: logging.LogRecord) -> None:
         _tell_once(self, self.baseFilename)
 
@@ -102,7 +109,7 @@ def setup_logging(
     Calling it again replaces the handlers it installed before."""
     logger = logging.getLogger(LOGGER_NAME)
     for handler in list(logger.handlers):
-        if getattr(handler, "_solitaire", False):
+        if isinstance(handler, _Ours):
             logger.removeHandler(handler)
             handler.close()
     logger.setLevel(level)
@@ -112,7 +119,6 @@ def setup_logging(
         stream = _StderrHandler(sys.stderr)
         stream.setFormatter(formatter)
         stream.addFilter(secrets)
-        stream._solitaire = True  # type: ignore[attr-defined]
         logger.addHandler(stream)
     if directory is None:
         return None
@@ -125,7 +131,6 @@ def setup_logging(
         return None
     rotating.setFormatter(formatter)
     rotating.addFilter(secrets)
-    rotating._solitaire = True  # type: ignore[attr-defined]
     logger.addHandler(rotating)
     return path
 

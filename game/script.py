@@ -20,10 +20,10 @@ It starts as the game does (config.toml, the player's settings, the saved game w
 - ``state FILE.json``: ``Game.to_dict()`` plus ``"scene"`` (the top scene's name),
   ``"message"`` (the text of the toast on screen, else null), ``"sound"`` (``on``,
   ``audible``: on and an audio device playing, ``volume``), ``"deal"`` (the kind of deal the
-  table's title names: "daily", "easy", ..., "random"), ``"title"`` (the table's title text)
-  and ``"texts"`` (the texts of the screen on top: a dialog's titles, fields and lines, the
-  attract screen's board), ``"buttons"`` (a dialog's buttons: name, label, rect, selected).
-  attract screen's board), ``"settings"`` (the player's settings: toggles, ``locale``, sound).
+  table's title names: "daily", "easy", ..., "random"), ``"title"`` (the table's title text),
+  ``"texts"`` (the texts of the screen on top: a dialog's titles, fields and lines, the
+  attract screen's board), ``"buttons"`` (a dialog's buttons: name, label, rect, selected)
+  and ``"settings"`` (the player's settings: toggles, ``locale``, sound).
 
 ``--date YYYY-MM-DD`` plays that day (today's deal and the daily high scores; game.arcade).
 
@@ -275,13 +275,12 @@ class Player:
             return None
 
     def press(self, name: str) -> None:
-        from game.table.finish import shown_buttons
         from game.table.report import button_name
 
         app = self.app
         top = app.scenes.top
         if top is app.table:
-            shown = shown_buttons(app.table.game, app.table.layout)  # Finish when certain
+            shown = app.table.shown_buttons()  # Finish in Hint's place when certain
             for button, rect in shown.items():
                 if name in (button, button_name(button)):
                     self.down(rect.center)
@@ -338,7 +337,7 @@ class Player:
         data["deal"] = table.deal
         data["title"] = table.view.chrome.title_text() if table.view is not None else None
         data["texts"] = shown_texts(self.app.scenes.top)
-        data["buttons"] = shown_buttons(self.app.scenes.top)
+        data["buttons"] = dialog_buttons(self.app.scenes.top)
         data["settings"] = self.app.settings.to_dict()
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
@@ -412,7 +411,7 @@ def shown_texts(scene: object) -> list[str]:
     return [c.label for c in controls if c.kind != "button"]
 
 
-def shown_buttons(scene: object) -> list[dict[str, object]]:
+def dialog_buttons(scene: object) -> list[dict[str, object]]:
     """The buttons of a dialog on top: name, label, rectangle and whether it is the chosen one."""
     return [
         {

@@ -22,6 +22,7 @@ from game.scenes.boards import Board, howto_board, rule_set_board
 from game.scenes.demo import DemoHost
 
 if TYPE_CHECKING:
+    from game.games import GameChoice
     from game.host import AppHost
     from game.table import TableScene
 
@@ -103,15 +104,19 @@ class AttractScene(Scene):
         self.banner_rect = Rect(0, 0, 0, 0)
         self.resize()
 
+    def _choice(self) -> GameChoice:
+        """The game choice this turn of the rotation is about: its game, with the rule set
+        chosen for it."""
+        return replace(self.app.games.choice, game=self.games[self.turn % len(self.games)])
+
     @property
     def rules(self) -> Rules:
         """The rule set this turn of the rotation is about (the chosen one of its game)."""
-        return replace(self.app.games.choice, game=self.games[self.turn % len(self.games)]).rules
+        return self._choice().rules
 
     def _deal(self) -> Game:
-        choice = replace(self.app.games.choice, game=self.rules.game)
         try:
-            game = self.app.games.new(choice=choice)
+            game = self.app.games.new(choice=self._choice())
         except Exception:  # a damaged catalog must not stop the attract screen
             game = Game.from_code("RU1-C-AAAAABB")
         self.seen, self.line, self.search = set(), [], None

@@ -35,6 +35,10 @@ class DemoHost:
         self.save_failed = False  # no saves, so no failed-save mark
         self.buttons_are_pictures = True  # its table's buttons do nothing: drawn flat
 
+    @property
+    def least_text(self) -> int:
+        return 0  # the layout's own sizes (the Examples page's host asks for more)
+
     def redraw(self) -> None:
         self._host.redraw()
 

@@ -16,7 +16,7 @@ from game.scenes.dialog import Dialog, stack_rows
 from game.ui import Control
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.host import AppHost
 
 log = logging.getLogger("solitaire.kiosk")
 
@@ -28,7 +28,7 @@ class EntriesScene(Dialog):
 
     name = "entries"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: AppHost) -> None:
         self.page = 0
         self.message = ""
         super().__init__(app)

@@ -106,6 +106,11 @@ class OperatorScene(Dialog):
             log.info("operator menu: closed after %.0f s without input", kiosk.pin.timeout_s)
             self.app.scenes.pop(self)
 
+    def deadline(self) -> float | None:
+        """When the menu closes by itself: the loop sleeps until then, not a rest step more."""
+        kiosk = self.controller
+        return None if kiosk is None else kiosk.idle.last_input + kiosk.pin.timeout_s
+
     def leave_game(self) -> None:
         self.app.scenes.pop(self)
         if self.controller is not None:

@@ -44,10 +44,9 @@ class ScoresScene(Dialog):
         self.row(row, labels, [self.previous, self.close, self.next], 1)
         area = Rect(margin, margin, screen.width - 2 * margin, row.top - 2 * margin)
         key, showing = self.pages[self.page]
-        least = self.app.table.layout.text_size
         size = self.app.screen.get_size()
         self.board = rule_set_board(
-            size, tr, self.app.arcade, key, showing, panel=area.size, least=least
+            size, tr, self.app.arcade, key, showing, panel=area.size, least=self.least
         )
         self.board_rect = self.board.image.get_rect(center=area.center)
 

@@ -40,7 +40,7 @@ class SettingsScene(Dialog):
     def build(self) -> None:
         tr, u = self.tr, self.unit()
         w, h = self.app.screen.get_size()
-        least = self.app.table.layout.text_size  # no text smaller than the info bar's
+        least = self.least  # no text smaller than the info bar's
         # A tall screen gives the panel its height, a wide one more width: room for the help
         # lines at a readable size.
         wide_w = u * (16 if w > 1400 else 12)

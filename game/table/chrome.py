@@ -239,7 +239,7 @@ class Chrome:
                     enabled=on,
                     icon=BUTTON_ICONS[face],
                     size=text_size,
-                    flat=self._flat(),
+                    flat=self.scene.app.buttons_are_pictures,  # a demo's
                 )
                 self._buttons[key] = image
             surface.blit(image, rect)
@@ -265,13 +265,10 @@ class Chrome:
 
         # A demo's pictured buttons keep their words at the info bar's size (they need not
         # leave room to tap).
-        floor = self.scene.layout.text_size if self._flat() else 9
+        floor = self.scene.layout.text_size if self.scene.app.buttons_are_pictures else 9
         while size > floor and not all(fits(text) for text in labels.values()):
             size -= 1
         return size
-
-    def _flat(self) -> bool:
-        return bool(getattr(self.scene.app, "buttons_are_pictures", False))  # a demo's
 
     def lift_image(self, group: tuple[Card, ...], offsets: tuple[int, ...]) -> pygame.Surface:
         """A lifted group as one image, drawn once per drag (a frame blits it once)."""

@@ -189,7 +189,7 @@ class HintClient:
     def sync_indicator(self) -> None:
         """Start or stop the winnable indicator as the setting says; tell it the position."""
         scene = self.scene
-        wanted = bool(getattr(scene.app.settings, "winnable_indicator", False))
+        wanted = scene.app.settings.winnable_indicator
         if wanted and self.indicator is None:
             self.indicator = scene.app.workers.indicator()
         elif not wanted and self.indicator is not None:

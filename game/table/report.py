@@ -11,7 +11,6 @@ from pygame import Rect
 
 from engine.cards import card_name
 from engine.game import EMPTY
-from game.table import finish
 
 if TYPE_CHECKING:
     from game.table.scene import TableScene
@@ -86,8 +85,8 @@ def layout_report(scene: TableScene) -> dict[str, Any]:
                 "index": _box(index.move(rect.topleft)) if face_up else None,
             }
         )
-    shown_buttons = finish.shown_buttons(game, lay)  # Finish in Hint's place when certain
-    buttons = [{"name": button_name(n), "rect": _box(r)} for n, r in shown_buttons.items()]
+    on_table = scene.shown_buttons()  # Finish in Hint's place when certain
+    buttons = [{"name": button_name(n), "rect": _box(r)} for n, r in on_table.items()]
     marks = [
         {"card": card_name(c), "rect": _box(scene.places.visible_rect(c))} for c in scene.marks
     ]

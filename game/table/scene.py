@@ -5,8 +5,9 @@ Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo`,
 redo) is shown by one path, :meth:`after_change`. They report to ``app.hooks`` (``moved``,
 ``undone``, ``ended``, ``started``; ``lifted`` and ``refused`` too): the one place autosave,
 statistics, logs and sounds hook in (docs/architecture.md). The scene owns its state: the
-helper modules (feedback, flow, hints, placement) answer with values or act through narrow
-Protocols (game.table.hints.HintSeat, game.table.flow.Seat), never by writing its fields.
+helper modules (feedback, flow, hints, placement, finish, select) answer with values or act
+through narrow Protocols (game.table.hints.HintSeat, game.table.flow.Seat,
+game.table.finish.FinishHost, game.table.select.ChooseSeat), never by writing its fields.
 
 Where cards lie is game.table.places'; gliding is game.table.animation's; hints and the winnable
 indicator are game.table.hints'; drawing is game.table.view's, which reads this scene and
@@ -74,7 +75,7 @@ class TableScene(TableState):
             columns=rules.columns,
             cells=rules.cells,
             px_per_mm=self.app.px_per_mm,
-            least_text=getattr(self.app, "least_text", 0),  # an Examples table's
+            least_text=self.app.least_text,  # an Examples table's is the visitor's bar text
         )
         self.places = Places(self.game, self.layout)
         if self.view is None:
@@ -406,7 +407,7 @@ class TableScene(TableState):
 
     def update(self, dt: float) -> None:
         now = self.app.clock.time
-        if self.active and self.game.moves and not self.game.is_won:
+        if self.clock_runs():
             self.play_time.tick(dt)
         if self.tweens:
             alive = [t for t in self.tweens if not t.done(now)]

@@ -73,8 +73,13 @@ class TableState(Scene):
     def card_rect(self, card: Card) -> Rect:
         return self.places.card_rect(card)
 
+    def shown_buttons(self) -> dict[str, Rect]:
+        """The table's buttons as shown now, by action name (Finish in Hint's place while the
+        rest of the game is certain: game.table.finish)."""
+        return shown_buttons(self.game, self.layout)
+
     def button_at(self, pos: tuple[int, int]) -> str | None:
-        for name, rect in shown_buttons(self.game, self.layout).items():  # Finish for Hint
+        for name, rect in self.shown_buttons().items():
             if rect.collidepoint(pos):
                 return name
         return None
@@ -159,6 +164,12 @@ class TableState(Scene):
         busy = self.tweens or self.drag or self.pending_win or self.finisher.running
         return bool(busy or self.hints.thinking)
 
+    def clock_runs(self) -> bool:
+        """Whether the play time runs now: a game with moves, not won, the table on top (the
+        update ticks it, and the loop wakes for the info bar's next second)."""
+        game = self.game
+        return self.active and bool(game.moves) and not game.is_won and self.play_time.running
+
     def blink(self) -> bool:
         """Whether the hinted move's outline is lit now (it blinks at BLINK_HZ)."""
         return int(self.app.clock.time * BLINK_HZ) % 2 == 0
@@ -174,6 +185,6 @@ class TableState(Scene):
             times.append(self.pending_refusal.due)
         if self.hints.mark is not None:
             times.append((int(now * BLINK_HZ) + 1) / BLINK_HZ)
-        if self.active and self.game.moves and not self.game.is_won and self.play_time.running:
+        if self.clock_runs():
             times.append(now + 1.0 - self.play_time.seconds % 1.0)  # the clock's next second
         return min((t for t in times if t is not None), default=None)

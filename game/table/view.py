@@ -27,7 +27,6 @@ from engine.cards import Card
 from engine.game import EMPTY
 from game.cards import HIGHLIGHT, TARGET, CardArt
 from game.table.chrome import Chrome, changed_buttons, outline_image
-from game.table.finish import shown_buttons
 from game.table.select import lit_image
 from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
 
@@ -364,7 +363,7 @@ class TableView:
         if name is None:
             self._overlay(self.pressed, None)
         elif self._shown.get(self.pressed) != name:
-            rect = shown_buttons(scene.game, lay)[name]
+            rect = scene.shown_buttons()[name]
             image = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(image, (255, 255, 255, 60), image.get_rect(), border_radius=8)
             self._overlay(self.pressed, name, image, rect.topleft)
