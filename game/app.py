@@ -252,13 +252,15 @@ class App:
             if resting and not events:
                 wait = last + self.rest_seconds() - now
                 if wait > 0:
-                    if woke:  # the socket woke us but brought no event: a frame's pause,
-                        waker.pause(wait)  # never a spin on a socket that stays readable
+                    if woke:  # the socket woke us but brought no event yet: a short pause,
+                        waker.pause(wait)  # longer each time, never a spin on a busy socket
                         woke = False
                     else:
                         woke = waker.wait(wait)
                     continue
             woke = False
+            if events:
+                waker.heard()
             if resting and events:  # the clock catches up first: input carries its own time
                 self.update(now - last, clamp=False)
                 last = now

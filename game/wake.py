@@ -33,12 +33,16 @@ def _x11_fd(display: object) -> int | None:
     return fd if fd >= 0 else None
 
 
+FIRST_LOOK = 0.001  # after a wake that brought no event, look again this soon (seconds)
+
+
 class Waker:
     """Sleeps a resting loop until input may have come or the time is up."""
 
     def __init__(self, fd: int | None, frame: float) -> None:
         self.fd = fd  # the X connection's socket; None: look once a frame
         self.frame = frame
+        self.look = FIRST_LOOK  # the next pause after an empty wake (doubles up to a frame)
 
     @classmethod
     def for_display(cls, frame: float) -> Waker:
@@ -64,9 +68,17 @@ class Waker:
         return bool(ready)
 
     def pause(self, seconds: float) -> None:
-        """Sleep up to ``seconds``, at most a frame, whatever comes (after a wake that brought
-        no event: the loop must not spin on a socket that stays readable)."""
-        time.sleep(max(0.0, min(seconds, self.frame)))
+        """Sleep up to ``seconds`` whatever comes, after a wake that brought no event: 1 ms the
+        first time, then twice as long each time in a row, up to a frame. SDL often turns a
+        press into an event only at its second look at the connection (a frame's pause there
+        made a press from rest show 21 ms late, over a frame), and a socket that stays readable
+        without events must still not make the loop spin: a few quick looks, then a frame's."""
+        time.sleep(max(0.0, min(seconds, self.look)))
+        self.look = min(self.frame, self.look * 2)
+
+    def heard(self) -> None:
+        """Events came: the next empty wake gets a quick second look again."""
+        self.look = FIRST_LOOK
 
 
 class FakePointer:

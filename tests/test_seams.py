@@ -139,3 +139,26 @@ def test_the_kiosk_and_the_pin_keypad_tell_the_loop_when_they_act(tmp_path: Path
     pad.locked_until = 0.0
     app.update(1.0, clamp=False)
     assert app.deadline() == pytest.approx(pad.last_input + pad.timeout_s)
+
+
+def test_an_empty_wake_looks_again_soon_then_less_and_less_often(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a wake that brought no event the loop looks again after 1 ms (SDL often has the
+    press only at its second look: a frame's pause showed a press 21 ms late), each pause in a
+    row twice as long up to a frame (a socket that stays readable cannot make it spin), and
+    the quick look comes back once events come."""
+    import game.wake
+
+    slept: list[float] = []
+    monkeypatch.setattr(game.wake.time, "sleep", slept.append)
+    waker = game.wake.Waker(None, 1 / 60)
+    for _ in range(7):
+        waker.pause(1.0)
+    assert slept[:5] == pytest.approx([0.001, 0.002, 0.004, 0.008, 0.016])
+    assert slept[5:] == pytest.approx([1 / 60, 1 / 60])
+    waker.heard()
+    waker.pause(1.0)
+    assert slept[-1] == pytest.approx(0.001)
+    waker.pause(0.0005)
+    assert slept[-1] == pytest.approx(0.0005)  # never past the deadline
