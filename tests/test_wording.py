@@ -248,6 +248,10 @@ REPLACED = {
         "32 раза проиграла",  # "lost 32 times": the program played each deal 32 times
         "нынешних",  # bookish: «при текущем числе …»
         "уже там:",  # «7♥ уже там: дом.»: «уже лежит здесь (дом)»
+        # Issue 24: «последний 21 ход» is wrong for 21, 31...: «до 21 хода».
+        "последний {count}",
+        "последние {count}",
+        "«вернуть»",  # the Redo button is «Повторить»: «вернуть» is also taking a card back
     ],
     "fi": [
         "kurkista piilokorttien alle",  # calque: «kurkista piilokortteihin»
