@@ -259,6 +259,15 @@ REPLACED = {
         "siihen tarvitaan 7",  # «merkkejä pitää olla 7»
         "ei käy siihen",  # «ei sovi siihen»
         "vetäessäsi kortille",  # first parses as "dragging to the card"
+        # Issue 24: the queen is «kuningatar» everywhere, the foundation «peruspino».
+        "rouva",
+        "kotiin",
+        "merkitty pelialueelle",  # «korostettu pelialueella»: the cards light up
+        "yläpalkki",  # the settings call it «tietopalkki»
+        "allekirjoita",  # initials are written, not signed
+        "tulee vain jakoja",  # the levels «tarjoavat»: «tarjotaan vain jakoja»
+        "erivärisen kortin",  # «väri» is a suit in this game: red and black alternate
+        "ja vihje näyttää",  # after {undo} ("… voi perua ja tehdä uudelleen") two «ja» in a row
     ],
     "en": [
         "deal only deals",  # tautology, as the Finnish «jakavat vain jakoja»
@@ -271,3 +280,31 @@ def test_none_of_the_replaced_wordings_came_back(locale: str) -> None:
     text = everything(locale).lower()
     back = [phrase for phrase in REPLACED[locale] if phrase.lower() in text]
     assert not back, f"{locale}: {back}"
+
+
+# ------------------------------------------------------------------ names
+
+GAME_NAME_KEYS = {
+    "russian": ("rules.russian.title", "stats.RU1-C", "stats.RU1-R", "code.code_unknown_game"),
+    "seahaven": ("rules.seahaven.title", "stats.SH1-C4", "stats.SH1-C1", "code.code_unknown_game"),
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game", sorted(GAME_NAME_KEYS))
+def test_a_game_has_one_name_on_every_screen(locale: str, game: str) -> None:
+    """The table's title (names.*), the rules screen, the statistics and the code refusal name
+    the game the same way (Russian writes it in lower case inside a sentence)."""
+    tr = catalog(locale)
+    name = str(tr[f"names.{game}"]).lower()
+    for key in GAME_NAME_KEYS[game]:
+        assert name in str(tr[key]).lower(), (key, tr[key])
+
+
+def test_finnish_keeps_the_seeds_name_for_russian_solitaire() -> None:
+    """Seed 000 calls the game «Russian Solitaire»; no screen says «venäläinen pasianssi»."""
+    fi = catalog("fi")
+    assert fi["names.russian"] == fi["rules.russian.title"] == "Russian Solitaire"
+    text = everything("fi")
+    assert not re.search(r"venäläi\w*\s+pasianssi", text, re.IGNORECASE)
+    assert all(m.group(0) == "Russian Solitaire" for m in re.finditer(r"Russian \w+", text))
