@@ -282,7 +282,43 @@ def test_none_of_the_replaced_wordings_came_back(locale: str) -> None:
     assert not back, f"{locale}: {back}"
 
 
-# ------------------------------------------------------------------ names
+# ------------------------------------------------------------------ units and names
+
+# A space before a unit, which must be a no-break space (U+00A0) so the unit never starts a
+# line: after a number or a placeholder ("6,5 %", "{seconds} s"), "%", or "s"/"с" standing
+# alone. A Russian «с» followed by a word is the preposition («5 с половиной»), not seconds;
+# Finnish and English have no one-letter word "s", so there it is seconds wherever it stands
+# alone («{seconds} s kuluttua»).
+UNIT_SPACE = {
+    "en": re.compile(r"[\d}](\s)(?:%|s(?![^\W\d_]))"),
+    "fi": re.compile(r"[\d}](\s)(?:%|s(?![^\W\d_]))"),
+    "ru": re.compile(r"[\d}](\s)(?:%|с(?![^\W\d_]|\s+[^\W\d_]))"),
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_unit_is_bound_to_its_number_by_a_no_break_space(locale: str) -> None:
+    spaces = [
+        (key, match.group(0), match.group(1))
+        for key, strings in texts(locale).items()
+        for text in strings
+        for match in UNIT_SPACE[locale].finditer(text)
+    ]
+    plain = [(key, found) for key, found, space in spaces if space != "\u00a0"]
+    assert not plain, f"{locale}: a plain space before a unit: {plain}"
+    # Not vacuous: the rules' shares, the win rate and the PIN wait are all written with units.
+    keys = {key for key, _, _ in spaces}
+    assert {"stats.win_rate", "kiosk.pin_wait", "rules.russian.body"} <= keys, keys
+
+
+def test_the_unit_check_tells_seconds_from_the_russian_preposition() -> None:
+    ru = UNIT_SPACE["ru"]
+    assert ru.search("через 30 с.") and ru.search("через {seconds} с")
+    assert not ru.search("5 с половиной") and not ru.search("{count} символов")
+    fi = UNIT_SPACE["fi"]
+    assert fi.search("{seconds} s kuluttua") and fi.search("6,5 % jaoista")
+    assert not fi.search("{count} siirtoa")
+
 
 GAME_NAME_KEYS = {
     "russian": ("rules.russian.title", "stats.RU1-C", "stats.RU1-R", "code.code_unknown_game"),
