@@ -194,7 +194,7 @@ def test_the_rules_screen_carries_the_tips(monkeypatch, game, code, locale, size
 )  # fmt: skip
 def test_the_chances_are_the_measured_shares(game, rules, locale):
     """ "How often can a random deal be won?" answers with the README's measured share, written
-    the way the language writes decimals (6.5 %, 6,5 %), with a no-break space before the "%"."""
+    the way the language writes decimals (6.5 %, 6,5 %)."""
     share = readme_share(rules)
     if locale != "en":
         share = share.replace(".", ",")
