@@ -294,7 +294,10 @@ def paragraphs_image(
     y = 0
     for para in paragraphs:
         lead, rest = _lead_in(para)
-        words = [(w, True) for w in lead.split()] + [(w, False) for w in rest.split()]
+        # Break at plain spaces only: a no-break space keeps "6,5 %" and "30 s" on one line.
+        words = [(w, True) for w in lead.split(" ") if w] + [
+            (w, False) for w in rest.split(" ") if w
+        ]
         placed.append((regular.render("•", True, color), 0, y))
         x = indent
         for word, is_bold in words:

@@ -48,6 +48,26 @@ class TestPlurals:
         assert tr("unit.cards", count=1) == "1 card"
         assert tr("unit.cards", count=2) == "2 cards"
 
+    @pytest.mark.parametrize(
+        ("count", "text"),
+        [
+            (1, "до 1 хода"),
+            (2, "до 2 ходов"),
+            (5, "до 5 ходов"),
+            (11, "до 11 ходов"),
+            (21, "до 21 хода"),
+            (22, "до 22 ходов"),
+            (25, "до 25 ходов"),
+            (101, "до 101 хода"),
+        ],
+    )
+    def test_russian_undo_depth_takes_the_genitive_after_do(self, count: int, text: str) -> None:
+        """«до» governs the genitive: «до 21 хода» (one), «до 22 ходов» (few), «до 25 ходов»,
+        never the nominative «последние 22 хода» or «последний 21 ход»."""
+        assert Translator("ru")("table.rules_undo", count=count) == (
+            f"Отменить и повторить можно {text}"
+        )
+
     def test_no_count_or_not_a_number_uses_other(self) -> None:
         tr = Translator("ru")
         assert tr("unit.cards") == "{count} карты"

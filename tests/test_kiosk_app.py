@@ -220,7 +220,7 @@ def test_statistics_screen_from_settings(tmp_path: Path) -> None:
     assert isinstance(app.scenes.top, StatsScene)
     labels = [c.label for c in app.scenes.top.controls]
     assert "Russian Solitaire, same suit" in labels
-    assert "Played 1 · Won 0 %" in labels
+    assert "Played 1 · Won 0\u00a0%" in labels
     finger.settle(0.5)  # Close lies where Statistics was: not the second click of a double click
     finger.tap(finger.control("Close"))
     assert type(app.scenes.top).__name__ == "SettingsScene"

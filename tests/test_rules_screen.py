@@ -201,4 +201,17 @@ def test_the_chances_are_the_measured_shares(game, rules, locale):
         share = share.replace(".", ",")
     tr = make_app("RU1-C-AAAAABB", (800, 480)).tr
     tr.set_locale(locale)
-    assert f"{share} %" in " ".join(tr.paragraphs(f"rules.{game}.body"))
+    assert f"{share}\u00a0%" in " ".join(tr.paragraphs(f"rules.{game}.body"))
+
+
+def test_a_unit_never_starts_a_line_of_the_rules():
+    """«6,5 %» is written with a no-break space: in a column too narrow for the whole share the
+    number and its unit go down together, as one word, instead of leaving «%» alone on a line."""
+    pygame.init()
+    size = 20
+    narrow = font(size).size("6,5")[0] + font(size).size("•  ")[0] + 2
+    one_line, _ = ui.paragraphs_image(["6,5"], narrow, size)
+    plain, _ = ui.paragraphs_image(["6,5 %"], narrow, size)
+    bound, _ = ui.paragraphs_image(["6,5\u00a0%"], narrow, size)
+    assert plain.get_height() > one_line.get_height()  # a plain space breaks here
+    assert bound.get_height() == one_line.get_height()

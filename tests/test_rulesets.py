@@ -85,7 +85,7 @@ def test_a_rule_set_added_in_data_is_on_the_statistics_screen(
     finger.tap(finger.control("Statistics"))
     shown = labels(app)
     title = shown.index("Seahaven Towers, 3 free cells")
-    assert shown[title + 1] == "Played 1 · Won 0 %"
+    assert shown[title + 1] == "Played 1 · Won 0\u00a0%"
     assert len(app.scenes.top.cards) == 6  # type: ignore[attr-defined]
 
 

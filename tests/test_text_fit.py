@@ -208,3 +208,27 @@ def test_the_info_bar_fits_with_big_numbers(
     table.view.chrome.draw_bar(app.screen, texts)
     assert sizes and min(sizes) >= FLOOR, f"{texts} drawn at {min(sizes)} px"
     pygame.display.quit()
+
+
+@every_locale_and_size
+def test_every_question_fits(watch: Watch, locale: str, size: tuple[int, int]) -> None:
+    """The yes/no questions (going back to a winnable position, leaving a game, clearing the
+    high scores) with long values: the question and both answers fit at a readable size."""
+    app = open_app(locale, size)
+    tr, table = app.tr, app.table
+    move = table.hints.describe(table.game.legal_moves()[0])
+    questions = [
+        (tr("table.lost_question", count=122, move=move), "table.lost_undo", "table.leave_no"),
+        (tr("table.leave_question", moves=tr("table.moves", count=1888)), "table.leave_yes",
+         "table.leave_no"),
+        (tr("operator.clear_question"), "operator.clear_yes", "operator.clear_no"),
+    ]  # fmt: skip
+    for question, yes, no in questions:
+        scene = app.scenes.build(
+            "confirm", question=question, yes=tr(yes), no=tr(no), on_yes=lambda: None
+        )
+        app.scenes.push(scene)
+        draw(app)
+        app.scenes.pop(scene)
+    assert watch.seen >= 3 * len(questions)
+    assert not watch.problems, f"{locale} {size}: " + "\n".join(watch.problems)

@@ -248,6 +248,10 @@ REPLACED = {
         "32 раза проиграла",  # "lost 32 times": the program played each deal 32 times
         "нынешних",  # bookish: «при текущем числе …»
         "уже там:",  # «7♥ уже там: дом.»: «уже лежит здесь (дом)»
+        # Issue 24: «последний 21 ход» is wrong for 21, 31...: «до 21 хода».
+        "последний {count}",
+        "последние {count}",
+        "«вернуть»",  # the Redo button is «Повторить»: «вернуть» is also taking a card back
     ],
     "fi": [
         "kurkista piilokorttien alle",  # calque: «kurkista piilokortteihin»
@@ -255,6 +259,15 @@ REPLACED = {
         "siihen tarvitaan 7",  # «merkkejä pitää olla 7»
         "ei käy siihen",  # «ei sovi siihen»
         "vetäessäsi kortille",  # first parses as "dragging to the card"
+        # Issue 24: the queen is «kuningatar» everywhere, the foundation «peruspino».
+        "rouva",
+        "kotiin",
+        "merkitty pelialueelle",  # «korostettu pelialueella»: the cards light up
+        "yläpalkki",  # the settings call it «tietopalkki»
+        "allekirjoita",  # initials are written, not signed
+        "tulee vain jakoja",  # the levels «tarjoavat»: «tarjotaan vain jakoja»
+        "erivärisen kortin",  # «väri» is a suit in this game: red and black alternate
+        "ja vihje näyttää",  # after {undo} ("… voi perua ja tehdä uudelleen") two «ja» in a row
     ],
     "en": [
         "deal only deals",  # tautology, as the Finnish «jakavat vain jakoja»
@@ -267,3 +280,67 @@ def test_none_of_the_replaced_wordings_came_back(locale: str) -> None:
     text = everything(locale).lower()
     back = [phrase for phrase in REPLACED[locale] if phrase.lower() in text]
     assert not back, f"{locale}: {back}"
+
+
+# ------------------------------------------------------------------ units and names
+
+# A space before a unit, which must be a no-break space (U+00A0) so the unit never starts a
+# line: after a number or a placeholder ("6,5 %", "{seconds} s"), "%", or "s"/"с" standing
+# alone. A Russian «с» followed by a word is the preposition («5 с половиной»), not seconds;
+# Finnish and English have no one-letter word "s", so there it is seconds wherever it stands
+# alone («{seconds} s kuluttua»).
+UNIT_SPACE = {
+    "en": re.compile(r"[\d}](\s)(?:%|s(?![^\W\d_]))"),
+    "fi": re.compile(r"[\d}](\s)(?:%|s(?![^\W\d_]))"),
+    "ru": re.compile(r"[\d}](\s)(?:%|с(?![^\W\d_]|\s+[^\W\d_]))"),
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_unit_is_bound_to_its_number_by_a_no_break_space(locale: str) -> None:
+    spaces = [
+        (key, match.group(0), match.group(1))
+        for key, strings in texts(locale).items()
+        for text in strings
+        for match in UNIT_SPACE[locale].finditer(text)
+    ]
+    plain = [(key, found) for key, found, space in spaces if space != "\u00a0"]
+    assert not plain, f"{locale}: a plain space before a unit: {plain}"
+    # Not vacuous: the rules' shares, the win rate and the PIN wait are all written with units.
+    keys = {key for key, _, _ in spaces}
+    assert {"stats.win_rate", "kiosk.pin_wait", "rules.russian.body"} <= keys, keys
+
+
+def test_the_unit_check_tells_seconds_from_the_russian_preposition() -> None:
+    ru = UNIT_SPACE["ru"]
+    assert ru.search("через 30 с.") and ru.search("через {seconds} с")
+    assert not ru.search("5 с половиной") and not ru.search("{count} символов")
+    fi = UNIT_SPACE["fi"]
+    assert fi.search("{seconds} s kuluttua") and fi.search("6,5 % jaoista")
+    assert not fi.search("{count} siirtoa")
+
+
+GAME_NAME_KEYS = {
+    "russian": ("rules.russian.title", "stats.RU1-C", "stats.RU1-R", "code.code_unknown_game"),
+    "seahaven": ("rules.seahaven.title", "stats.SH1-C4", "stats.SH1-C1", "code.code_unknown_game"),
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game", sorted(GAME_NAME_KEYS))
+def test_a_game_has_one_name_on_every_screen(locale: str, game: str) -> None:
+    """The table's title (names.*), the rules screen, the statistics and the code refusal name
+    the game the same way (Russian writes it in lower case inside a sentence)."""
+    tr = catalog(locale)
+    name = str(tr[f"names.{game}"]).lower()
+    for key in GAME_NAME_KEYS[game]:
+        assert name in str(tr[key]).lower(), (key, tr[key])
+
+
+def test_finnish_keeps_the_seeds_name_for_russian_solitaire() -> None:
+    """Seed 000 calls the game «Russian Solitaire»; no screen says «venäläinen pasianssi»."""
+    fi = catalog("fi")
+    assert fi["names.russian"] == fi["rules.russian.title"] == "Russian Solitaire"
+    text = everything("fi")
+    assert not re.search(r"venäläi\w*\s+pasianssi", text, re.IGNORECASE)
+    assert all(m.group(0) == "Russian Solitaire" for m in re.finditer(r"Russian \w+", text))
