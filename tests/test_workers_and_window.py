@@ -188,11 +188,15 @@ def xvfb() -> Iterator[str]:
     server.wait(timeout=10)
 
 
-def window_of(display: str, pid: int, timeout: float = 20.0) -> str:
+def window_of(display: str, game: subprocess.Popen[str], timeout: float = 40.0) -> str:
+    """The X window of ``game`` (a loaded machine starts Python slowly); a game that ended
+    first fails with what it printed."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        if game.poll() is not None:
+            raise AssertionError(f"the game ended before its window appeared: {game.communicate()}")
         found = subprocess.run(
-            ["xdotool", "search", "--pid", str(pid)],
+            ["xdotool", "search", "--pid", str(game.pid)],
             env={**os.environ, "DISPLAY": display},
             capture_output=True,
             text=True,
@@ -234,7 +238,7 @@ def test_a_destroyed_x_window_still_saves_and_exits(tmp_path: Path, xvfb: str, h
         stderr=subprocess.PIPE,
         text=True,
     )
-    window = window_of(xvfb, game.pid)
+    window = window_of(xvfb, game)
     time.sleep(1.0)
     subprocess.run(["xdotool", how, window], env={**os.environ, "DISPLAY": xvfb}, check=True)
     try:
