@@ -485,10 +485,10 @@ class Game:
         under = {col[k]: col[k - 1] for col in self.cols for k in range(1, len(col))}
         moves: list[Move] = []
         while True:
-            ready = [card for card in tops if found[card // 13] == card % 13]
+            ready = [card for card in tops if found[card // 13] == rank(card) - 1]
             if not ready:
                 break
-            card = min(ready, key=lambda c: (c % 13, c // 13))
+            card = min(ready, key=lambda c: (rank(c), c // 13))
             tops.remove(card)
             if card in under:
                 tops.append(under[card])
