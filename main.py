@@ -6,6 +6,7 @@ python main.py --code RU1-C-AAAAABB    # a given deal
 python main.py --screenshot out.png --size 800x480 --code RU1-C-AAAAABB --moves 4C-f ...
 python main.py --screenshot out.png --scene newgame --locale fi
 python main.py --screenshot out.png --layout-json out.json --size 800x480   # and the layout
+python main.py --kiosk                 # as the kiosk units: a broken config leaves it locked
 """
 
 from __future__ import annotations
@@ -62,6 +63,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="report every problem of a config file; exit 1 when there is one",
     )
+    parser.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="run as the kiosk units do: what the config does not say, says wrongly, or a config "
+        "that cannot be read at all (not TOML, missing) falls back to the kiosk defaults: "
+        "lock on, fullscreen, no cursor (with --check-config: check it that way)",
+    )
     return parser
 
 
@@ -105,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.check_config:
         from game.config import check_config_file
 
-        return check_config_file(args.check_config)
+        return check_config_file(args.check_config, kiosk=args.kiosk)
     if args.probe_video:
         return probe_video()
     if args.screenshot:
@@ -144,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         state_dir=args.state_dir,
         persist=not args.screenshot,
         audio=not args.screenshot,  # a headless tool run never opens the audio device
+        kiosk=args.kiosk,
     )
     app = open_app(options, game=game)
     if args.screenshot:

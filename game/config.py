@@ -22,7 +22,7 @@ import math
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -164,6 +164,13 @@ class Config:
     arcade: ArcadeConfig = ArcadeConfig()
 
 
+KIOSK_DEFAULTS = Config(
+    display=DisplayConfig(fullscreen=True, show_cursor=False), kiosk=KioskConfig(lock=True)
+)
+"""The base under the kiosk units (`main.py --kiosk`): what the config does not say, or says
+wrongly, or a config that cannot be used at all, leaves the kiosk locked, fullscreen and
+without a cursor, never a desktop window anyone can close."""
+
 SECTIONS: dict[str, type[Any]] = {
     "display": DisplayConfig,
     "game": GameConfig,
@@ -175,15 +182,16 @@ SECTIONS: dict[str, type[Any]] = {
 }
 
 
-def config_from_dict(data: Any) -> tuple[Config, list[str]]:
-    """Validate parsed TOML. Every refused key keeps its default and adds one problem."""
+def config_from_dict(data: Any, base: Config = Config()) -> tuple[Config, list[str]]:
+    """Validate parsed TOML. Every refused key keeps its default (``base``'s: KIOSK_DEFAULTS
+    for the kiosk units) and adds one problem."""
     problems: list[str] = []
     if not isinstance(data, dict):
-        return Config(), [f"the settings are {toml_repr(data)}, not a table; using the defaults"]
+        return base, [f"the settings are {toml_repr(data)}, not a table; {_using(base)}"]
     sections: dict[str, Any] = {}
     accepted = current_rules()
-    for name, cls in SECTIONS.items():
-        defaults = cls()
+    for name in SECTIONS:
+        defaults = getattr(base, name)
         raw = data.get(name, {})
         if not isinstance(raw, dict):
             problems.append(
@@ -210,7 +218,7 @@ def config_from_dict(data: Any) -> tuple[Config, list[str]]:
                     f"{name}.{shown_key(key)}: unknown key, ignored (keys of [{name}]: "
                     f"{', '.join(accepted[name])}){did_you_mean(str(key), list(accepted[name]))}"
                 )
-        sections[name] = cls(**values)
+        sections[name] = replace(defaults, **values)
     for name in data:
         if name not in SECTIONS:
             problems.append(
@@ -227,48 +235,56 @@ def config_from_dict(data: Any) -> tuple[Config, list[str]]:
     return config, problems
 
 
-def load_config(path: str | os.PathLike[str] | None = None) -> tuple[Config, list[str]]:
-    """Read and validate a config file; never raises. Returns the config and its problems."""
+def load_config(
+    path: str | os.PathLike[str] | None = None, *, kiosk: bool = False
+) -> tuple[Config, list[str]]:
+    """Read and validate a config file; never raises. Returns the config and its problems.
+    ``kiosk`` (`main.py --kiosk`, the kiosk units): KIOSK_DEFAULTS stand in for what the file
+    does not say or cannot say (not found, not TOML, ...), so a typo never unlocks a kiosk."""
+    base = KIOSK_DEFAULTS if kiosk else Config()
     try:
         file = Path(path) if path is not None else default_config_path()
-        return _load(file)
+        return _load(file, base)
     except Exception as error:  # the last line of defence: the game must start
-        return Config(), [f"config file {path} could not be read ({error!r}); using the defaults"]
+        return base, [f"config file {path} could not be read ({error!r}); {_using(base)}"]
 
 
-def _load(file: Path) -> tuple[Config, list[str]]:
+def _using(base: Config) -> str:
+    """What stands in for a config that cannot be used, in words."""
+    if base == KIOSK_DEFAULTS:
+        return "using the kiosk defaults (locked, fullscreen, no cursor)"
+    return "using the defaults"
+
+
+def _load(file: Path, base: Config) -> tuple[Config, list[str]]:
+    using = _using(base)
     try:
         raw = read_bytes(file, MAX_CONFIG_BYTES)  # never a FIFO or a device
     except FileNotFoundError:
-        return Config(), [f"config file {file} not found; using the defaults"]
+        return base, [f"config file {file} not found; {using}"]
     except TooLargeError:
-        return Config(), [
-            f"config file {file} is larger than {MAX_CONFIG_BYTES} bytes; using the defaults"
-        ]
+        return base, [f"config file {file} is larger than {MAX_CONFIG_BYTES} bytes; {using}"]
     except (OSError, ValueError) as error:
-        return Config(), [f"cannot read config file {file} ({reason(error)}); using the defaults"]
+        return base, [f"cannot read config file {file} ({reason(error)}); {using}"]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        return Config(), [f"config file {file} is not UTF-8 text ({error}); using the defaults"]
+        return base, [f"config file {file} is not UTF-8 text ({error}); {using}"]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        return Config(), [f"config file {file} is not valid TOML ({error}); using the defaults"]
+        return base, [f"config file {file} is not valid TOML ({error}); {using}"]
     except RecursionError:
-        return Config(), [
-            f"config file {file} nests arrays or tables too deeply; using the defaults"
-        ]
+        return base, [f"config file {file} nests arrays or tables too deeply; {using}"]
     except (ValueError, OverflowError, MemoryError) as error:  # e.g. a 5,000-digit number
-        return Config(), [
-            f"config file {file} holds a value Python cannot read ({error}); using the defaults"
-        ]
-    return config_from_dict(data)
+        return base, [f"config file {file} holds a value Python cannot read ({error}); {using}"]
+    return config_from_dict(data, base)
 
 
-def check_config_file(path: str | os.PathLike[str]) -> int:
-    """Print every problem of a config file; 0 when there is none, else 1."""
-    _config, problems = load_config(path)
+def check_config_file(path: str | os.PathLike[str], *, kiosk: bool = False) -> int:
+    """Print every problem of a config file (as the kiosk units read it with ``kiosk``); 0 when
+    there is none, else 1."""
+    _config, problems = load_config(path, kiosk=kiosk)
     for problem in problems:
         print(f"{path}: {problem}")
     if problems:

@@ -17,7 +17,7 @@ moved aside) as ``highscores.json``::
 Read defensively: an entry that is not what it should be (a wrong type, a number out of range,
 a code of another rule set, ...) is dropped with a warning and the rest is kept; a file that is
 not a table at all is moved aside. Nothing in here raises to the caller. Daily tables more than
-:data:`KEEP_DAYS` days older than the newest stored one are pruned. Must not import pygame.
+:data:`KEEP_DAYS` days older than the newest stored day not after today go. Must not import pygame.
 """
 
 from __future__ import annotations
@@ -169,6 +169,7 @@ class HighScores:
         self._size = DEFAULT_SIZE
         self.size = size
         self._tables: Tables = self._read()
+        self._aside: list[str] = []  # the days after tomorrow last logged as set aside
         self._prune()
 
     @classmethod
@@ -199,7 +200,7 @@ class HighScores:
         """The best ``size`` entries of the all-time table (``day`` None) or of ``day``'s
         table of ``rules_key``, best first; [] when there is none (or ``day`` is no date)."""
         name = self._table_name(day)
-        if name is None or not self._is_kept(name):
+        if name is None or not self._is_shown(name):
             return []
         return list(self._tables.get(rules_key, {}).get(name, [])[: self.size])
 
@@ -214,7 +215,7 @@ class HighScores:
         key = entry.rules_key
         named = self._tables.get(key, {})
         day = self._table_name(entry.day) if entry.day is not None else None
-        if day is not None and not self._is_kept(day):
+        if day is not None and not self._is_shown(day):
             day = None
         return Rank(
             self._place(named.get(day, []), entry) if day is not None else None,
@@ -340,15 +341,13 @@ class HighScores:
         except ValueError:
             return None
 
-    def _is_kept(self, name: str, *, stored: bool = False) -> bool:
-        """Stored: at most ``keep_days`` older than the newest stored day (no clock: a clock set
-        back deletes nothing); else also shown by the clock: ``keep_days`` back to tomorrow."""
+    def _is_shown(self, name: str) -> bool:
+        """The all-time table, or a day's from ``keep_days`` back to tomorrow by the clock
+        (shown, and taking a win)."""
         if name == ALL_TIME:
             return True
-        day, days = dt.date.fromisoformat(name), [d for t in self._tables.values() for d in t]
-        newest = dt.date.fromisoformat(max(d for d in [name, *days] if d != ALL_TIME))
-        today, keep, one = self.today(), dt.timedelta(days=self.keep_days), dt.timedelta(days=1)
-        return day >= newest - keep and (stored or today - keep <= day <= today + one)
+        today, one = self.today(), dt.timedelta(days=1)
+        return today - self.keep_days * one <= dt.date.fromisoformat(name) <= today + one
 
     def _check(self, entry: Entry) -> str:
         key = entry.rules_key
@@ -362,12 +361,25 @@ class HighScores:
         return problem
 
     def _prune(self) -> None:
+        """Daily tables more than ``keep_days`` older than the newest stored day not after today
+        go: the clock alone deletes none (set back), nor a day after tomorrow (stamped while the
+        clock was set forward): that is set aside, unshown, pruned only by a later such day."""
+        today, keep = self.today(), dt.timedelta(days=self.keep_days)
+        names = {name for named in self._tables.values() for name in named} - {ALL_TIME}
+        dates = set(map(dt.date.fromisoformat, names))
+        aside = {day for day in dates if day > today + dt.timedelta(days=1)}
+        past = [day for day in dates if day <= today]
+        old = {day for day in dates - aside if past and day < max(past) - keep}
+        old |= {day for day in aside if day < max(aside) - keep}
         for key in list(self._tables):
-            named = self._tables[key]
-            for name in [name for name in named if not self._is_kept(name, stored=True)]:
-                del named[name]
-            if not named:
+            for name in {day.isoformat() for day in old} & set(self._tables[key]):
+                del self._tables[key][name]
+            if not self._tables[key]:
                 del self._tables[key]
+        later = sorted(day.isoformat() for day in aside - old)
+        if later and later != self._aside:  # one line, not one per win
+            log.warning("daily high scores of %s set aside: after tomorrow (clock wrong?)", later)
+        self._aside = later
 
     def _save(self) -> None:
         data = {

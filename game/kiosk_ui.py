@@ -131,7 +131,8 @@ class KioskController(TableHooks):
             self.fresh_dealt = True
             self.fresh_deal()
         if self.idle.attract_due(now) and self.app.scenes.top.name != "attract":
-            if self.app.table.busy():
+            table = self.app.table
+            if table.busy() and table.drag is None:  # a drag this old lost its release
                 return
             self.start_attract()
 
@@ -144,12 +145,15 @@ class KioskController(TableHooks):
             self.app.scenes.open("attract")
 
     def next_visitor(self, *, deal: bool) -> None:
-        """Undo what the last visitor changed, moves or not: the open screens close; in kiosk
-        mode (game.prefs.resets_visitors) the settings, sound, language and game choice are the
+        """Undo what the last visitor changed, moves or not: the open screens close, nothing of
+        the table's transient state stays (TableState.forget_visitor); in kiosk mode
+        (game.prefs.resets_visitors) the settings, sound, language and game choice are the
         operator's again. The table gets a new deal when ``deal`` and the game has a move, when
         the game is won, or when it has no move and is not of the (operator's) chosen game."""
         app, table = self.app, self.app.table
         app.scenes.pop_to_bottom()
+        table.forget_visitor()  # a paused Finish, a chosen card, a drag, a hint, a toast...
+        app.reader.reset()  # ...and the input layer's half-read gesture
         resets = resets_visitors(self.config)
         chose = resets and app.games.choice != self.default_choice
         if chose:

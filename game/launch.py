@@ -32,26 +32,28 @@ class LaunchOptions:
     state_dir: Path | None = None
     persist: bool = True  # autosave, statistics, logs, kiosk lock (off for screenshots)
     audio: bool = True  # sound as the settings say (off for screenshots: no audio device)
+    kiosk: bool = False  # main.py --kiosk: the config's gaps and errors leave it locked
 
 
-def read_config(path: Path | None) -> Config:
-    """The operator's config (config.toml, or $SOLITAIRE_CONFIG when ``path`` is None);
-    problems are logged (stderr until the kiosk's log is open: _open_session logs them there)
-    and never fatal: the defaults stand in."""
-    config, problems = load_config(path)
+def log_problems(problems: list[str]) -> None:
+    """The config's problems, one line each (never fatal: the defaults stand in)."""
     for problem in problems:
         logging.getLogger("solitaire.config").warning("%s", problem)
-    return config
 
 
 def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
-    config = read_config(options.config)
+    # The operator's config (config.toml, or $SOLITAIRE_CONFIG when None); the kiosk's
+    # defaults stand in with options.kiosk (game.config). Its problems are logged once: on
+    # stderr, or with a session in its log (and the journal) once that is open.
+    config, problems = load_config(options.config, kiosk=options.kiosk)
     display, rules, pointer = config.display, config.game, config.input
     directory = options.state_dir or state_dir()
     session, resumed = None, None
-    if options.persist:
+    if not options.persist:
+        log_problems(problems)
+    else:
         install_sigterm_handler()
-        session, resumed = _open_session(options, config, directory)
+        session, resumed = _open_session(config, problems, directory)
         if game is None and resumed is not None:
             game = resumed.game
         prepare_sdl(config)
@@ -121,13 +123,12 @@ def _guard_x11_window(app: App, session: Session) -> None:
 
 
 def _open_session(
-    options: LaunchOptions, config: Config, directory: Path
+    config: Config, problems: list[str], directory: Path
 ) -> tuple[Session, Resumed | None]:
     """The kiosk session (logs, crash hook, autosave, statistics) and the game to resume. The
-    config's problems go to the log too."""
+    config's problems go to its log."""
     session = Session.open(config, directory)
-    for problem in load_config(options.config)[1]:
-        logging.getLogger("solitaire.config").warning("%s", problem)
+    log_problems(problems)
     return session, session.resume()
 
 

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from tablehelp import make_app
 
+from engine import Game
+from game.app import App
+from game.config import Config
+from game.kiosk_ui import KioskController, attach_kiosk
 from game.logs import LOGGER_NAME
+from game.session import Session
+
+CODE = "RU1-C-AAAAAAD"  # AH is alone in column 1: a tap sends it home
 
 
 @pytest.fixture(autouse=True)
@@ -20,3 +29,26 @@ def isolated_logging() -> Iterator[None]:
         if handler not in before:
             logger.removeHandler(handler)
             handler.close()
+
+
+def kiosk_app(
+    state: Path, config: Config, code: str = CODE, size: tuple[int, int] = (1280, 800)
+) -> tuple[App, KioskController]:
+    """What launch.open_app does: a session, the saved game resumed, the kiosk attached."""
+    session = Session.open(config, state, crash_hook=False)
+    resumed = session.resume()
+    game = resumed.game if resumed else Game.from_code(code)
+    app = make_app(size=size, game=game)
+    if resumed:
+        app.table.play_time.reset(resumed.elapsed)
+    controller = attach_kiosk(app, config, session, resumed=resumed is not None)
+    return app, controller
+
+
+def wait(app: App, seconds: float) -> None:
+    """Let time pass with no input, as the real loop does while it sleeps on the queue."""
+    while seconds > 0:
+        step = min(seconds, 5.0)
+        app.update(step, clamp=False)
+        app.draw()
+        seconds -= step

@@ -233,7 +233,7 @@ def check_installed(root: Path) -> None:
     for unit in ("solitaire-kiosk.service", "solitaire-kiosk-cage.service"):
         text = (root / "lib/systemd/system" / unit).read_text()
         for key in ("ExecStart", "WorkingDirectory"):
-            path = re.search(rf"^{key}=(\S+)$", text, re.M)
+            path = re.search(rf"^{key}=(\S+)", text, re.M)  # ExecStart: its arguments follow
             assert path and os.access(root / path.group(1).lstrip("/"), os.X_OK), (unit, key)
     # The game's own check, run as the game's user with the venv the package made offline.
     check = chroot(

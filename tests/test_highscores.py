@@ -152,6 +152,43 @@ class TestToday:
         assert table.tables() == [("RU1-C", "all")]
 
 
+class TestClockSetForward:
+    """A Pi has no real-time clock: a wrong NTP answer can date a daily win years ahead. That
+    day is set aside (not shown, one log line); it prunes no other day, and once the clock is
+    right the daily tables take wins again (issue 29)."""
+
+    AHEAD = "2099-06-01"
+
+    def test_a_day_stamped_far_ahead_prunes_no_other_day(
+        self, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    ) -> None:
+        days = [(TODAY - dt.timedelta(days=n)).isoformat() for n in range(4)]
+        write_file(tmp_path, {"RU1-C": {name: [stored()] for name in [*days, self.AHEAD]}})
+        with caplog.at_level(logging.WARNING, logger="solitaire.highscores"):
+            table = scores(tmp_path)
+            assert all(len(table.table("RU1-C", day)) == 1 for day in days)
+            assert table.table("RU1-C", self.AHEAD) == []  # not shown
+            assert table.add(win(700, day=TODAY.isoformat())).today == 1
+        assert set(days) <= set(file_data(tmp_path)["data"]["tables"]["RU1-C"])
+        lines = [r.getMessage() for r in caplog.records if "set aside" in r.getMessage()]
+        assert len(lines) == 1 and self.AHEAD in lines[0]  # once, not once per win
+
+    def test_once_the_clock_is_right_the_days_tables_take_wins_again(self, tmp_path: Path) -> None:
+        scores(tmp_path).add(win(day=TODAY.isoformat()))
+        clock = Clock(dt.date.fromisoformat(self.AHEAD))  # a wrong NTP answer, then a win
+        assert scores(tmp_path, clock).add(win(650, day=self.AHEAD)).today == 1
+        clock.day = TODAY + dt.timedelta(days=1)  # the clock is right again: the next day
+        table = scores(tmp_path, clock)
+        assert table.add(win(500, day=clock.day.isoformat())) == Rank(today=1, all_time=3)
+        assert [e.score for e in table.table("RU1-C", clock.day)] == [500]
+        clock.day += dt.timedelta(days=1)
+        assert scores(tmp_path, clock).add(win(400, day=clock.day.isoformat())).today == 1
+        tables = file_data(tmp_path)["data"]["tables"]["RU1-C"]
+        assert {(clock.day - dt.timedelta(days=1)).isoformat(), clock.day.isoformat()} <= set(
+            tables
+        )
+
+
 class TestStorage:
     def test_survives_a_restart(self, tmp_path: Path) -> None:
         scores(tmp_path).add(win(612, 280.5, 131, initials="KAI", day="2026-11-30"))

@@ -8,13 +8,18 @@ from pathlib import Path
 
 import pygame
 import pytest
-from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
+from kioskhelp import (
+    CODE,
+    isolated_logging,  # noqa: F401 (autouse fixture)
+    kiosk_app,
+    wait,
+)
 from tablehelp import Finger, almost_won, make_app
 
 from engine import Game
 from game.app import App
 from game.config import EXIT_OPERATOR, Config, config_from_dict, hash_pin
-from game.kiosk_ui import KioskController, attach_kiosk
+from game.kiosk_ui import KioskController
 from game.persist import load_stats
 from game.scenes.attract import AttractScene
 from game.scenes.pin import PinScene
@@ -24,7 +29,6 @@ from game.table import TableScene
 
 PIN = "246813"
 PIN_HASH = hash_pin(PIN, iterations=100_000)
-CODE = "RU1-C-AAAAAAD"  # AH is alone in column 1: a tap sends it home
 
 
 @pytest.fixture(autouse=True)
@@ -39,29 +43,6 @@ def kiosk_config(**kiosk: object) -> Config:
     config, problems = config_from_dict({"kiosk": settings})
     assert len(problems) == (1 if settings["lock"] and not settings["operator_pin_hash"] else 0)
     return config
-
-
-def kiosk_app(
-    state: Path, config: Config, code: str = CODE, size: tuple[int, int] = (1280, 800)
-) -> tuple[App, KioskController]:
-    """What launch.open_app does: a session, the saved game resumed, the kiosk attached."""
-    session = Session.open(config, state, crash_hook=False)
-    resumed = session.resume()
-    game = resumed.game if resumed else Game.from_code(code)
-    app = make_app(size=size, game=game)
-    if resumed:
-        app.table.play_time.reset(resumed.elapsed)
-    controller = attach_kiosk(app, config, session, resumed=resumed is not None)
-    return app, controller
-
-
-def wait(app: App, seconds: float) -> None:
-    """Let time pass with no input, as the real loop does while it sleeps on the queue."""
-    while seconds > 0:
-        step = min(seconds, 5.0)
-        app.update(step, clamp=False)
-        app.draw()
-        seconds -= step
 
 
 def test_every_move_is_saved_and_resumed_exactly(tmp_path: Path) -> None:

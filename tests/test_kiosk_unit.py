@@ -109,7 +109,7 @@ def test_unit_runs_unprivileged_restarts_and_is_sandboxed(name: str) -> None:
 def test_console_unit_uses_kmsdrm_and_the_card_picker() -> None:
     s = unit_settings("solitaire-kiosk.service")
     assert "SDL_VIDEODRIVER=kmsdrm" in s["Environment"]
-    assert s["ExecStart"] == ["/usr/lib/solitaire-kiosk/kiosk/run-kmsdrm.sh"]
+    assert s["ExecStart"] == ["/usr/lib/solitaire-kiosk/kiosk/run-kmsdrm.sh --kiosk"]
     assert "solitaire-kiosk-cage.service" in s["Conflicts"][0].split()
 
 
@@ -190,6 +190,28 @@ def test_run_kmsdrm_exports_the_panel_card(tmp_path: Path) -> None:
     subprocess.run([str(app / "kiosk" / "run-kmsdrm.sh"), "--x"], env=env, check=True)
     started = (tmp_path / "started").read_text()
     assert started == f"driver=kmsdrm index=1 args={app}/main.py --x\n"
+
+
+@pytest.mark.parametrize("name", UNITS)
+def test_the_units_start_the_game_as_the_kiosk(tmp_path: Path, name: str) -> None:
+    """Each unit's ExecStart, through its wrappers, starts main.py with --kiosk: a config the
+    game cannot use leaves the kiosk locked (tests/test_kiosk_flag.py)."""
+    app = fake_app(tmp_path, 0)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    cage = bin_dir / "cage"
+    cage.write_text('#!/bin/sh\nwhile [ "$1" != "--" ]; do shift; done\nshift\nexec "$@"\n')
+    cage.chmod(0o755)
+    drm = fake_drm(tmp_path / "drm", {"card0-DSI-1": "connected"})
+    env = {"PATH": f"{bin_dir}:{os.environ['PATH']}", "SOLITAIRE_DRM_SYSFS": str(drm)}
+    (command,) = unit_settings(name)["ExecStart"]
+    subprocess.run(
+        command.replace("/usr/lib/solitaire-kiosk", str(app)).split(), env=env, check=True
+    )
+    started = (tmp_path / "started").read_text().splitlines()
+    assert len(started) == 1
+    args = started[0].partition(" args=")[2].split()
+    assert args[0] == f"{app}/main.py" and "--kiosk" in args[1:]
 
 
 def test_run_kmsdrm_keeps_an_operator_override(tmp_path: Path) -> None:

@@ -88,7 +88,8 @@ class Finisher:
         return True
 
     def stop(self) -> None:
-        self.queue = []
+        """No more cards go: the run is over (its moves so far stay made)."""
+        self.queue, self.due, self.key = [], 0.0, ()
 
     def step(self, now: float) -> None:
         """Play every move that is due; stop when the game changed under the run or a card is

@@ -124,11 +124,16 @@ class HintClient:
         job.future.cancel()  # still queued: never runs; running: its answer is ignored
         self.scene.drop_toast(self.scene.tr("table.hint_thinking"))
 
+    def forget(self) -> None:
+        """The hint shown and the hint being worked out go (the kiosk's next visitor); the
+        indicator's verdicts belong to the game and stay."""
+        self.mark = None
+        self.drop()
+
     def moved(self) -> None:
         """The position changed (a move, an undo, a new game): the hint shown and the hint
         being worked out are forgotten, the indicator is told the new position."""
-        self.mark = None
-        self.drop()
+        self.forget()
         self.sync_indicator()
 
     def poll(self, now: float) -> None:

@@ -60,6 +60,10 @@ class Chooser:
         self.seat = seat
         self.selection: Selection | None = None
 
+    def drop(self) -> None:
+        """No card is chosen any more (the kiosk's next visitor)."""
+        self.selection = None
+
     def current(self) -> Selection | None:
         """The choice, while it holds: same position, and no tap, drag or double tap since
         the one that chose it (the table's last tap is still that one)."""

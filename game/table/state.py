@@ -160,6 +160,22 @@ class TableState(Scene):
             cards = [self.places.group_rect(col[0]) for col in self.game.cols if col]
             self.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
 
+    def forget_visitor(self) -> None:
+        """The kiosk went idle (game.kiosk_ui): nothing of the last visitor's touch waits for
+        the next one. A Finish in progress stops where it is (the game stays open), and the
+        chosen card, a drag, the hint asked for and shown, a refusal's marks and pending answer,
+        a pressed button or card, any toast and the last tap go; a game without a move shows
+        its first line again. The game, its clock, Undo and Redo stay as they were
+        (tests/test_next_visitor.py lists what is kept and what is reset)."""
+        self.finisher.stop()
+        self.chooser.drop()
+        self.hints.forget()
+        self.tweens, self.drag, self.toast, self.last_tap = [], None, None, None
+        self.pressed_button, self.pressed_card, self.pending_refusal = None, None, None
+        self.marks, self.marks_until = (), 0.0
+        self.first_line = not self.game.moves
+        self.repaint()
+
     def busy(self) -> bool:
         busy = self.tweens or self.drag or self.pending_win or self.finisher.running
         return bool(busy or self.hints.thinking)
