@@ -9,8 +9,9 @@ which turns into a no-break space (U+00A0) each space where a line must not brea
 - before a word that begins with a hyphen (Finnish ``Tee uudelleen ‑painike``);
 - after a one-letter Russian preposition or conjunction (в, к, с, у, о, и, а, я): it goes
   down with the next word (``в Настройках``, ``(в упрощённых``);
-- after a number followed by a word or ``%`` (``8 карт``, ``4 korttia``, ``6,5 %``): a
-  number keeps its unit, in every plural form and whatever string it was put into.
+- after a number followed by a word, ``%`` or a bracket (``8 карт``, ``4 korttia``,
+  ``6,5 %``, ``4 (Helppo)``): a number keeps its unit, in every plural form and whatever
+  string it was put into.
 
 The rules live here, once, rather than as no-break spaces in every catalog string, because
 most numbers reach a sentence through a placeholder (``{lift}``, ``{size_cards}``) that the
@@ -48,8 +49,9 @@ def is_number(word: str) -> bool:
 
 
 def is_unit(word: str) -> bool:
-    """What may follow a number as what it counts: a word, or a percent sign."""
-    return bool(word) and (word[0].isalpha() or word[0] == "%")
+    """What may follow a number as what it counts or names: a word, a percent sign, or a
+    gloss in brackets (``4 («Лёгкий»)``, ``4 (Helppo)``)."""
+    return bool(word) and (word[0].isalpha() or word[0] in "%(")
 
 
 def starts_with_dash(word: str) -> bool:

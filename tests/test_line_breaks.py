@@ -49,7 +49,7 @@ def faults(lines: list[str]) -> list[str]:
         last, following = line[-1].lstrip(OPENERS), words[k + 1][0]
         if last.lower() in RUSSIAN_ONE_LETTER:
             found.append(f"line ends with «{last}»: {lines[k]!r} / {lines[k + 1]!r}")
-        if NUMBER.fullmatch(last) and (following[0].isalpha() or following[0] == "%"):
+        if NUMBER.fullmatch(last) and (following[0].isalpha() or following[0] in "%("):
             found.append(f"number parted from its unit: {lines[k]!r} / {lines[k + 1]!r}")
     return found
 
@@ -63,6 +63,7 @@ def test_the_check_sees_each_fault():
     assert faults(["Свободно: 2 пустых столбца — взять можно 8", "карт"])
     assert faults(["Tee uudelleen", "\u2011painike palauttaa"])
     assert not faults(["Свободно: 2 пустых столбца —", "взять можно 8\u00a0карт, но"])
+    assert faults(["Apuruutuja on 4", "(Helppo), 2 (Keskitaso)"])
     assert not faults(["Ячеек может быть 4 («Лёгкий»),", "2 («Средний») или 1 («Сложный»)."])
 
 
