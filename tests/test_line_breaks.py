@@ -2,7 +2,8 @@
 its numbers in each plural form, set by the game's own wrapping code at the widths the screens
 use (the rules page, the toast over the table, a question's dialog, the settings' help lines)
 at 800x480 and 720x1280. No line starts with a dash, no line ends with a one-letter Russian
-preposition or conjunction, and no number is parted from its unit at a break.
+preposition or conjunction, no number is parted from its unit at a break, and no word but a
+"·" is left out where a line breaks (a dash used to be).
 
 The rules checked are written out here again, not taken from game.typeset: the test reads the
 lines the screens would show."""
@@ -124,6 +125,10 @@ class Recorder:
         for text, lines in self.calls:
             for fault in faults(lines):
                 yield f"{fault}  (in {text[:60]!r}…)"
+            # Nothing left out at a break but a "·" (a dash used to be dropped there).
+            shown = [word for word in " ".join(lines).split() if word != "·"]
+            if shown != [word for word in text.split() if word != "·"]:
+                yield f"words lost at a break: {lines!r}  (of {text!r})"
 
 
 @pytest.fixture(autouse=True)
