@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from types import ModuleType
 
 import pygame
 import pytest
@@ -68,7 +68,7 @@ def test_the_check_sees_each_fault():
     assert not faults(["Ячеек может быть 4 («Лёгкий»),", "2 («Средний») или 1 («Сложный»)."])
 
 
-class Sample(dict[str, Any]):
+class Sample(dict[str, object]):
     """Values for every placeholder of the catalogs, in ``tr``'s language, with ``count`` (and
     every counted phrase) at ``n``."""
 
@@ -106,11 +106,11 @@ def prose(tr: Translator) -> list[str]:
 class Recorder:
     """The lines of every call of ``name`` in ``module`` (the real one runs)."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, module: ModuleType, name: str) -> None:
         self.calls: list[tuple[str, list[str]]] = []
-        real: Callable[..., list[Any]] = getattr(module, name)
+        real: Callable[..., list[str | list[tuple[str, bool, int]]]] = getattr(module, name)
 
-        def spy(text: str, *args: Any, **kwargs: Any) -> list[Any]:
+        def spy(text: str, *args: object, **kwargs: object) -> list[object]:
             lines = real(text, *args, **kwargs)
             shown = [
                 line if isinstance(line, str) else " ".join(word for word, *_ in line)
