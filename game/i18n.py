@@ -219,7 +219,7 @@ class Translator:
 
     def date(self, day: dt.date) -> str:
         """``day`` as this language writes a date: ``arcade.date`` with its month from the list
-        ``arcade.months`` ("30 Nov 2026", "30.11.2026", "30 ноября 2026")."""
+        ``arcade.months`` ("30 Nov 2026", "30.11.2026", "30 ноября 2026 г.")."""
         months = self.paragraphs("arcade.months")
         month = months[day.month - 1] if len(months) == 12 else str(day.month)
         return self("arcade.date", day=day.day, month=month, year=day.year)

@@ -11,6 +11,7 @@ import pygame
 from pygame import Rect
 
 from game.cards import font
+from game.typeset import bind
 
 INK = (245, 245, 240)
 INK_DIM = (190, 205, 195)
@@ -53,15 +54,19 @@ def fit_text(
         size = max(min_size, int(size * 0.9))
 
 
-SEPARATORS = ("·", "—", "–")  # a lone one where a line breaks goes: the break separates
+# A lone one where a line breaks goes: the break separates. Only "·": a dash in a sentence
+# is a word of it and stays, at the end of the line before the break (game.typeset.bind).
+SEPARATORS = ("·",)
 
 
 def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
-    """Words into lines no wider than ``max_w``; explicit newlines are kept. A separator
+    """Words into lines no wider than ``max_w``; explicit newlines are kept. Lines break at
+    plain spaces only, never where :func:`game.typeset.bind` says they must not (before a
+    dash, after a one-letter Russian word, between a number and its unit). A separator
     ("a · b") that falls where a line breaks is left out, never dangling at a line's end."""
     f = font(size, bold)
     lines: list[str] = []
-    for para in text.split("\n"):
+    for para in bind(text).split("\n"):
         words = para.split(" ")
         line = ""
         for word in words:
@@ -158,13 +163,21 @@ def button(
             surface.blit(label_img, label_img.get_rect(center=(rect.centerx, int(y))))
             y += line_h
         return
-    if icon:
+    if icon:  # the icon beside the label: one line, or two where it is too wide for one
         side = int(rect.height * 0.5)
-        label_img = fit_text(label, rect.width - side - 18, text_size, color)
-        total = side + 8 + label_img.get_width()
+        room = rect.width - side - 18
+        images = [
+            fit_text(line, room, text_size, color)
+            for line in label_lines(label, room, rect.height, text_size)
+        ]
+        total = side + 8 + max(image.get_width() for image in images)
         left = rect.centerx - total // 2
         draw_icon(surface, icon, Rect(left, rect.centery - side // 2, side, side), color)
-        surface.blit(label_img, label_img.get_rect(midleft=(left + side + 8, rect.centery)))
+        line_h = font(text_size).get_linesize()
+        top = rect.centery - line_h * len(images) / 2
+        for k, image in enumerate(images):
+            middle = (left + side + 8, round(top + line_h * (k + 0.5)))
+            surface.blit(image, image.get_rect(midleft=middle))
         return
     lines = label_lines(label, rect.width - 10, rect.height, text_size)
     line_h = font(text_size).get_linesize()
@@ -184,7 +197,7 @@ def label_lines(label: str, width: int, height: int, size: int) -> list[str]:
     if " · " in label:
         first, _, second = label.partition(" · ")
         return [first, second]
-    words = label.split(" ")
+    words = bind(label).split(" ")
     if len(words) < 2:
         return [label]
     best = min(
@@ -280,35 +293,47 @@ def _lead_in(text: str) -> tuple[str, str]:
     return "", text
 
 
+def paragraph_lines(para: str, width: int, size: int) -> list[list[tuple[str, bool, int]]]:
+    """A rules paragraph set in lines ``width`` wide after a bullet's hanging indent: each
+    line's words as (word, in bold, x). Lines break at plain spaces only: a no-break space
+    keeps "6,5 %" and "30 s" together, and game.typeset.bind puts one wherever a typesetter
+    would."""
+    regular, bold = font(size), font(size, True)
+    indent = regular.size("•  ")[0]
+    space = regular.size(" ")[0]
+    lead, rest = _lead_in(para)
+    words = [(w, True) for w in bind(lead).split(" ") if w] + [
+        (w, False) for w in bind(rest).split(" ") if w
+    ]
+    lines: list[list[tuple[str, bool, int]]] = [[]]
+    x = indent
+    for word, is_bold in words:
+        w = (bold if is_bold else regular).size(word)[0]
+        if x > indent and x + w > width:
+            x = indent
+            lines.append([])
+        lines[-1].append((word, is_bold, x))
+        x += w + space
+    return lines
+
+
 def paragraphs_image(
     paragraphs: list[str], width: int, size: int, color: Color = INK
 ) -> tuple[pygame.Surface, int]:
     """Paragraphs as one tall transparent image ``width`` wide, each a bullet with a hanging
-    indent and its lead-in in bold; returns the image and the line height. Drawn once, then
-    scrolled (the rules screen)."""
+    indent and its lead-in in bold (:func:`paragraph_lines`); returns the image and the line
+    height. Drawn once, then scrolled (the rules screen)."""
     regular, bold = font(size), font(size, True)
     line_h = regular.get_linesize()
-    indent = regular.size("•  ")[0]
-    space = regular.size(" ")[0]
     placed: list[tuple[pygame.Surface, int, int]] = []
     y = 0
     for para in paragraphs:
-        lead, rest = _lead_in(para)
-        # Break at plain spaces only: a no-break space keeps "6,5 %" and "30 s" on one line.
-        words = [(w, True) for w in lead.split(" ") if w] + [
-            (w, False) for w in rest.split(" ") if w
-        ]
         placed.append((regular.render("•", True, color), 0, y))
-        x = indent
-        for word, is_bold in words:
-            f = bold if is_bold else regular
-            w = f.size(word)[0]
-            if x > indent and x + w > width:
-                x = indent
-                y += line_h
-            placed.append((f.render(word, True, color), x, y))
-            x += w + space
-        y += line_h + line_h // 2
+        for line in paragraph_lines(para, width, size):
+            for word, is_bold, x in line:
+                placed.append(((bold if is_bold else regular).render(word, True, color), x, y))
+            y += line_h
+        y += line_h // 2
     surface = pygame.Surface((width, max(1, y - line_h // 2)), pygame.SRCALPHA)
     surface.fill((*color, 0))  # transparent in the text's colour: clean antialiased edges
     for image, x, top in placed:

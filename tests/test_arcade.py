@@ -140,8 +140,9 @@ def test_a_past_days_deal_in_words() -> None:
     """The day and its month stay on one line (a no-break space) where the title wraps."""
     assert day_deal_label(Translator("en"), day) == "Deal of 30\u00a0Nov 2026"
     assert day_deal_label(Translator("fi"), day) == "Päivän jako 30.11.2026"
-    assert day_deal_label(Translator("ru"), day) == "Раздача за 30\u00a0ноября 2026"
-    assert day_deal_label(Translator("ru"), dt.date(2027, 5, 1)) == "Раздача за 1\u00a0мая 2027"
+    assert day_deal_label(Translator("ru"), day) == "Раздача дня за 30\u00a0ноября 2026\u00a0г."
+    may_day = day_deal_label(Translator("ru"), dt.date(2027, 5, 1))
+    assert may_day == "Раздача дня за 1\u00a0мая 2027\u00a0г."
     fi = Translator("fi")
     assert fi("arcade.rank_past", place=2, date=fi.date(day)) == (
         "2. sija päivän 30.11.2026 tulostaululla"

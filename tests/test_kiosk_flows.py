@@ -205,10 +205,16 @@ def test_the_operator_removes_one_high_score_entry(tmp_path: Path) -> None:
         "state", str(after),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
-    lines = [text for text in state(listed)["texts"] if "2026-11-" in text]
+    lines = [text for text in state(listed)["texts"] if "2026" in text]
     assert [line.split()[:2] for line in lines] == [["ABC", "625"], ["KAI", "600"], ["OLI", "520"]]
+    # The rule set by its name and the day as Finnish writes it (issue 32), not "RU1-C" and ISO.
+    assert fi("stats.RU1-C") in lines[0] and "30.11.2026" in lines[0]
+    assert fi("stats.SH1-C4") in lines[2] and "28.11.2026" in lines[2]
+    assert not any("RU1-C" in line or "2026-11-" in line for line in lines)
     assert state(asked)["scene"] == "confirm"
-    assert "ABC" in state(asked)["texts"][0]
+    question = state(asked)["texts"][0]
+    assert "ABC" in question and fi("stats.RU1-C") in question and "30.11.2026" in question
+    assert "2026-11-30" not in question
     shown = state(after)
     assert shown["scene"] == "entries" and fi("operator.removed") in shown["texts"]
     assert not any(text.startswith("ABC") for text in shown["texts"])

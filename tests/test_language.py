@@ -37,7 +37,7 @@ def test_config_language_then_switch_on_screen_then_restart(tmp_path: Path) -> N
     finger.tap(finger.control("Suomi"))
     # The open menu and the table speak Finnish at once, without a restart.
     assert app.tr.locale == "fi"
-    assert {"Asetukset", "Kaksoisnapsautus", "Sijoitusapu"} <= set(labels(app))
+    assert {"Asetukset", "Kaksoisnapautus", "Sijoitusapu"} <= set(labels(app))
     refusal = IllegalMove("wrong_suit", card="7H", target="8C", fits="7C")
     assert "samasta perheestä" in app.tr.refusal(refusal)
     assert app.table.view is not None

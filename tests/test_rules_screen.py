@@ -110,7 +110,7 @@ def test_scrolling_shows_the_last_line():
     [
         ("ru", ["32", "24", "одна наша подсказка", "«Любой»"]),  # seed 003's own words
         ("en", ["32", "24", "one hint of ours", "“Any”"]),
-        ("fi", ["32", "24", "yksi vihjeemme", "”Mikä tahansa”"]),
+        ("fi", ["32", "24", "yksi vihjeemme", "Satunnainen: mikä tahansa jako"]),
     ],
 )
 def test_the_russian_rules_say_how_the_levels_were_made(locale, words):
@@ -205,13 +205,15 @@ def test_the_chances_are_the_measured_shares(game, rules, locale):
 
 
 def test_a_unit_never_starts_a_line_of_the_rules():
-    """«6,5 %» is written with a no-break space: in a column too narrow for the whole share the
-    number and its unit go down together, as one word, instead of leaving «%» alone on a line."""
+    """«6,5 %»: in a column too narrow for the whole share the number and its unit go down
+    together, as one word, instead of leaving «%» alone on a line, whether the catalog wrote a
+    no-break space or a plain one (game.typeset binds a number to its unit)."""
     pygame.init()
     size = 20
     narrow = font(size).size("6,5")[0] + font(size).size("•  ")[0] + 2
     one_line, _ = ui.paragraphs_image(["6,5"], narrow, size)
+    words, _ = ui.paragraphs_image(["ja 6,5"], narrow, size)
     plain, _ = ui.paragraphs_image(["6,5 %"], narrow, size)
     bound, _ = ui.paragraphs_image(["6,5\u00a0%"], narrow, size)
-    assert plain.get_height() > one_line.get_height()  # a plain space breaks here
-    assert bound.get_height() == one_line.get_height()
+    assert words.get_height() > one_line.get_height()  # a plain space breaks here
+    assert plain.get_height() == bound.get_height() == one_line.get_height()

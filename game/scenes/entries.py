@@ -3,6 +3,7 @@ stored win once, with a button that removes it from every table that holds it, a
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from functools import partial
 from typing import TYPE_CHECKING
@@ -11,6 +12,7 @@ from pygame import Rect
 
 from game.clock import format_clock
 from game.highscores import Entry
+from game.i18n import Translator
 from game.initials import shown_initials
 from game.scenes.dialog import Dialog, stack_rows
 from game.ui import Control
@@ -57,7 +59,8 @@ class EntriesScene(Dialog):
         remove_w = int(inner.width * 0.3)
         for y, entry in zip(ys[2:], shown, strict=True):
             text = Rect(inner.left, y, inner.width - remove_w - gap, row_h)
-            self.add(Control(text, entry_line(entry), kind="label", size=int(u * 0.38)))
+            line = entry_line(tr, entry)
+            self.add(Control(text, line, kind="text", size=int(u * 0.36)))
             button = Rect(inner.right - remove_w, y, remove_w, row_h)
             ask = partial(self.ask_remove, entry)
             self.add(Control(button, tr("operator.remove"), ask, name="remove"))
@@ -83,8 +86,8 @@ class EntriesScene(Dialog):
                 "operator.remove_question",
                 initials=shown_initials(entry.initials),
                 score=entry.score,
-                game=tr(f"stats.{entry.rules_key}"),
-                day=entry.when[:10],
+                game=rule_set_name(tr, entry),
+                day=win_date(tr, entry),
             ),
             yes=tr("operator.remove_yes"),
             no=tr("operator.remove_no"),
@@ -101,7 +104,24 @@ class EntriesScene(Dialog):
         self.rebuild()
 
 
-def entry_line(entry: Entry) -> str:
-    """One entry as the list shows it: initials, score, time, rule set, date."""
+def entry_line(tr: Translator, entry: Entry) -> str:
+    """One entry as the list shows it, on two lines: initials, score and time; the rule set by
+    its name and the day of the win as the language writes a date."""
     parts = (shown_initials(entry.initials), str(entry.score), format_clock(entry.seconds))
-    return "  ".join((*parts, entry.rules_key, entry.when[:10]))
+    return "  ".join(parts) + "\n" + f"{rule_set_name(tr, entry)} · {win_date(tr, entry)}"
+
+
+def rule_set_name(tr: Translator, entry: Entry) -> str:
+    """The rule set of the win by its name ("Russian Solitaire, same suit"); the game code
+    itself when it names no rule set this game knows."""
+    key = f"stats.{entry.rules_key}"
+    return tr(key) if entry.rules_key and tr.has(key) else entry.code
+
+
+def win_date(tr: Translator, entry: Entry) -> str:
+    """The day of the win (its UTC time stamp's date) as the language writes it; the stamp as
+    stored when it is not a date."""
+    try:
+        return tr.date(dt.date.fromisoformat(entry.when[:10]))
+    except ValueError:
+        return entry.when[:10]

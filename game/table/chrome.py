@@ -252,9 +252,13 @@ class Chrome:
         room = rect.width - 6 if stacked else int(rect.width - rect.height * 0.5 - 22)
 
         def fits(text: str) -> bool:
-            """On one line, or (under an icon) two lines below it."""
+            """On one line, or on two: below the icon, or beside it in a button tall enough
+            for two (ui.button draws them so: Finnish «Tee / uudelleen» at 720x1280)."""
             if font(size).size(text)[0] <= room:
                 return True
+            if not stacked:
+                lines = ui.label_lines(text, room, rect.height, size)
+                return len(lines) == 2 and all(font(size).size(line)[0] <= room for line in lines)
             lines = ui.wrap(text, room, size)
             wide = max(font(size).size(line)[0] for line in lines)
             return (

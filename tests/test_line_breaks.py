@@ -1,0 +1,176 @@
+"""Line breaks a typesetter would accept (issue 32): every prose string of the catalogs, with
+its numbers in each plural form, set by the game's own wrapping code at the widths the screens
+use (the rules page, the toast over the table, a question's dialog, the settings' help lines)
+at 800x480 and 720x1280. No line starts with a dash, no line ends with a one-letter Russian
+preposition or conjunction, no number is parted from its unit at a break, and no word but a
+"·" is left out where a line breaks (a dash used to be).
+
+The rules checked are written out here again, not taken from game.typeset: the test reads the
+lines the screens would show."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Iterator
+from types import ModuleType
+
+import pygame
+import pytest
+
+from game import ui
+from game.i18n import Translator, load_catalog
+from game.launch import show_scene
+from tests.tablehelp import make_app
+
+SIZES = [(800, 480), (720, 1280)]
+LOCALES = ["fi", "ru", "en"]
+COUNTS = (1, 2, 5, 21)  # one, few, many (ru); one, other (fi, en)
+
+DASH_WORDS = {"—", "–"}
+RUSSIAN_ONE_LETTER = set("вксуоиая")
+NUMBER = re.compile(r"[+−]?\d+(?:[.,]\d+)?")
+OPENERS = "([«„\"'“"
+
+
+def starts_with_dash(word: str) -> bool:
+    return word in DASH_WORDS or (word[:1] in ("-", "\u2011") and word[1:2].isalpha())
+
+
+def faults(lines: list[str]) -> list[str]:
+    """What a typesetter would refuse at the breaks between ``lines`` (each line as shown:
+    words are split at any space, a no-break one too)."""
+    found = []
+    words = [line.split() for line in lines]
+    for k, line in enumerate(words):
+        if k and line and starts_with_dash(line[0]):  # a lone "–" (no value) is no break
+            found.append(f"line starts with a dash: {lines[k]!r}")
+        if not line or k + 1 == len(words) or not words[k + 1]:
+            continue
+        last, following = line[-1].lstrip(OPENERS), words[k + 1][0]
+        if last.lower() in RUSSIAN_ONE_LETTER:
+            found.append(f"line ends with «{last}»: {lines[k]!r} / {lines[k + 1]!r}")
+        if NUMBER.fullmatch(last) and (following[0].isalpha() or following[0] in "%("):
+            found.append(f"number parted from its unit: {lines[k]!r} / {lines[k + 1]!r}")
+    return found
+
+
+def test_the_check_sees_each_fault():
+    """The check itself: each fault the issue reports, as the screens showed it before."""
+    assert faults(["Тупик: отмените несколько ходов. Раздача уровня", "— значит, к победе"])
+    assert faults(["Правила — в", "«Настройках»."])
+    assert faults(["Укладка в масть: На 8♥ (в", "упрощённых правилах)"])
+    assert faults(["Sarja ei mahdu: enintään 4", "korttia."])
+    assert faults(["Свободно: 2 пустых столбца — взять можно 8", "карт"])
+    assert faults(["Tee uudelleen", "\u2011painike palauttaa"])
+    assert not faults(["Свободно: 2 пустых столбца —", "взять можно 8\u00a0карт, но"])
+    assert faults(["Apuruutuja on 4", "(Helppo), 2 (Keskitaso)"])
+    assert not faults(["Ячеек может быть 4 («Лёгкий»),", "2 («Средний») или 1 («Сложный»)."])
+
+
+class Sample(dict[str, object]):
+    """Values for every placeholder of the catalogs, in ``tr``'s language, with ``count`` (and
+    every counted phrase) at ``n``."""
+
+    def __init__(self, tr: Translator, n: int) -> None:
+        cards = tr("unit.cards", count=n)
+        day = tr.date(dt.date(2026, 11, 30))
+        super().__init__(
+            count=n, place=n, percent=56, seconds=30, score=625, version=2, column=3,
+            moves=tr("table.moves", count=n), size=cards, lift=cards, limit=cards,
+            size_cards=cards, limit_cards=cards, length_chars=tr("unit.chars", count=n),
+            limit_chars=tr("unit.chars", count=n), cells=tr("table.free_cells", count=n),
+            columns=tr("table.empty_columns", count=n), rank=tr("rank_word.Q"),
+            move=tr("table.to_column", card=tr.card("QS"), column=3),
+            dest=tr("dest.column", number=3), cell=tr("dest.cell", number=2),
+            text="7X9", code="RU1-C-AAAAABB", game=tr("stats.RU1-C"), number="AAAAAB",
+            letter="1", kind="42", rules="C9", allowed="C, R", date=day, day=day,
+            time="12:34", initials="ABC", undo=tr("table.rules_undo", count=n),
+        )  # fmt: skip
+        for name in ("card", "needed", "top", "target", "fits", "occupant"):
+            self[name] = tr.card("7H")
+
+
+def prose(tr: Translator) -> list[str]:
+    """Every string and plural entry of ``tr``'s catalog (the rules' paragraphs have their
+    own page), formatted with each count of COUNTS."""
+    texts: dict[str, None] = {}
+    for key, entry in load_catalog(tr.locale).items():
+        if isinstance(entry, list):
+            continue
+        for n in COUNTS:
+            texts[tr(key, **Sample(tr, n))] = None
+    return list(texts)
+
+
+class Recorder:
+    """The lines of every call of ``name`` in ``module`` (the real one runs)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, module: ModuleType, name: str) -> None:
+        self.calls: list[tuple[str, list[str]]] = []
+        real: Callable[..., list[str | list[tuple[str, bool, int]]]] = getattr(module, name)
+
+        def spy(text: str, *args: object, **kwargs: object) -> list[object]:
+            lines = real(text, *args, **kwargs)
+            shown = [
+                line if isinstance(line, str) else " ".join(word for word, *_ in line)
+                for line in lines
+            ]
+            self.calls.append((text, shown))
+            return lines
+
+        monkeypatch.setattr(module, name, spy)
+
+    def faults(self) -> Iterator[str]:
+        for text, lines in self.calls:
+            for fault in faults(lines):
+                yield f"{fault}  (in {text[:60]!r}…)"
+            # Nothing left out at a break but a "·" (a dash used to be dropped there).
+            shown = [word for word in " ".join(lines).split() if word != "·"]
+            if shown != [word for word in text.split() if word != "·"]:
+                yield f"words lost at a break: {lines!r}  (of {text!r})"
+
+
+@pytest.fixture(autouse=True)
+def _quit_pygame():
+    yield
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_message_breaks_where_a_typesetter_would(size, locale, monkeypatch):
+    """Each prose string as a toast over the table and as a question in a dialog."""
+    app = make_app("SH1-C2-AAAAAJ2", size=size)
+    app.set_locale(locale)
+    wraps = Recorder(monkeypatch, ui, "wrap")
+    for text in prose(app.tr):
+        app.table.show_toast(text)
+        app.scenes.open("confirm", question=text, yes="+", no="-", on_yes=lambda: None)
+        app.scenes.top.paint(app.screen)
+        app.scenes.pop()
+    assert len(wraps.calls) > 400
+    assert not list(wraps.faults())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("code", ["RU1-C-AAAAABB", "SH1-C1-AAAAAJ2"])
+def test_the_rules_page_and_settings_help_break_where_a_typesetter_would(
+    size, locale, code, monkeypatch
+):
+    app = make_app(code, size=size)
+    app.set_locale(locale)
+    paragraphs = Recorder(monkeypatch, ui, "paragraph_lines")
+    wraps = Recorder(monkeypatch, ui, "wrap")
+    for scene in ("settings", "rules"):
+        show_scene(app, scene)
+        app.step()
+        app.full_redraw = True
+        app.draw()
+        app.scenes.pop_to_bottom()
+    game = "russian" if code.startswith("RU") else "seahaven"
+    assert len(paragraphs.calls) >= len(app.tr.paragraphs(f"rules.{game}.body"))
+    helps = [app.tr(key) for key in ("settings.double_tap_help", "settings.sound_help")]
+    assert {text for text, _ in wraps.calls} >= set(helps)
+    assert not [*paragraphs.faults(), *wraps.faults()]
