@@ -354,5 +354,8 @@ def test_a_game_that_cannot_start_says_why(user: str, kiosk: tuple[Path, dict[st
     with pytest.raises(AssertionError) as failure:
         run_cage_once(user, app, env, 0)
     message = str(failure.value)
-    assert message.startswith("the game did not start: run-cage.sh ended with status 1 "), message
+    # (cage may be gone before the test sees its socket when the game fails fast enough)
+    assert re.match("(the game|cage) did not start: run-cage.sh ended with status 1 ", message), (
+        message
+    )
     assert "ModuleNotFoundError: No module named 'pytweening'" in message, message
