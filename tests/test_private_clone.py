@@ -1,8 +1,10 @@
 """The README's test command from a checkout in a directory only its owner can enter (issue 34):
 `mktemp -d` makes one, and so are /root and many home directories. The checkout's files are
-copied there as a clone has them, and `./test.sh tests/test_cage_e2e.py` runs: a fresh .venv
-inside that private directory, the linters, and the cage test, whose user (another one) must
-not need to reach into the checkout. No other test runs anything of the checkout as another
+copied there as a clone has them, and `./test.sh tests/test_cage_e2e.py` runs: the linters and
+the cage test, whose user (another one) must not need to reach into the checkout or its .venv.
+That .venv, inside the private directory, is a copy of this checkout's when the suite runs
+from it (`./test.sh` does), which spares the suite a pip install of half a minute; else
+test.sh makes a new one there. No other test runs anything of the checkout as another
 user (tests/test_deb.py's user runs the installed package inside its own Debian root).
 
 Runs where the cage test runs for real: as root, with cage and grim; else skipped."""
@@ -13,6 +15,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,6 +59,8 @@ def private_clone() -> Iterator[Path]:
         for name in files:
             (clone / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(REPO / name, clone / name)
+        if Path(sys.prefix) == REPO / ".venv":  # a copy of this .venv, as test.sh left it
+            shutil.copytree(REPO / ".venv", clone / ".venv", symlinks=True)
         yield clone
     finally:
         shutil.rmtree(private, ignore_errors=True)
