@@ -148,7 +148,7 @@ else
         cp -r "$src/$item" "$app/"
     done
 fi
-cp "$src/main.py" "$src/requirements.txt" "$src/config.toml" "$app/"
+cp "$src/main.py" "$src/requirements.txt" "$src/config.toml" "$src/pyproject.toml" "$app/"
 mkdir -p "$app/kiosk"
 for item in run-kmsdrm.sh run-cage.sh run-wayland.sh pick-drm-card.sh; do
     install -m 755 "$here/$item" "$app/kiosk/$item"
@@ -171,6 +171,7 @@ set_toml_key "$conf" display fullscreen true
 set_toml_key "$conf" display show_cursor false
 set_toml_key "$conf" sound enabled false
 set_toml_key "$conf" kiosk lock true
+set_toml_key "$conf" metrics textfile_dir '"/var/lib/prometheus/node-exporter"'
 
 for unit in "$KMSDRM_UNIT" "$CAGE_UNIT"; do
     install -D -m 644 "$here/$unit" "$root/lib/systemd/system/$unit"
