@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -61,7 +62,11 @@ class FakeSystemd:
 def start_game(tmp_path: Path, notify: Path, **extra: str) -> subprocess.Popen[str]:
     config = tmp_path / "config.toml"
     # The attract screen's demo comes after 3 s of rest: a table that rests, then animates.
-    config.write_text("[kiosk]\nidle_attract_minutes = 0.05\n")
+    metrics = tmp_path / "textfile"
+    metrics.mkdir()
+    config.write_text(
+        f'[kiosk]\nidle_attract_minutes = 0.05\n[metrics]\ntextfile_dir = "{metrics}"\n'
+    )
     env = {
         **os.environ,
         "SDL_VIDEODRIVER": "dummy",
@@ -129,6 +134,11 @@ def test_ready_watchdog_while_resting_and_animating_and_stopping(tmp_path: Path)
         systemd.close()
     assert game.returncode == 0, err
     assert [text for _at, text in systemd.messages][-1] == "STOPPING=1"
+    # The real loop's frames are timed for the metrics (written at the shutdown too).
+    prom = (tmp_path / "textfile" / "solitaire_kiosk.prom").read_text()
+    slowest = re.search(r"(?m)^solitaire_kiosk_slowest_frame_seconds (\S+)$", prom)
+    assert slowest and 0 < float(slowest.group(1)) < 5
+    assert "\nsolitaire_kiosk_last_input_time_seconds 0.0\n" in prom  # nobody touched it
 
 
 @pytest.mark.slow
