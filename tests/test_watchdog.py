@@ -206,3 +206,74 @@ def test_an_abstract_socket_receives(tmp_path: Path) -> None:
     finally:
         server.close()
     assert got == ["READY=1", "WATCHDOG=1", "WATCHDOG=1", "STOPPING=1"]
+
+
+# ------------------------------------------------------------------ the units
+
+
+def unit_settings(name: str) -> dict[str, list[str]]:
+    settings: dict[str, list[str]] = {}
+    for line in (REPO / "kiosk" / name).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith(("#", ";", "[")):
+            key, _, value = line.partition("=")
+            settings.setdefault(key, []).append(value)
+    return settings
+
+
+TEXTFILE_DIR = "/var/lib/prometheus/node-exporter"
+
+
+@pytest.mark.parametrize(
+    ("name", "access"),
+    [("solitaire-kiosk.service", "main"), ("solitaire-kiosk-cage.service", "all")],
+)
+def test_the_units_wait_for_ready_and_watch_the_loop(name: str, access: str) -> None:
+    s = unit_settings(name)
+    assert s["Type"] == ["notify"]
+    assert s["WatchdogSec"] == ["30s"]
+    assert s["NotifyAccess"] == [access]  # cage's child, the game, must be heard
+    assert s["ExecStopPost"] == ["/usr/lib/solitaire-kiosk/kiosk/record-exit.sh"]
+    assert f"-{TEXTFILE_DIR}" in s["ReadWritePaths"]
+    tmpfiles = (REPO / "kiosk" / "solitaire-kiosk.tmpfiles").read_text()
+    assert f"a+ {TEXTFILE_DIR} - - - - u:solitaire:rwx" in tmpfiles.splitlines()
+    assert "solitaire-kiosk.conf" in s["ExecStartPre"][0]
+    build = (REPO / "kiosk" / "build-deb.sh").read_text()
+    assert f"metrics textfile_dir '\"{TEXTFILE_DIR}\"'" in build  # the package's config
+    assert "/usr/lib/tmpfiles.d/solitaire-kiosk.conf" in build
+    assert "record-exit.sh" in build
+
+
+def test_the_cage_wrapper_hands_the_watchdog_to_the_game() -> None:
+    text = (REPO / "kiosk" / "run-cage.sh").read_text()
+    assert text.index("unset WATCHDOG_PID") < text.index("cage ${CAGE_ARGS")
+
+
+@pytest.mark.parametrize(
+    ("result", "status", "seen"),
+    [("watchdog", "ABRT", "watchdog"), ("exit-code", "70", "crash"), ("success", "0", "clean")],
+)
+def test_the_stop_record_reaches_the_next_start(
+    tmp_path: Path, result: str, status: str, seen: str
+) -> None:
+    from game.runs import previous_exit
+
+    env = {"PATH": os.environ["PATH"], "STATE_DIRECTORY": str(tmp_path)}
+    env |= {"SERVICE_RESULT": result, "EXIT_CODE": "exited", "EXIT_STATUS": status}
+    done = subprocess.run(
+        ["/bin/sh", str(REPO / "kiosk" / "record-exit.sh")], env=env, check=False, timeout=10
+    )
+    assert done.returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["last-exit"]
+    assert previous_exit(tmp_path) == seen
+    assert previous_exit(tmp_path) is None  # counted once
+    gone = subprocess.run(
+        ["/bin/sh", str(REPO / "kiosk" / "record-exit.sh")],
+        env={**env, "STATE_DIRECTORY": str(tmp_path / "gone")},
+        check=False,
+        timeout=10,
+        capture_output=True,
+    )
+    assert gone.returncode == 0  # never fails the stop, says why in one line
+    assert gone.stderr.decode().splitlines() == [
+        f"record-exit.sh: cannot write {tmp_path}/gone/last-exit (the next start counts no crash)"
+    ]
