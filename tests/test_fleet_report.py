@@ -48,6 +48,12 @@ def test_the_report_prints_a_row_per_kiosk_and_changes_nothing(tmp_path: Path) -
     textfile = win_one_game(tmp_path)  # the game's own files: one won game today
     state = tmp_path / "state"
     interpreter = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
+    # A kiosk whose game stopped an hour ago: its file was last written then.
+    stale = tmp_path / "stopped" / "solitaire_kiosk.prom"
+    stale.parent.mkdir()
+    shutil.copy(textfile / "solitaire_kiosk.prom", stale)
+    hour_ago = time.time() - 3600
+    os.utime(stale, (hour_ago, hour_ago))
     inventory = tmp_path / "inventory.yml"
     inventory.write_text(
         f"""all:
@@ -59,6 +65,11 @@ def test_the_report_prints_a_row_per_kiosk_and_changes_nothing(tmp_path: Path) -
           ansible_python_interpreter: {interpreter}
           kiosk_state_dir: {state}
           kiosk_metrics_file: {textfile / "solitaire_kiosk.prom"}
+        stopped.local:
+          ansible_connection: local
+          ansible_python_interpreter: {interpreter}
+          kiosk_state_dir: {state}
+          kiosk_metrics_file: {stale}
         unplugged.local:
           ansible_host: 127.0.0.1
           ansible_port: {closed_port()}
@@ -67,7 +78,7 @@ def test_the_report_prints_a_row_per_kiosk_and_changes_nothing(tmp_path: Path) -
 """,
         encoding="utf-8",
     )
-    before = snapshot(state, textfile)
+    before = snapshot(state, textfile, stale.parent)
     env = {**os.environ, "ANSIBLE_NOCOLOR": "1", "ANSIBLE_LOCALHOST_WARNING": "0"}
     env["ANSIBLE_LOCAL_TEMP"] = str(tmp_path / "ansible-tmp")
     result = run(
@@ -76,13 +87,13 @@ def test_the_report_prints_a_row_per_kiosk_and_changes_nothing(tmp_path: Path) -
     )  # fmt: skip
     out = result.stdout
     assert result.returncode == 0, out + result.stderr
-    assert snapshot(state, textfile) == before  # read, never written
+    assert snapshot(state, textfile, stale.parent) == before  # read, never written
     rows = {
         m.group(1): m.group(2).strip()
         for m in re.finditer(r'^\s+"(\S+)\s+(.*)",?$', out, re.M)
         if m.group(1) != "host"
     }
-    assert set(rows) == {"localhost", "unplugged.local"}, out
+    assert set(rows) == {"localhost", "stopped.local", "unplugged.local"}, out
     assert rows["unplugged.local"].startswith("does not answer:")
     version = re.search(r'(?m)^version = "(.+)"$', (REPO / "pyproject.toml").read_text())
     assert version
@@ -93,3 +104,16 @@ def test_the_report_prints_a_row_per_kiosk_and_changes_nothing(tmp_path: Path) -
     assert fields[1] == today and fields[3] == today
     assert fields[5:9] == ["1", "1", "0/0", "0"], rows["localhost"]
     assert re.fullmatch(r"\d+(\.\d+)? [KMGT]?B", " ".join(fields[9:])), rows["localhost"]
+    down = time.strftime("%m-%d %H:%M", time.gmtime(hour_ago))
+    assert rows["stopped.local"].split()[1:4] == ["down", *down.split()], rows["stopped.local"]
+
+
+def test_syntax_check_with_the_example_inventory() -> None:
+    assert PLAYBOOK is not None
+    inventory = REPO / "kiosk" / "fleet" / "inventory.example.yml"
+    report = REPO / "kiosk" / "fleet" / "report.yml"
+    result = run(
+        [PLAYBOOK, "--syntax-check", "-i", str(inventory), str(report)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -109,6 +109,11 @@ def test_node_exporter_serves_the_metrics_of_a_won_game(tmp_path: Path) -> None:
     assert (prom / FILE_NAME).stat().st_mode & 0o644 == 0o644  # node_exporter's user reads it
     text = scrape(prom)
     assert metric(text, "node_textfile_scrape_error") == 0
+    # The README's "kiosk down" alert reads the file's age from node_exporter.
+    mtime = re.search(
+        r'(?m)^node_textfile_mtime_seconds\{file="[^"]*solitaire_kiosk\.prom"\} (\S+)$', text
+    )
+    assert mtime and before - 1 <= float(mtime.group(1)) <= time.time()
     version = re.search(r'(?m)^version = "(.+)"$', (REPO / "pyproject.toml").read_text())
     assert version
     info = f'{{rule_sets="RU1-C,RU1-R,SH1-C4,SH1-C2,SH1-C1",version="{version.group(1)}"}}'
