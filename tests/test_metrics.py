@@ -208,3 +208,38 @@ def test_a_write_that_fails_logs_one_line_and_works_again(
     prom.mkdir()
     assert metrics.write()
     assert metric((prom / FILE_NAME).read_text(), "solitaire_kiosk_games_today") == 0
+
+
+def test_failed_saves_hint_restarts_and_a_game_in_play_show(tmp_path: Path) -> None:
+    """The kiosk as launch.open_app builds it, with metrics: a move starts a game, saves that
+    fail are counted, a hint worker started again is a restart."""
+    from engine import Move
+    from game.config import config_from_dict
+    from game.metrics import attach_metrics
+    from tests.test_kiosk_app import kiosk_app
+
+    state, prom = tmp_path / "state", tmp_path / "textfile"
+    prom.mkdir()
+    config, _problems = config_from_dict({"kiosk": {"lock": False}})
+    app, _controller = kiosk_app(state, config, code="RU1-C-AAAAAAD")
+    session = app.kiosk.session if app.kiosk is not None else None
+    assert session is not None
+    metrics = attach_metrics(app, session, str(prom))
+    try:
+        app.step()
+        text = (prom / FILE_NAME).read_text()
+        assert metric(text, "solitaire_kiosk_games_started_total", '{rule_set="RU1-C"}') == 0
+        shutil.rmtree(state)
+        state.write_text("a file where the directory should be: every save fails")
+        assert app.table.make_move(Move.parse("AH-f"))
+        app.workers.ask_hint(app.table.game).result(timeout=60)
+        app.workers.stop("hint", wait=True)  # it hung: the next question starts a new one
+        app.workers.ask_hint(app.table.game).result(timeout=60)
+        assert metrics.write()
+    finally:
+        app.close()
+    text = (prom / FILE_NAME).read_text()
+    assert metric(text, "solitaire_kiosk_games_started_total", '{rule_set="RU1-C"}') == 1
+    assert metric(text, "solitaire_kiosk_games_abandoned_total", '{rule_set="RU1-C"}') == 0
+    assert metric(text, "solitaire_kiosk_failed_saves_total") >= 1
+    assert metric(text, "solitaire_kiosk_hint_worker_restarts_total") == 1
