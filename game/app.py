@@ -5,6 +5,7 @@ deadline the scenes and listeners report, looking at the event queue once a fram
 
 from __future__ import annotations
 
+import faulthandler
 import math
 import random
 import time
@@ -247,6 +248,8 @@ class App:
         frame)."""
         waker = Waker.for_display(self.clock.step)
         notifier = self.notifier = Notifier.from_env()
+        if notifier.interval is not None:  # the watchdog's SIGABRT shows where the loop hung
+            faulthandler.enable()  # (every thread's stack on stderr: the journal)
         last = time.perf_counter()
         woke = False  # the last sleep ended for the X connection, not for the time
         while self.running:

@@ -154,10 +154,18 @@ def test_a_hung_loop_stops_telling_the_watchdog(tmp_path: Path) -> None:
         systemd.listen(2.0)
         assert systemd.pings(hung, time.monotonic()) == []  # systemd would now kill it
         assert game.poll() is None  # alive, frozen: what only the watchdog catches
+        game.send_signal(signal.SIGABRT)  # systemd's WatchdogSignal
+        _out, err = game.communicate(timeout=15)
     finally:
-        game.kill()
-        game.communicate()
+        if game.poll() is None:
+            game.kill()
+            game.communicate()
         systemd.close()
+    assert game.returncode == -signal.SIGABRT
+    # Where the loop hung is in the journal: every thread's stack, the loop's first.
+    assert "Fatal Python error: Aborted" in err
+    assert re.search(r'File ".*game/notify\.py", line \d+ in ping', err), err
+    assert re.search(r'File ".*game/app\.py", line \d+ in run', err), err
 
 
 def test_no_notify_socket_sends_nothing_and_never_fails() -> None:
