@@ -196,19 +196,19 @@ class Metrics(TableHooks):
 
     def moved(self, game: Game, move: Move) -> None:
         if game.is_won:
-            self.write()
+            self.write(keep=True)
 
     def ended(self, game: Game, result: str) -> None:
-        self.write()
+        self.write(keep=True)
 
     def shutdown(self, game: Game) -> None:
-        self.write()
+        self.write(keep=True)
 
     # ---------------------------------------------------------------- the file
-    def snapshot(self) -> Snapshot:
-        now = self.clock()
+    def snapshot(self, *, keep: bool = False) -> Snapshot:
+        """The figures now; ``keep``: metrics.json keeps the last input too."""
         live = self.source()
-        today = self.record.follow(live.stats, now, last_input=self.last_input)
+        today = self.record.follow(live.stats, last_input=self.last_input, keep_input=keep)
         return Snapshot(
             version=self.version,
             rule_sets=rule_set_keys(),
@@ -224,11 +224,12 @@ class Metrics(TableHooks):
             slowest_frame=live.slowest_frame,
         )
 
-    def write(self) -> bool:
-        """Write the file now; False (one line logged while it keeps failing) when it failed."""
+    def write(self, *, keep: bool = False) -> bool:
+        """Write the file now; False (one line logged while it keeps failing) when it failed.
+        ``keep``: a game's end or the shutdown (metrics.json keeps the last input)."""
         self._next_write = self.monotonic() + WRITE_EVERY_S
         try:
-            write_textfile(self.directory, render(self.snapshot()))
+            write_textfile(self.directory, render(self.snapshot(keep=keep)))
         except Exception as error:  # a full disk, a directory gone: never the game's problem
             if not self._failing:
                 log.warning("metrics not written to %s: %s", self.directory / FILE_NAME, error)

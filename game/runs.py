@@ -129,9 +129,11 @@ class RunRecord:
         self.today = Today(day=day)
         return True
 
-    def follow(self, stats: Stats, now: float, *, last_input: float) -> Today:
-        """The day's figures with the games the statistics counted since the last look (saved
-        when something changed)."""
+    def follow(self, stats: Stats, *, last_input: float, keep_input: bool = False) -> Today:
+        """The day's figures with the games the statistics counted since the last look, saved
+        when they changed. The last input alone is saved only with ``keep_input`` (a game's
+        end, the shutdown): a durable write every half minute of play would stall the loop on
+        a slow SD card."""
         changed = self._roll()
         totals = stats.to_dict()
         played = sum(entry["played"] for entry in totals.values())
@@ -141,9 +143,10 @@ class RunRecord:
             if games or wins:
                 t = self.today
                 self.today = replace(t, games=t.games + games, wins=t.wins + wins)
-        if self.seen != (played, won) or last_input != self.last_input:
-            changed = True
-        self.seen, self.last_input = (played, won), last_input
+        if self.seen != (played, won):
+            self.seen, changed = (played, won), True
+        if keep_input and last_input != self.last_input:
+            self.last_input, changed = last_input, True
         if changed:
             self.save()
         return self.today

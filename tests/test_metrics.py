@@ -144,6 +144,8 @@ def test_the_file_after_a_won_game_counts_it_once_and_restarts_keep_the_counts(
     assert metric(text, "solitaire_kiosk_games_won_total", '{rule_set="SH1-C4"}') == 1
     assert metric(text, "solitaire_kiosk_wins_today") == 1
     assert text.count("# TYPE solitaire_kiosk_games_won_total ") == 1
+    touched = metric(text, "solitaire_kiosk_last_input_time_seconds")
+    assert touched > 0
     # The next start (another script run, no move): the counters come from the statistics.
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     env |= {"SOLITAIRE_STATE_DIR": str(tmp_path / "state")}
@@ -156,6 +158,7 @@ def test_the_file_after_a_won_game_counts_it_once_and_restarts_keep_the_counts(
     assert metric(text, "solitaire_kiosk_games_won_total", '{rule_set="SH1-C4"}') == 1
     assert metric(text, "solitaire_kiosk_wins_today") == 1
     assert metric(text, "solitaire_kiosk_games_today") == 1
+    assert metric(text, "solitaire_kiosk_last_input_time_seconds") == touched  # kept at the win
 
 
 def open_record(state: Path, day: str, now: float, crashes: tuple[float, ...] = ()) -> RunRecord:
@@ -243,3 +246,22 @@ def test_failed_saves_hint_restarts_and_a_game_in_play_show(tmp_path: Path) -> N
     assert metric(text, "solitaire_kiosk_games_abandoned_total", '{rule_set="RU1-C"}') == 0
     assert metric(text, "solitaire_kiosk_failed_saves_total") >= 1
     assert metric(text, "solitaire_kiosk_hint_worker_restarts_total") == 1
+
+
+def test_input_alone_is_kept_only_at_a_games_end(tmp_path: Path) -> None:
+    """The periodic write never makes a durable write for the last input alone (a stall on a
+    slow SD card every half minute of play); a game's end keeps it."""
+    state, prom = tmp_path / "state", tmp_path / "textfile"
+    state.mkdir()
+    prom.mkdir()
+    record = open_record(state, DAY, 1000.0)
+    metrics = Metrics(prom, record, lambda: Live(stats=Stats()), version="1.0")
+    assert metrics.write()
+    saved = (state / "metrics.json").stat().st_mtime_ns, (state / "metrics.json").read_bytes()
+    metrics.last_input = 5000.0
+    assert metrics.write()
+    assert metric((prom / FILE_NAME).read_text(), "solitaire_kiosk_last_input_time_seconds") == 5000
+    after = (state / "metrics.json").stat().st_mtime_ns, (state / "metrics.json").read_bytes()
+    assert after == saved
+    metrics.ended(Game.from_code(WON_CODE), "abandoned")
+    assert open_record(state, DAY, 1001.0).last_input == 5000.0
