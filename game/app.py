@@ -5,6 +5,7 @@ deadline the scenes and listeners report, looking at the event queue once a fram
 
 from __future__ import annotations
 
+import faulthandler
 import math
 import random
 import time
@@ -16,13 +17,14 @@ from pygame import Rect
 
 from engine import Game
 from game.arcade import Arcade
-from game.clock import FixedClock
+from game.clock import FixedClock, FrameWindow
 from game.display import Presenter
 from game.games import GameChoice, Games
 from game.hooks import Hooks
 from game.i18n import Translator
 from game.input import DoubleTap, GestureReader, InputTuning, Tap
 from game.layout import estimate_px_per_mm
+from game.notify import Notifier
 from game.player import Preferences
 from game.prefs import PlayerSettings
 from game.scene import Event, Scene, SceneStack
@@ -86,6 +88,8 @@ class App:
         self.running = True
         self.full_redraw = True
         self.frames_drawn = 0
+        self.frame_times = FrameWindow()  # the slowest frame of the last minute (game.clock)
+        self.notifier = Notifier(None)  # systemd's notify socket, from run() on (game.notify)
         # What the table reports goes to these listeners: autosave, statistics, logs (game.hooks).
         self.hooks = Hooks()
         # The card sounds (game.sound): on or off and their volume follow the player's settings.
@@ -243,14 +247,22 @@ class App:
         the next deadline or the next input (game.wake: at once under X11, else within a
         frame)."""
         waker = Waker.for_display(self.clock.step)
+        notifier = self.notifier = Notifier.from_env()
+        if notifier.interval is not None:  # the watchdog's SIGABRT shows where the loop hung
+            faulthandler.enable()  # (every thread's stack on stderr: the journal)
         last = time.perf_counter()
         woke = False  # the last sleep ended for the X connection, not for the time
         while self.running:
             events = pygame.event.get()
             now = time.perf_counter()
+            notifier.ping(now)  # systemd's watchdog: from the loop, never from a thread
             resting = not (self.busy() or self.full_redraw)
             if resting and not events:
                 wait = last + self.rest_seconds() - now
+                limit = notifier.rest_limit(now)  # wake for the next WATCHDOG=1
+                if limit is not None and wait > limit:
+                    waker.wait(limit)
+                    continue
                 if wait > 0:
                     if woke:  # the socket woke us but brought no event yet: a short pause,
                         waker.pause(wait)  # longer each time, never a spin on a busy socket
@@ -270,11 +282,14 @@ class App:
             rects = self.draw()
             if rects:
                 self.presenter.present(rects)
+                self.frame_times.add(now, time.perf_counter() - now)
+                notifier.ready(now)  # the first frame is on the screen
             if self.busy():
                 # Pace to about 60 frames a second without spinning.
                 spare = self.clock.step - (time.perf_counter() - now)
                 if spare > 0.001:
                     time.sleep(spare)
+        notifier.stopping()
         self.close()  # however the loop ended: no worker process is left behind
 
     def close(self) -> None:

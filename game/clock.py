@@ -2,9 +2,12 @@
 FixedClock): real time accumulates, the world advances in steps of 1/60 s, and a long stall is
 clamped so the game never races to catch up. :class:`PlayTime` is the one owner of a game's
 play time, advanced by the table from that clock and read by the info bar, the win screen, the
-statistics and the autosave; :func:`format_clock` is the one way it is written."""
+statistics and the autosave; :func:`format_clock` is the one way it is written.
+:class:`FrameWindow` keeps the slowest frame of the last minute (the metrics show it)."""
 
 from __future__ import annotations
+
+from collections import deque
 
 STEP = 1 / 60
 MAX_STEPS = 6
@@ -65,3 +68,27 @@ def format_clock(seconds: float) -> str:
     if s >= 3600:
         return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
     return f"{s // 60}:{s % 60:02d}"
+
+
+FRAME_WINDOW_S = 60  # the slowest frame is the slowest of this many last seconds
+
+
+class FrameWindow:
+    """The slowest frame of the last FRAME_WINDOW_S seconds: one maximum per second, so a
+    frame costs a comparison and the window never grows."""
+
+    def __init__(self) -> None:
+        self._seconds: deque[tuple[int, float]] = deque(maxlen=FRAME_WINDOW_S + 1)
+
+    def add(self, now: float, seconds: float) -> None:
+        second = int(now)
+        if self._seconds and self._seconds[-1][0] == second:
+            if seconds > self._seconds[-1][1]:
+                self._seconds[-1] = (second, seconds)
+        else:
+            self._seconds.append((second, seconds))
+
+    def slowest(self, now: float) -> float:
+        """The slowest frame within the last FRAME_WINDOW_S seconds before ``now`` (0: none)."""
+        oldest = int(now) - FRAME_WINDOW_S
+        return max((s for second, s in self._seconds if second > oldest), default=0.0)

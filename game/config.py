@@ -154,6 +154,11 @@ class ArcadeConfig:
 
 
 @dataclass(frozen=True)
+class MetricsConfig:
+    textfile_dir: str = ""  # node_exporter's textfile directory ("": no metrics; game.metrics)
+
+
+@dataclass(frozen=True)
 class Config:
     display: DisplayConfig = DisplayConfig()
     game: GameConfig = GameConfig()
@@ -162,6 +167,7 @@ class Config:
     kiosk: KioskConfig = KioskConfig()
     sound: SoundConfig = SoundConfig()
     arcade: ArcadeConfig = ArcadeConfig()
+    metrics: MetricsConfig = MetricsConfig()
 
 
 KIOSK_DEFAULTS = Config(
@@ -179,6 +185,7 @@ SECTIONS: dict[str, type[Any]] = {
     "kiosk": KioskConfig,
     "sound": SoundConfig,
     "arcade": ArcadeConfig,
+    "metrics": MetricsConfig,
 }
 
 

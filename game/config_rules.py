@@ -209,6 +209,9 @@ RULES: dict[str, dict[str, Rule]] = {
         "table_size": int_range(1, 100),
         "blocked_initials": words_rule(),
     },
+    "metrics": {
+        "textfile_dir": dir_rule(),
+    },
 }
 
 MAX_SHOWN = 80

@@ -108,6 +108,10 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         from game.kiosk_ui import attach_kiosk
 
         attach_kiosk(app, config, session, resumed=resumed is not None and resumed.game is game)
+        if config.metrics.textfile_dir:
+            from game.metrics import attach_metrics
+
+            attach_metrics(app, session, config.metrics.textfile_dir)
         _guard_x11_window(app, session)
     return app
 

@@ -146,6 +146,10 @@ class CrashGuard:
         times = [float(t) for t in data if isinstance(t, (int, float)) and not isinstance(t, bool)]
         return [t for t in times if 0 <= now - t <= CRASH_WINDOW_S]
 
+    def times(self) -> list[float]:
+        """When the recent crashes happened (seconds since 1970), oldest first."""
+        return self._recent(time.time())
+
     def record_crash(
         self, now: float | None = None, *, error: BaseException | None = None
     ) -> Path | None:

@@ -56,6 +56,7 @@ class Session(TableHooks):
         self._game: Game | None = None
         self.line: list[str] | None = []  # the moves from the deal (undone ones taken out)
         self.save_failed = False  # the last autosave did not reach the disk (see save_mark)
+        self.failed_saves = 0  # autosaves that did not reach the disk (game.metrics)
         self.game_id = new_game_id()  # this game's id, saved with it (game.arcade: one win)
 
     @classmethod
@@ -177,6 +178,7 @@ class Session(TableHooks):
             line = self.line = savecheck.line_of(game)  # a change the session did not see
         meta: dict[str, Any] = {"recorded": self.recorded, "game": self.game_id}
         failed = not self.autosave.save(game, self.clock.seconds, meta, line)
+        self.failed_saves += failed
         if failed != self.save_failed:
             if failed:
                 log.error("autosave failed: the game on the table is not saved (mark shown)")

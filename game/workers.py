@@ -107,6 +107,7 @@ class Workers:
         self._pools: dict[str, Executor] = {}
         self._owned: set[str] = set()
         self._indicators: dict[int, Indicator] = {}
+        self.spawned: dict[str, int] = {}  # pools started per job (restarts: game.metrics)
 
     # ----------------------------------------------------------------- pools
     def use(self, job: str, executor: Executor, *, own: bool = False) -> None:
@@ -129,6 +130,7 @@ class Workers:
             if executor is None:
                 executor = self._pools[job] = _spawn_pool()
                 self._owned.add(job)
+                self.spawned[job] = self.spawned.get(job, 0) + 1
             return executor.submit(fn, *args)
         except Exception as error:  # no worker (BrokenProcessPool, no /dev/shm, ...)
             log.warning("%s worker unavailable: %r", job, error)

@@ -148,9 +148,9 @@ else
         cp -r "$src/$item" "$app/"
     done
 fi
-cp "$src/main.py" "$src/requirements.txt" "$src/config.toml" "$app/"
+cp "$src/main.py" "$src/requirements.txt" "$src/config.toml" "$src/pyproject.toml" "$app/"
 mkdir -p "$app/kiosk"
-for item in run-kmsdrm.sh run-cage.sh run-wayland.sh pick-drm-card.sh; do
+for item in run-kmsdrm.sh run-cage.sh run-wayland.sh pick-drm-card.sh record-exit.sh; do
     install -m 755 "$here/$item" "$app/kiosk/$item"
 done
 # with_python FILE: FILE with the target's Python in place of the default python3.11.
@@ -171,10 +171,12 @@ set_toml_key "$conf" display fullscreen true
 set_toml_key "$conf" display show_cursor false
 set_toml_key "$conf" sound enabled false
 set_toml_key "$conf" kiosk lock true
+set_toml_key "$conf" metrics textfile_dir '"/var/lib/prometheus/node-exporter"'
 
 for unit in "$KMSDRM_UNIT" "$CAGE_UNIT"; do
     install -D -m 644 "$here/$unit" "$root/lib/systemd/system/$unit"
 done
+install -D -m 644 "$here/solitaire-kiosk.tmpfiles" "$root/usr/lib/tmpfiles.d/solitaire-kiosk.conf"
 
 doc="$root/usr/share/doc/solitaire-kiosk"
 mkdir -p "$doc"

@@ -8,6 +8,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 status_file="${STATE_DIRECTORY:-${XDG_RUNTIME_DIR:-/tmp}}/.game-exit-status"
 export SOLITAIRE_EXIT_STATUS_FILE="$status_file"
 rm -f "$status_file"
+# systemd's watchdog (WatchdogSec=) is meant for the main process, this script: the game, cage's
+# child, keeps it (without WATCHDOG_PID the one that reads WATCHDOG_USEC sends WATCHDOG=1).
+unset WATCHDOG_PID
 # shellcheck disable=SC2086 # CAGE_ARGS is a list of options
 cage ${CAGE_ARGS:-} -- "$here/run-wayland.sh" "$@"
 rc=$?
