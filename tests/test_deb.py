@@ -7,6 +7,7 @@ PIN hash stops the upgrade, then remove and purge leave nothing behind."""
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import re
@@ -163,12 +164,21 @@ def make_base_tar() -> None:
     shutil.rmtree(target, ignore_errors=True)
 
 
+def ensure_base_tar() -> None:
+    """The cached root, made once: other tests (and other checkouts) may want it at the same
+    time, so its making is guarded by a lock file; the tarball is only ever read after that."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / "bookworm.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not BASE_TAR.exists():
+            make_base_tar()
+
+
 @pytest.fixture
 def debian_root(tmp_path: Path) -> Iterator[Path]:
     if shutil.which("chroot") is None:
         pytest.skip("chroot is not installed")
-    if not BASE_TAR.exists():
-        make_base_tar()
+    ensure_base_tar()
     root = tmp_path / "root"
     root.mkdir()
     subprocess.run(["tar", "-C", str(root), "-xf", str(BASE_TAR)], check=True)
