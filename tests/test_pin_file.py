@@ -165,6 +165,13 @@ def test_the_package_tools_write_check_and_point(tmp_path: Path) -> None:
     assert stat.S_IMODE(conf.stat().st_mode) == 0o640
     assert pinfile("reads", str(conf), stdin=NEW).returncode == 0
     assert pinfile("status", str(conf)).stdout == "set\n"
+    # the package's first configure of an older kiosk: the hash its config held moves over
+    old = tmp_path / "old.toml"
+    old.write_text(f'[kiosk]\nlock = true\noperator_pin_hash = "{OLD}"\n')
+    pin.unlink()
+    assert pinfile("write", str(pin), "--from", str(conf), str(old)).returncode == 0
+    assert pin.read_text() == OLD + "\n"
+    old.unlink()
     bad = tmp_path / "bad.toml"
     bad.write_text("kiosk.lock = true\n")
     refused = pinfile("use", str(bad), str(pin))
