@@ -4,8 +4,11 @@
 The PIN hash lives in a file of its own (/etc/solitaire-kiosk/pin-hash, mode 0640, root and the
 game's group) that [kiosk] operator_pin_file names, so no conffile question of dpkg can lose it.
 
-    write FILE [--group G]  the hash on standard input (or nothing: an empty file) into FILE,
-                            atomically, mode 0640, owner root (when run as root), group G
+    write FILE [--group G] [--from CONFIG...]
+                            the hash on standard input (or nothing: an empty file) into FILE,
+                            atomically, mode 0640, owner root (when run as root), group G;
+                            --from: the hash of the first CONFIG holding one (an older config
+                            with operator_pin_hash), else an empty file
     status CONFIG           "set" (the game has a PIN), "missing" (lock on, no PIN) or
                             "unlocked" (lock off, no PIN)
     reads CONFIG            exit 0 when the game, reading CONFIG, takes the hash on standard
@@ -97,8 +100,12 @@ def pointed_at(text: str, pin_file: str) -> str | None:
     return result if after == before else None
 
 
-def _write(file: str, group: str | None) -> int:
-    stored = sys.stdin.read().strip()
+def _write(file: str, group: str | None, configs: Sequence[str]) -> int:
+    if configs:  # the hash an older config holds in operator_pin_hash, or none
+        found = (load_config(c)[0].kiosk.operator_pin_hash for c in configs if Path(c).is_file())
+        stored = next((h for h in found if h), "")
+    else:
+        stored = sys.stdin.read().strip()
     if stored and parse_pin_hash(stored) is None:
         print("write: not a PIN hash from `python -m game.config hash-pin`", file=sys.stderr)
         return 2
@@ -159,6 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     write = commands.add_parser("write", help="write the hash on standard input to FILE")
     write.add_argument("file")
     write.add_argument("--group", default=None)
+    write.add_argument("--from", dest="configs", nargs="+", default=[], metavar="CONFIG")
     for name in ("status", "reads"):
         commands.add_parser(name).add_argument("config")
     use = commands.add_parser("use", help="make CONFIG's [kiosk] operator_pin_file FILE")
@@ -166,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     use.add_argument("file")
     args = parser.parse_args(argv)
     if args.command == "write":
-        return _write(args.file, args.group)
+        return _write(args.file, args.group, args.configs)
     if args.command == "status":
         return _status(args.config)
     if args.command == "reads":
