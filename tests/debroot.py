@@ -1,8 +1,10 @@
-"""The throw-away Debian Bookworm root of the package tests (tests/test_deb.py, and the fleet
-test may use the same cache): debootstrap --variant=minbase with the package's dependencies,
-made once under a lock file and kept as a tarball in /var/cache/solitaire-kiosk-tests (for every
-checkout on this machine when /var/cache is writable, else out/deb-test), never changed in
-place: each test unpacks its own copy. Also the package build and a chroot runner."""
+"""A throw-away Debian bookworm root for the package and playbook tests, and the amd64 package.
+
+The root is debootstrapped once (--variant=minbase with the package's dependencies) and kept as
+a tarball for every checkout on this machine: under /var/cache/solitaire-kiosk-tests when that is
+writable, else under out/. Its making is guarded by a lock file, since other tests (and other
+checkouts) may want it at the same time; after that the tarball is only ever read, and each test
+unpacks its own copy."""
 
 from __future__ import annotations
 
@@ -26,27 +28,14 @@ if not os.access(CACHE if CACHE.exists() else CACHE.parent, os.W_OK):
     CACHE = REPO / "out" / "deb-test"
 BASE_TAR = CACHE / f"bookworm-minbase-{hashlib.sha256(INCLUDE.encode()).hexdigest()[:8]}.tar"
 NETWORK_ERRORS = ("NewConnectionError", "Temporary failure in name resolution", "Max retries")
-CONF = "/etc/solitaire-kiosk/config.toml"
 
 
-def build(arch: str, out: Path, *more: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["bash", str(BUILD), "--arch", arch, "--out", str(out), *more],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-
-
-def built(arch: str, out: Path, *more: str) -> Path:
-    result = build(arch, out, *more)
-    if result.returncode != 0 and any(e in result.stderr for e in NETWORK_ERRORS):
-        pytest.skip(f"build-deb.sh could not reach PyPI: {result.stderr[-300:]}")
-    assert result.returncode == 0, result.stderr
-    deb = Path(result.stdout.strip().splitlines()[-1])
-    assert re.fullmatch(rf"solitaire-kiosk_\d[\w.+~-]*_{arch}\.deb", deb.name)
-    return deb
+def cache_lock(name: str = "bookworm.lock") -> int:
+    """An exclusive lock on a file of the cache, held until the returned descriptor is closed."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    fd = os.open(CACHE / name, os.O_WRONLY | os.O_CREAT, 0o644)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
 
 
 def debian_mirror() -> str:
@@ -69,11 +58,9 @@ def unmount_below(root: Path) -> None:
         subprocess.run(["umount", "-l", point], check=False)
 
 
-def make_base_tar() -> None:
-    """debootstrap a minimal bookworm with the package's dependencies, kept as a tarball."""
+def _make_base_tar() -> None:
     if shutil.which("debootstrap") is None:
         pytest.skip("debootstrap is not installed (apt-get install debootstrap)")
-    CACHE.mkdir(parents=True, exist_ok=True)
     target = CACHE / f"build-root-{os.getpid()}"
     shutil.rmtree(target, ignore_errors=True)
     command = ["debootstrap", "--variant=minbase", f"--include={INCLUDE}", "bookworm"]
@@ -99,54 +86,63 @@ def make_base_tar() -> None:
     shutil.rmtree(target, ignore_errors=True)
 
 
-def ensure_base_tar() -> None:
-    """The cached root, made once: other tests (and other checkouts) may want it at the same
-    time, so its making is guarded by a lock file; the tarball is only ever read after that."""
-    CACHE.mkdir(parents=True, exist_ok=True)
-    with open(CACHE / "bookworm.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+def ensure_base_tar() -> Path:
+    """The cached tarball of the root, debootstrapped first if it is not there yet."""
+    fd = cache_lock()
+    try:
         if not BASE_TAR.exists():
-            make_base_tar()
+            _make_base_tar()
+    finally:
+        os.close(fd)
+    return BASE_TAR
 
 
-def rebuilt(deb: Path, out: Path) -> Path:
-    """The same package rebuilt as a newer version whose shipped config.toml also changed."""
-    tree = out / "tree"
-    subprocess.run(["dpkg-deb", "-R", str(deb), str(tree)], check=True)
-    control = tree / "DEBIAN" / "control"
-    text = control.read_text()
-    version = re.search(r"^Version: (.+)$", text, re.M)
-    assert version
-    control.write_text(text.replace(version.group(0), f"Version: {version.group(1)}+rebuild1"))
-    shipped = tree / CONF.lstrip("/")
-    shipped.write_text(shipped.read_text() + "# rebuilt\n")
-    newer = out / deb.name.replace("_amd64", "+rebuild1_amd64")
-    subprocess.run(["dpkg-deb", "--root-owner-group", "-b", str(tree), str(newer)], check=True)
-    return newer
-
-
-def unpacked_root(where: Path) -> Path:
-    """A fresh copy of the cached root at `where`/root (made first when there is none)."""
+def new_root(directory: Path) -> Path:
+    """A fresh copy of the root in `directory`/root (unmount_below it when done)."""
     if shutil.which("chroot") is None:
         pytest.skip("chroot is not installed")
-    ensure_base_tar()
-    root = where / "root"
+    tar = ensure_base_tar()
+    root = directory / "root"
     root.mkdir()
-    subprocess.run(["tar", "-C", str(root), "-xf", str(BASE_TAR)], check=True)
+    subprocess.run(["tar", "-C", str(root), "-xf", str(tar)], check=True)
     return root
 
 
-def chroot(
-    root: Path, *command: str, stdin: str = "", env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
-    base = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8", "HOME": "/root"}
-    base |= {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "DEBIAN_FRONTEND": "noninteractive"}
+def chroot(root: Path, *command: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8", "HOME": "/root"}
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     return subprocess.run(
         ["chroot", str(root), *command],
         input=stdin,
-        env=base | (env or {}),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def build(arch: str, out: Path, *more: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", str(BUILD), "--arch", arch, "--out", str(out), *more],
         capture_output=True,
         text=True,
         timeout=600,
         check=False,
     )
+
+
+def built(arch: str, out: Path, *more: str) -> Path:
+    """kiosk/build-deb.sh's package for `arch` in `out` (the test skips without PyPI)."""
+    result = build(arch, out, *more)
+    if result.returncode != 0 and any(e in result.stderr for e in NETWORK_ERRORS):
+        pytest.skip(f"build-deb.sh could not reach PyPI: {result.stderr[-300:]}")
+    assert result.returncode == 0, result.stderr
+    deb = Path(result.stdout.strip().splitlines()[-1])
+    assert re.fullmatch(rf"solitaire-kiosk_\d[\w.+~-]*_{arch}\.deb", deb.name)
+    return deb
+
+
+def package_status(root: Path) -> str:
+    """dpkg's "Status Version" of the package in the root ('' when it was never there)."""
+    return chroot(root, "dpkg-query", "-W", "-f=${Status} ${Version}", "solitaire-kiosk").stdout

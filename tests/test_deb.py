@@ -25,22 +25,17 @@ import tomllib
 
 from game.pin import hash_pin, verify_pin
 from tests.debroot import (
-    BASE_TAR,
-    CONF,
     NETWORK_ERRORS,
     REPO,
     build,
     built,
-    chroot,
-    ensure_base_tar,
-    rebuilt,
+    new_root,
+    package_status,
     unmount_below,
-    unpacked_root,
 )
 
-__all__ = ["BASE_TAR", "ensure_base_tar"]  # where the fleet test found them before
-
 APP = "/usr/lib/solitaire-kiosk"
+CONF = "/etc/solitaire-kiosk/config.toml"
 PIN_FILE = "/etc/solitaire-kiosk/pin-hash"
 PIN = "246813"
 NO_PIN_LINE = (
@@ -120,6 +115,38 @@ def test_armhf_says_there_is_no_wheel_for_it(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ installs into a Debian root
 
 
+def chroot(
+    root: Path, *command: str, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    base = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8", "HOME": "/root"}
+    base |= {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "DEBIAN_FRONTEND": "noninteractive"}
+    return subprocess.run(
+        ["chroot", str(root), *command],
+        input=stdin,
+        env=base | (env or {}),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+def rebuilt(deb: Path, out: Path) -> Path:
+    """The same package rebuilt as a newer version whose shipped config.toml also changed."""
+    tree = out / "tree"
+    subprocess.run(["dpkg-deb", "-R", str(deb), str(tree)], check=True)
+    control = tree / "DEBIAN" / "control"
+    text = control.read_text()
+    version = re.search(r"^Version: (.+)$", text, re.M)
+    assert version
+    control.write_text(text.replace(version.group(0), f"Version: {version.group(1)}+rebuild1"))
+    shipped = tree / CONF.lstrip("/")
+    shipped.write_text(shipped.read_text() + "# rebuilt\n")
+    newer = out / deb.name.replace("_amd64", "+rebuild1_amd64")
+    subprocess.run(["dpkg-deb", "--root-owner-group", "-b", str(tree), str(newer)], check=True)
+    return newer
+
+
 @pytest.fixture(scope="module")
 def debs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """The amd64 package, and a newer rebuild of it whose shipped config changed."""
@@ -130,7 +157,7 @@ def debs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 @pytest.fixture
 def root(tmp_path: Path, debs: tuple[Path, Path]) -> Iterator[Path]:
-    root = unpacked_root(tmp_path)
+    root = new_root(tmp_path)
     for deb in debs:
         shutil.copy(deb, root / "tmp")
     yield root
@@ -147,13 +174,9 @@ def apt(root: Path, *args: str, **kw: str) -> subprocess.CompletedProcess[str]:
 
 def install(root: Path, deb: Path, *more: str, **kw: str) -> subprocess.CompletedProcess[str]:
     result = apt(root, "install", *more, f"/tmp/{deb.name}", **kw)
-    assert status(root).startswith("install ok installed "), result.stdout + result.stderr
+    assert package_status(root).startswith("install ok installed "), result.stdout + result.stderr
     assert result.returncode == 0, result.stdout + result.stderr
     return result
-
-
-def status(root: Path) -> str:
-    return chroot(root, "dpkg-query", "-W", "-f=${Status} ${Version}", "solitaire-kiosk").stdout
 
 
 def as_game(root: Path, *command: str) -> subprocess.CompletedProcess[str]:
@@ -271,7 +294,7 @@ def test_a_preseeded_hash_an_upgrade_taking_the_new_config_and_purge(
     state.mkdir(mode=0o700)
     (state / "stats.json").write_text("{}")
     upgrade = install(root, newer, "-o", "Dpkg::Options::=--force-confnew")
-    assert status(root).endswith("+rebuild1")
+    assert package_status(root).endswith("+rebuild1")
     assert (
         conf.read_text().endswith("# rebuilt\n") and (conf.parent / "config.toml.dpkg-old").exists()
     )
@@ -293,7 +316,7 @@ def test_a_preseeded_hash_an_upgrade_taking_the_new_config_and_purge(
     shutil.copy(newer, cache)
     purged = apt(root, "purge", "solitaire-kiosk")
     assert purged.returncode == 0, purged.stderr
-    assert status(root) == ""
+    assert package_status(root) == ""
     for gone in (conf.parent, state, cache, root / APP.lstrip("/")):
         assert not gone.exists(), gone
     assert chroot(root, "getent", "passwd", "solitaire").returncode == 2
@@ -337,7 +360,7 @@ def test_a_persons_account_named_solitaire_stops_the_install_untouched(
     assert refused.returncode != 0
     assert 'the account "solitaire" already exists and is not the kiosk\'s' in refused.stderr
     assert "nothing was installed or changed" in refused.stderr
-    assert not status(root).startswith("install ok installed")
+    assert not package_status(root).startswith("install ok installed")
     after = (
         chroot(root, "getent", "passwd", "solitaire").stdout,
         chroot(root, "id", "solitaire").stdout,
