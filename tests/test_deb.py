@@ -257,6 +257,8 @@ def test_a_noninteractive_install_without_a_pin_ends_configured_and_says_what_to
     assert not (root / WANTS).exists() and not (root / APP.lstrip("/")).exists()
     mask = root / "etc/systemd/system/solitaire-kiosk.service"
     assert os.readlink(mask) == "/dev/null"
+    assert (root / CONF.lstrip("/")).exists() and pin_file(root).stat().st_size > 0
+    assert chroot(root, "getent", "passwd", "solitaire").returncode == 0
     install(root, deb)
     assert (root / WANTS).is_symlink() and not mask.exists()
     assert game_pin_works(root, PIN)
@@ -266,8 +268,13 @@ def test_a_preseeded_hash_an_upgrade_taking_the_new_config_and_purge(
     root: Path, debs: tuple[Path, Path]
 ) -> None:
     deb, newer = debs
-    line = f"solitaire-kiosk solitaire-kiosk/pin-hash string {hash_pin(PIN)}"
-    assert chroot(root, "debconf-set-selections", stdin=line + "\n").returncode == 0
+    # kiosk/README.md's preseeding line as typed, with a real hash (no sudo in the root).
+    readme = (REPO / "kiosk" / "README.md").read_text()
+    typed = re.search(r"^echo 'solitaire-kiosk solitaire-kiosk/pin-hash string (\S+)' \| (.+)$",
+                      readme, re.M)  # fmt: skip
+    assert typed and typed.group(2) == "sudo debconf-set-selections"
+    command = typed.group(0).replace(typed.group(1), hash_pin(PIN)).replace("sudo ", "")
+    assert chroot(root, "sh", "-c", command).returncode == 0
     first = install(root, deb)
     assert "solitaire-kiosk:" not in first.stdout + first.stderr
     check_installed(root)
