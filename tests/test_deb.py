@@ -243,6 +243,14 @@ def test_a_noninteractive_install_without_a_pin_ends_configured_and_says_what_to
     assert pin_file(root).read_text() == ""
     check = check_config(root)
     assert check.returncode == 1 and "kiosk.lock = true with no operator PIN" in check.stdout
+    # Another problem besides the PIN: the check's report word for word, then the one line.
+    conf = root / CONF.lstrip("/")
+    shipped = conf.read_text()
+    conf.write_text(shipped.replace("rotate = 0", "rotate = 45"))
+    again = chroot(root, "dpkg-reconfigure", "solitaire-kiosk")
+    assert again.returncode == 0 and check_config(root).stdout in again.stderr, again.stderr
+    assert again.stderr.endswith(f"fix them in {CONF}\n{NO_PIN_LINE}\n"), again.stderr
+    conf.write_text(shipped)
     # The one command the line names: it sets the PIN and the game reads it.
     pin = chroot(root, "solitaire-kiosk-pin", stdin=f"{PIN}\n")
     assert pin.returncode == 0, pin.stdout + pin.stderr
