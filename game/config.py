@@ -17,6 +17,7 @@ This module must not import pygame: it runs in the check-config tool and in the 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import getpass
 import math
 import os
@@ -35,7 +36,7 @@ from game.config_rules import (
     shown_key,
     toml_repr,
 )
-from game.pin import WHY_SIX, hash_pin, is_valid_new_pin, verify_pin
+from game.pin import WHY_SIX, hash_pin, is_valid_new_pin, read_pin_file, verify_pin
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -131,6 +132,7 @@ class DefaultsConfig:
 class KioskConfig:
     lock: bool = False
     operator_pin_hash: str = ""
+    operator_pin_file: str = ""  # its hash wins over operator_pin_hash (game.pin.read_pin_file)
     exit_press_seconds: float = 5.0
     idle_attract_minutes: float = 3.0
     idle_new_game_minutes: float = 10.0
@@ -233,13 +235,39 @@ def config_from_dict(data: Any, base: Config = Config()) -> tuple[Config, list[s
                 f"{did_you_mean(str(name), list(SECTIONS))}"
             )
     config = Config(**sections)
+    kiosk = config.kiosk
+    if kiosk.operator_pin_file:
+        stored, why = read_pin_file(kiosk.operator_pin_file)
+        if why is not None:
+            fallback = "using operator_pin_hash" if kiosk.operator_pin_hash else "no PIN from it"
+            problems.append(
+                f"kiosk.operator_pin_file = {toml_repr(kiosk.operator_pin_file)}: {why}; "
+                + fallback
+            )
+        if stored:
+            config = dataclasses.replace(
+                config, kiosk=dataclasses.replace(kiosk, operator_pin_hash=stored)
+            )
     if config.kiosk.lock and not config.kiosk.operator_pin_hash:
-        problems.append(
-            'kiosk.lock = true with kiosk.operator_pin_hash = "": expected a PIN hash from '
-            "`python -m game.config hash-pin`; without one the operator exit gesture is "
-            "disabled and only `systemctl stop` ends the game"
-        )
+        problems.append(_no_pin_problem(kiosk.operator_pin_file))
     return config, problems
+
+
+def _no_pin_problem(pin_file: str) -> str:
+    after = (
+        "; without one the operator exit gesture is disabled and only `systemctl stop` ends "
+        "the game"
+    )
+    if not pin_file:
+        return (
+            'kiosk.lock = true with kiosk.operator_pin_hash = "": expected a PIN hash from '
+            "`python -m game.config hash-pin`" + after
+        )
+    return (
+        f"kiosk.lock = true with no operator PIN: kiosk.operator_pin_file "
+        f'{toml_repr(pin_file)} holds no hash and kiosk.operator_pin_hash = ""; expected a PIN '
+        "(the Debian package: sudo solitaire-kiosk-pin)" + after
+    )
 
 
 def load_config(
@@ -288,16 +316,39 @@ def _load(file: Path, base: Config) -> tuple[Config, list[str]]:
     return config_from_dict(data, base)
 
 
+KIOSK_STATE_DIR = "/var/lib/solitaire-kiosk"
+"""The one directory the kiosk units (ProtectSystem=strict, StateDirectory=) let the game write."""
+
+
+def unit_warnings(config: Config) -> list[str]:
+    """What the game tolerates but the kiosk units would defeat: a log_dir outside the state
+    directory can never be written under ProtectSystem=strict."""
+    log_dir = config.kiosk.log_dir
+    if not log_dir:
+        return []
+    inside = os.path.normpath(log_dir) + "/"
+    if inside.startswith(KIOSK_STATE_DIR + "/"):
+        return []
+    return [
+        f"kiosk.log_dir = {toml_repr(log_dir)}: the kiosk units (ProtectSystem=strict) let the "
+        f"game write only {KIOSK_STATE_DIR}, so under them no log is written there; use a "
+        f'directory inside it or "" (fine as it is on a desktop)'
+    ]
+
+
 def check_config_file(path: str | os.PathLike[str], *, kiosk: bool = False) -> int:
-    """Print every problem of a config file (as the kiosk units read it with ``kiosk``); 0 when
-    there is none, else 1."""
-    _config, problems = load_config(path, kiosk=kiosk)
+    """Print every problem of a config file (as the kiosk units read it with ``kiosk``), then any
+    warning; 0 when there is no problem (warnings alone do not fail the check), else 1."""
+    config, problems = load_config(path, kiosk=kiosk)
     for problem in problems:
         print(f"{path}: {problem}")
+    warnings = unit_warnings(config)
+    for warning in warnings:
+        print(f"{path}: warning: {warning}")
     if problems:
         print(f"{path}: {len(problems)} problem(s)")
         return 1
-    print(f"{path}: OK")
+    print(f"{path}: OK" + (f" ({len(warnings)} warning(s))" if warnings else ""))
     return 0
 
 

@@ -137,6 +137,16 @@ def dir_rule() -> Rule:
     )
 
 
+def file_rule() -> Rule:
+    def convert(v: Any) -> str | None:
+        if not isinstance(v, str):
+            return None
+        ok = v == "" or ("\0" not in v and len(v) <= 4096 and os.path.isabs(v))
+        return v if ok else None
+
+    return Rule('"" or an absolute file path such as "/etc/solitaire-kiosk/pin-hash"', convert)
+
+
 def _game_rules() -> dict[str, Rule]:
     """The [game] keys whose choices come from the rule-set registry, read at each check so
     that a rule set added to engine.rules.ALL_RULES is accepted at once."""
@@ -194,6 +204,7 @@ RULES: dict[str, dict[str, Rule]] = {
     "kiosk": {
         "lock": bool_rule(),
         "operator_pin_hash": pin_hash_rule(),
+        "operator_pin_file": file_rule(),
         "exit_press_seconds": float_range(2.0, 30.0),
         "idle_attract_minutes": float_range(0.0, 1440.0),
         "idle_new_game_minutes": float_range(0.0, 10080.0),

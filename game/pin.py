@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from engine.safe_read import TooLargeError, read_bytes, reason
 from game.storage import JsonStore
 
 PIN_ITERATIONS = 200_000
@@ -38,6 +39,38 @@ _NEW_PIN_RE = re.compile(r"[0-9]{6,12}")
 _HASH_RE = re.compile(r"pbkdf2_sha256\$([0-9]{1,8})\$([0-9a-f]{16,128})\$([0-9a-f]{64})")
 _SECRET_RE = re.compile(r"(pbkdf2[^\s\"']*|\$[0-9]+\$[0-9a-fA-F$]{8,}|\b[0-9a-fA-F]{32,}\b)")
 _KEY_VALUE_RE = re.compile(r"(operator_pin_hash\s*=\s*)(\"[^\"]+\"|'[^']+'|[^\s\"']\S*)")
+
+
+MAX_PIN_FILE_BYTES = 4096
+_PIN_LINE_RE = re.compile(r'operator_pin_hash\s*=\s*"([^"]*)"')
+
+
+def read_pin_file(path: str) -> tuple[str, str | None]:
+    """The PIN hash in an operator PIN file ([kiosk] operator_pin_file; the Debian package's is
+    /etc/solitaire-kiosk/pin-hash): one line, the hash as `hash-pin` prints it (the whole
+    printed `operator_pin_hash = "..."` line is taken too). Returns (hash, None); ("", None)
+    when the file is missing or empty (no PIN set yet); ("", why) when it cannot be used, the
+    reason never showing what the file holds."""
+    try:
+        raw = read_bytes(path, MAX_PIN_FILE_BYTES)
+    except FileNotFoundError:
+        return "", None
+    except TooLargeError:
+        return "", f"larger than {MAX_PIN_FILE_BYTES} bytes, not a PIN hash"
+    except (OSError, ValueError) as error:
+        return "", f"cannot read it ({reason(error)})"
+    text = raw.decode("utf-8", errors="replace").strip()
+    line = _PIN_LINE_RE.fullmatch(text)
+    stored = line.group(1) if line else text
+    if not stored:
+        return "", None
+    if parse_pin_hash(stored) is None:
+        return "", (
+            "it does not hold a hash printed by `python -m game.config hash-pin` "
+            f"(pbkdf2_sha256$<iterations>$<salt hex>$<hash hex>, at least {MIN_ITERATIONS} "
+            "iterations)"
+        )
+    return stored, None
 
 
 def is_valid_pin(pin: str) -> bool:

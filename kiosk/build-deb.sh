@@ -11,8 +11,11 @@
 # (downloaded now with `pip download --platform ... --require-hashes`: each file checked
 # against the lock's hash; a package that PyPI has only as a source archive, pytweening, is
 # built here into a pure-Python wheel from its hashed archive), the operator's config
-# /etc/solitaire-kiosk/config.toml (a conffile), the systemd units and the maintainer scripts
-# (kiosk/deb/) that check the config, create the user and make the venv offline.
+# /etc/solitaire-kiosk/config.toml (a conffile; it names the PIN file
+# /etc/solitaire-kiosk/pin-hash, which is no conffile), the systemd units, the debconf PIN
+# question and the maintainer scripts (kiosk/deb/) that create the user, write the PIN file,
+# make the venv offline and report the game's own config check.
+# Only files git tracks are shipped (a stray local file never lands on a kiosk).
 # Needs: a Python 3 with pip and venv, network access to PyPI, dpkg-deb.
 # armhf (32-bit Pi OS): PyPI has no pygame-ce wheel for it, and the build says so.
 set -euo pipefail
@@ -139,9 +142,10 @@ done
     done
 } >"$wheels/requirements.txt"
 
-# The game: in a git checkout its files that git does not ignore (no caches), else the folders.
+# The game: in a git checkout the files git tracks (no caches, nothing untracked), else the
+# folders.
 if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    (cd "$src" && git ls-files -z --cached --others --exclude-standard -- engine game assets |
+    (cd "$src" && git ls-files -z --cached -- engine game assets |
         xargs -0 cp --parents -t "$app")
 else
     for item in engine game assets; do
@@ -171,6 +175,9 @@ set_toml_key "$conf" display fullscreen true
 set_toml_key "$conf" display show_cursor false
 set_toml_key "$conf" sound enabled false
 set_toml_key "$conf" kiosk lock true
+set_toml_key "$conf" kiosk operator_pin_file '"/etc/solitaire-kiosk/pin-hash"'
+grep -qx 'operator_pin_file = "/etc/solitaire-kiosk/pin-hash"' "$conf" ||
+    die "config.toml has no operator_pin_file line in [kiosk] to set"
 set_toml_key "$conf" metrics textfile_dir '"/var/lib/prometheus/node-exporter"'
 
 for unit in "$KMSDRM_UNIT" "$CAGE_UNIT"; do
@@ -200,10 +207,11 @@ size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@PYTHON@/$pyver/g" \
     "$here/deb/control.in" >"$root/DEBIAN/control"
 echo /etc/solitaire-kiosk/config.toml >"$root/DEBIAN/conffiles"
-for script in postinst prerm postrm; do
+for script in preinst config postinst prerm postrm; do
     with_python "$here/deb/$script" >"$root/DEBIAN/$script"
+    chmod 755 "$root/DEBIAN/$script"
 done
-chmod 755 "$root/DEBIAN/postinst" "$root/DEBIAN/prerm" "$root/DEBIAN/postrm"
+install -m 644 "$here/deb/templates" "$root/DEBIAN/templates"
 (cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z |
     xargs -0 md5sum) >"$root/DEBIAN/md5sums"
 chmod 644 "$root/DEBIAN/md5sums" "$root/DEBIAN/control" "$root/DEBIAN/conffiles"

@@ -149,6 +149,8 @@ kiosk_config() {
         set_toml_key "$out" display show_cursor false
         set_toml_key "$out" sound enabled false
         set_toml_key "$out" kiosk lock "$lock"
+        # The package copies the hash into its PIN file, which the game then reads.
+        set_toml_key "$out" kiosk operator_pin_file '"/etc/solitaire-kiosk/pin-hash"'
     fi
     [ -z "$pin_hash" ] || set_toml_key "$out" kiosk operator_pin_hash "\"$pin_hash\""
 }

@@ -1,13 +1,16 @@
 """The Debian package (kiosk/build-deb.sh): what lintian says of the arm64 package and what it
-holds, and the amd64 package installed into a throw-away Debian bookworm root (debootstrap
---variant=minbase, kept as a tarball between runs): a config without a PIN
-stops the install before anything is set up, the PIN tool finishes it, the user, the units,
-the conffile and a --check-config run are there, an upgrade keeps the operator's config, a bad
-PIN hash stops the upgrade, then remove and purge leave nothing behind."""
+holds, and the amd64 package installed with apt into throw-away Debian Bookworm roots
+(tests/debroot.py) the way an operator installs it: without a PIN and non-interactively (it
+ends configured, enabled, not started, with one line saying what to run), with a fleet's
+preseeded hash, with the PIN typed at the debconf question, upgraded to a package whose shipped
+config changed taking the new config (the PIN stays), removed then installed (enabled again),
+beside a person's account named solitaire (refused, untouched), `solitaire-kiosk-pin` against
+every awkward form of config, and purged (debconf, user, state, cache gone). systemd does not
+run in a chroot: enablement is read from deb-systemd-helper's symlinks."""
 
 from __future__ import annotations
 
-import hashlib
+import io
 import os
 import re
 import shutil
@@ -18,24 +21,28 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import tomllib
 
-from game.config import load_config
-from game.pin import verify_pin
+from game.pin import hash_pin, verify_pin
+from tests.debroot import (
+    NETWORK_ERRORS,
+    REPO,
+    build,
+    built,
+    new_root,
+    package_status,
+    unmount_below,
+)
 
-REPO = Path(__file__).resolve().parent.parent
-BUILD = REPO / "kiosk" / "build-deb.sh"
-# What the package depends on, so that dpkg -i works without apt inside the root.
-INCLUDE = "python3.11-venv,python3-distutils,libgbm1,libegl1,libgles2,libdrm2,libudev1"
-# The debootstrapped root is kept between runs, for every checkout on this machine when
-# /var/cache is writable (else under out/), named after what it holds.
-CACHE = Path("/var/cache/solitaire-kiosk-tests")
-if not os.access(CACHE if CACHE.exists() else CACHE.parent, os.W_OK):
-    CACHE = REPO / "out" / "deb-test"
-BASE_TAR = CACHE / f"bookworm-minbase-{hashlib.sha256(INCLUDE.encode()).hexdigest()[:8]}.tar"
-NETWORK_ERRORS = ("NewConnectionError", "Temporary failure in name resolution", "Max retries")
 APP = "/usr/lib/solitaire-kiosk"
 CONF = "/etc/solitaire-kiosk/config.toml"
+PIN_FILE = "/etc/solitaire-kiosk/pin-hash"
 PIN = "246813"
+NO_PIN_LINE = (
+    "solitaire-kiosk: the kiosk is not started, as it has no operator PIN yet; set one and "
+    "start it with: sudo solitaire-kiosk-pin"
+)
+WANTS = "etc/systemd/system/multi-user.target.wants/solitaire-kiosk.service"
 
 pytestmark = [
     pytest.mark.slow,
@@ -44,26 +51,6 @@ pytestmark = [
     ),
     pytest.mark.skipif(shutil.which("dpkg-deb") is None, reason="dpkg-deb is not installed"),
 ]
-
-
-def build(arch: str, out: Path, *more: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["bash", str(BUILD), "--arch", arch, "--out", str(out), *more],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-
-
-def built(arch: str, out: Path, *more: str) -> Path:
-    result = build(arch, out, *more)
-    if result.returncode != 0 and any(e in result.stderr for e in NETWORK_ERRORS):
-        pytest.skip(f"build-deb.sh could not reach PyPI: {result.stderr[-300:]}")
-    assert result.returncode == 0, result.stderr
-    deb = Path(result.stdout.strip().splitlines()[-1])
-    assert re.fullmatch(rf"solitaire-kiosk_\d[\w.+~-]*_{arch}\.deb", deb.name)
-    return deb
 
 
 def control_file(deb: Path, name: str) -> str:
@@ -93,12 +80,27 @@ def test_the_arm64_package_holds_the_aarch64_wheels_conffile_and_units(
     assert control_file(deb, "conffiles").split() == [CONF]
     assert f"python{python}-venv" in control_file(deb, "control")
     assert f"\nPYTHON=python{python} " in control_file(deb, "postinst")
+    assert "debconf (>= 0.5) | debconf-2.0" in control_file(deb, "control")
+    assert "Template: solitaire-kiosk/pin-hash\nType: string\n" in control_file(deb, "templates")
+    assert "db_purge" in control_file(deb, "postrm")
+    assert f"\nPYTHON=python{python} " in control_file(deb, "config")
+    shipped = subprocess.run(
+        ["dpkg-deb", "--fsys-tarfile", str(deb)], capture_output=True, check=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(shipped)) as tar:
+        member = tar.extractfile(f".{CONF}")
+        assert member is not None
+        config = tomllib.loads(member.read().decode())
+    assert config["kiosk"]["lock"] is True and config["kiosk"]["operator_pin_hash"] == ""
+    assert config["kiosk"]["operator_pin_file"] == PIN_FILE
     if shutil.which("lintian") is None:
         pytest.skip("lintian is not installed; the contents were checked")
     report = subprocess.run(
         ["lintian", "--allow-root", str(deb)], capture_output=True, text=True, timeout=300
     )
-    assert [line for line in report.stdout.splitlines() if line.startswith("E:")] == []
+    # Clean but for the DejaVu fonts that fonts-dejavu-core also has.
+    tags = [line for line in report.stdout.splitlines() if line[:2] in ("E:", "W:", "I:")]
+    assert [t for t in tags if "duplicate-font-file" not in t] == [], report.stdout
 
 
 def test_armhf_says_there_is_no_wheel_for_it(tmp_path: Path) -> None:
@@ -110,82 +112,21 @@ def test_armhf_says_there_is_no_wheel_for_it(tmp_path: Path) -> None:
     assert list(tmp_path.glob("*.deb")) == []
 
 
-# ------------------------------------------------------------------ the throw-away Debian root
+# ------------------------------------------------------------------ installs into a Debian root
 
 
-def debian_mirror() -> str:
-    """The Debian mirror apt uses on this machine (deb.debian.org when none is found)."""
-    sources = [Path("/etc/apt/sources.list"), *Path("/etc/apt/sources.list.d").glob("*")]
-    for source in sources:
-        try:
-            text = source.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        for uri in re.findall(r"(https?://\S+/debian)/?(?:\s|$)", text):
-            return str(uri)
-    return "http://deb.debian.org/debian"
-
-
-def unmount_below(root: Path) -> None:
-    mounts = Path("/proc/mounts").read_text().split("\n")
-    points = [line.split()[1] for line in mounts if line.split()[1:2]]
-    for point in sorted((p for p in points if p.startswith(f"{root}/")), reverse=True):
-        subprocess.run(["umount", "-l", point], check=False)
-
-
-def make_base_tar() -> None:
-    """debootstrap a minimal bookworm with the package's dependencies, kept as a tarball."""
-    if shutil.which("debootstrap") is None:
-        pytest.skip("debootstrap is not installed (apt-get install debootstrap)")
-    CACHE.mkdir(parents=True, exist_ok=True)
-    target = CACHE / f"build-root-{os.getpid()}"
-    shutil.rmtree(target, ignore_errors=True)
-    command = ["debootstrap", "--variant=minbase", f"--include={INCLUDE}", "bookworm"]
-    try:
-        result = subprocess.run(
-            [*command, str(target), debian_mirror()],
-            capture_output=True,
-            text=True,
-            timeout=900,
-            check=False,
-        )
-    finally:
-        unmount_below(target)
-    if result.returncode != 0:
-        shutil.rmtree(target, ignore_errors=True)
-        pytest.skip(f"debootstrap failed (no network or mirror?): {result.stderr[-400:]}")
-    for deb in (target / "var/cache/apt/archives").glob("*.deb"):
-        deb.unlink()  # debootstrap keeps what it downloaded: half the root
-    tmp = BASE_TAR.with_suffix(f".tmp-{os.getpid()}")
-    with tarfile.open(tmp, "w") as tar:
-        tar.add(target, arcname=".")
-    tmp.rename(BASE_TAR)
-    shutil.rmtree(target, ignore_errors=True)
-
-
-@pytest.fixture
-def debian_root(tmp_path: Path) -> Iterator[Path]:
-    if shutil.which("chroot") is None:
-        pytest.skip("chroot is not installed")
-    if not BASE_TAR.exists():
-        make_base_tar()
-    root = tmp_path / "root"
-    root.mkdir()
-    subprocess.run(["tar", "-C", str(root), "-xf", str(BASE_TAR)], check=True)
-    yield root
-    unmount_below(root)
-
-
-def chroot(root: Path, *command: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8", "HOME": "/root"}
-    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+def chroot(
+    root: Path, *command: str, stdin: str = "", env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    base = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8", "HOME": "/root"}
+    base |= {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "DEBIAN_FRONTEND": "noninteractive"}
     return subprocess.run(
         ["chroot", str(root), *command],
         input=stdin,
-        env=env,
+        env=base | (env or {}),
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
         check=False,
     )
 
@@ -206,117 +147,288 @@ def rebuilt(deb: Path, out: Path) -> Path:
     return newer
 
 
-def status(root: Path) -> str:
-    return chroot(root, "dpkg-query", "-W", "-f=${Status} ${Version}", "solitaire-kiosk").stdout
+@pytest.fixture(scope="module")
+def debs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The amd64 package, and a newer rebuild of it whose shipped config changed."""
+    out = tmp_path_factory.mktemp("debs")
+    deb = built("amd64", out / "dist")
+    return deb, rebuilt(deb, out)
 
 
-def set_key(path: Path, key: str, value: str) -> None:
-    text = path.read_text()
-    path.write_text(re.sub(rf"^{key} = .*$", f"{key} = {value}", text, count=1, flags=re.M))
+@pytest.fixture
+def root(tmp_path: Path, debs: tuple[Path, Path]) -> Iterator[Path]:
+    root = new_root(tmp_path)
+    for deb in debs:
+        shutil.copy(deb, root / "tmp")
+    yield root
+    unmount_below(root)
+
+
+def apt(root: Path, *args: str, **kw: str) -> subprocess.CompletedProcess[str]:
+    """apt-get as the operator runs it (-y for the confirmation; no pty in a chroot)."""
+    env = {k: v for k, v in kw.items() if k != "stdin"}
+    return chroot(
+        root, "apt-get", "-y", "-o", "Dpkg::Use-Pty=0", *args, stdin=kw.get("stdin", ""), env=env
+    )
+
+
+def install(root: Path, deb: Path, *more: str, **kw: str) -> subprocess.CompletedProcess[str]:
+    result = apt(root, "install", *more, f"/tmp/{deb.name}", **kw)
+    assert package_status(root).startswith("install ok installed "), result.stdout + result.stderr
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def as_game(root: Path, *command: str) -> subprocess.CompletedProcess[str]:
+    return chroot(root, "runuser", "-u", "solitaire", "--", *command)
+
+
+def check_config(root: Path) -> subprocess.CompletedProcess[str]:
+    """The README's check, as the game's user (root runs it with sudo -u solitaire)."""
+    return as_game(root, f"{APP}/.venv/bin/python", "-B", f"{APP}/main.py", "--check-config", CONF)
+
+
+def game_pin_works(root: Path, pin: str) -> bool:
+    """Whether the game, reading the config as its user, takes `pin`."""
+    code = (
+        "import sys; from game.config import load_config; from game.pin import verify_pin; "
+        f"sys.exit(0 if verify_pin({pin!r}, load_config({CONF!r})[0].kiosk.operator_pin_hash) "
+        "else 1)"
+    )
+    return as_game(root, "sh", "-c", f'cd {APP} && python3.11 -B -c "{code}"').returncode == 0
+
+
+def debconf_text(root: Path) -> str:
+    return "".join(p.read_text() for p in (root / "var/cache/debconf").glob("*.dat"))
+
+
+def pin_file(root: Path) -> Path:
+    return root / PIN_FILE.lstrip("/")
 
 
 def check_installed(root: Path) -> None:
     passwd = chroot(root, "getent", "passwd", "solitaire").stdout
     assert passwd.split(":")[5:] == ["/var/lib/solitaire-kiosk", "/usr/sbin/nologin\n"]
+    assert int(passwd.split(":")[2]) < 1000
     groups = set(chroot(root, "id", "-nG", "solitaire").stdout.split())
     assert {"video", "input", "render", "audio"} <= groups
-    conf = root / CONF.lstrip("/")
     gid = int(chroot(root, "getent", "group", "solitaire").stdout.split(":")[2])
-    st = conf.stat()
-    assert (oct(st.st_mode & 0o777), st.st_uid, st.st_gid) == ("0o640", 0, gid)
+    for path in (root / CONF.lstrip("/"), pin_file(root)):
+        st = path.stat()
+        assert (oct(st.st_mode & 0o777), st.st_uid, st.st_gid) == ("0o640", 0, gid), path
     conffiles = chroot(root, "dpkg-query", "-W", "-f=${Conffiles}", "solitaire-kiosk").stdout
-    assert CONF in conffiles
-    wants = root / "etc/systemd/system/multi-user.target.wants"
-    assert (wants / "solitaire-kiosk.service").is_symlink()
-    assert not (wants / "solitaire-kiosk-cage.service").exists()
-    assert (root / "lib/systemd/system/solitaire-kiosk-cage.service").exists()
+    assert CONF in conffiles and PIN_FILE not in conffiles
+    assert (root / WANTS).is_symlink()
+    assert not (root / WANTS.replace(".service", "-cage.service")).exists()
     for unit in ("solitaire-kiosk.service", "solitaire-kiosk-cage.service"):
         text = (root / "lib/systemd/system" / unit).read_text()
         for key in ("ExecStart", "WorkingDirectory"):
             path = re.search(rf"^{key}=(\S+)", text, re.M)  # ExecStart: its arguments follow
             assert path and os.access(root / path.group(1).lstrip("/"), os.X_OK), (unit, key)
-    # The game's own check, run as the game's user with the venv the package made offline.
-    check = chroot(
-        root, "runuser", "-u", "solitaire", "--", f"{APP}/.venv/bin/python", "-B",
-        f"{APP}/main.py", "--check-config", CONF,
-    )  # fmt: skip
-    assert check.returncode == 0 and check.stdout == f"{CONF}: OK\n", check.stdout + check.stderr
     versions = chroot(
         root, f"{APP}/.venv/bin/python", "-c", "import pygame, pytweening; print(pygame.ver)"
     )
     assert versions.stdout == "2.5.8\n", versions.stderr
     assert list((root / APP.lstrip("/") / "game").glob("__pycache__/*.pyc"))
+
+
+def test_a_noninteractive_install_without_a_pin_ends_configured_and_says_what_to_run(
+    root: Path, debs: tuple[Path, Path]
+) -> None:
+    deb, _newer = debs
+    first = install(root, deb)
+    output = first.stdout + first.stderr
+    assert output.count(NO_PIN_LINE) == 1 and output.count("solitaire-kiosk-pin") == 1, output
+    check_installed(root)
+    assert pin_file(root).read_text() == ""
+    check = check_config(root)
+    assert check.returncode == 1 and "kiosk.lock = true with no operator PIN" in check.stdout
+    # Another problem besides the PIN: the check's report word for word, then the one line.
+    conf = root / CONF.lstrip("/")
+    shipped = conf.read_text()
+    conf.write_text(shipped.replace("rotate = 0", "rotate = 45"))
+    again = chroot(root, "dpkg-reconfigure", "solitaire-kiosk")
+    assert again.returncode == 0 and check_config(root).stdout in again.stderr, again.stderr
+    assert again.stderr.endswith(f"fix them in {CONF}\n{NO_PIN_LINE}\n"), again.stderr
+    conf.write_text(shipped)
+    # The one command the line names: it sets the PIN and the game reads it.
+    pin = chroot(root, "solitaire-kiosk-pin", stdin=f"{PIN}\n")
+    assert pin.returncode == 0, pin.stdout + pin.stderr
+    assert f"the game now reads the new PIN from {PIN_FILE}" in pin.stdout
+    assert check_config(root).stdout == f"{CONF}: OK\n" and game_pin_works(root, PIN)
+    # A reinstall is quiet and keeps the PIN; remove masks the unit, install enables it again.
+    again = install(root, deb, "--reinstall")
+    assert "solitaire-kiosk:" not in again.stdout + again.stderr
+    assert game_pin_works(root, PIN)
+    removed = apt(root, "remove", "solitaire-kiosk")
+    assert removed.returncode == 0, removed.stderr
+    assert not (root / WANTS).exists() and not (root / APP.lstrip("/")).exists()
+    mask = root / "etc/systemd/system/solitaire-kiosk.service"
+    assert os.readlink(mask) == "/dev/null"
+    assert (root / CONF.lstrip("/")).exists() and pin_file(root).stat().st_size > 0
+    assert chroot(root, "getent", "passwd", "solitaire").returncode == 0
+    install(root, deb)
+    assert (root / WANTS).is_symlink() and not mask.exists()
+    assert game_pin_works(root, PIN)
+
+
+def test_a_preseeded_hash_an_upgrade_taking_the_new_config_and_purge(
+    root: Path, debs: tuple[Path, Path]
+) -> None:
+    deb, newer = debs
+    # kiosk/README.md's preseeding line as typed, with a real hash (no sudo in the root).
+    readme = (REPO / "kiosk" / "README.md").read_text()
+    typed = re.search(r"^echo 'solitaire-kiosk solitaire-kiosk/pin-hash string (\S+)' \| (.+)$",
+                      readme, re.M)  # fmt: skip
+    assert typed and typed.group(2) == "sudo debconf-set-selections"
+    command = typed.group(0).replace(typed.group(1), hash_pin(PIN)).replace("sudo ", "")
+    assert chroot(root, "sh", "-c", command).returncode == 0
+    first = install(root, deb)
+    assert "solitaire-kiosk:" not in first.stdout + first.stderr
+    check_installed(root)
+    assert check_config(root).stdout == f"{CONF}: OK\n"
+    assert verify_pin(PIN, pin_file(root).read_text().strip())
+    assert "pbkdf2" not in debconf_text(root)  # the file is the truth, debconf keeps no hash
     # The game itself draws a table there, as its user, with SDL's dummy driver.
-    shot = chroot(
-        root, "runuser", "-u", "solitaire", "--", "env", "SDL_VIDEODRIVER=dummy",
-        "SDL_AUDIODRIVER=dummy", f"{APP}/.venv/bin/python", "-B", f"{APP}/main.py",
-        "--screenshot", "/tmp/table.png", "--size", "800x480", "--code", "RU1-C-AAAAABB",
+    shot = as_game(
+        root, "env", "SDL_VIDEODRIVER=dummy", "SDL_AUDIODRIVER=dummy", f"{APP}/.venv/bin/python",
+        "-B", f"{APP}/main.py", "--screenshot", "/tmp/table.png", "--size", "800x480",
+        "--code", "RU1-C-AAAAABB",
     )  # fmt: skip
     assert shot.returncode == 0, shot.stderr
     png = (root / "tmp/table.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[16:24] == struct.pack(">II", 800, 480)
 
-
-def install_first_time(root: Path, deb: Path) -> None:
-    """The shipped config has the lock on and no PIN: the install stops before any change."""
-    first = chroot(root, "dpkg", "-i", f"/tmp/{deb.name}")
-    assert first.returncode != 0
-    assert "operator_pin_hash" in first.stderr and "the kiosk is not set up" in first.stderr
-    assert chroot(root, "getent", "passwd", "solitaire").returncode == 2
-    assert not (root / APP.lstrip("/") / ".venv").exists()
-    assert not (
-        root / "etc/systemd/system/multi-user.target.wants/solitaire-kiosk.service"
-    ).exists()
-    pin = chroot(root, "solitaire-kiosk-pin", stdin=f"{PIN}\n")
-    assert pin.returncode == 0, pin.stdout + pin.stderr
-    assert status(root).startswith("install ok installed ")
-
-
-def test_install_upgrade_remove_purge_in_a_debian_root(debian_root: Path, tmp_path: Path) -> None:
-    root = debian_root
-    deb = built("amd64", tmp_path / "dist")
-    newer = rebuilt(deb, tmp_path)
-    for package in (deb, newer):
-        shutil.copy(package, root / "tmp")
-    install_first_time(root, deb)
-    check_installed(root)
+    # The operator changed the config; the upgrade's shipped config changed too; the
+    # operator takes the new one (Y at dpkg's question): the PIN stays.
     conf = root / CONF.lstrip("/")
-    config, problems = load_config(conf)
-    assert problems == [] and config.kiosk.lock and verify_pin(PIN, config.kiosk.operator_pin_hash)
-
-    # The operator changes the config; the game leaves scores in its state directory.
-    set_key(conf, "idle_attract_minutes", "7.0")
+    conf.write_text(
+        conf.read_text().replace("idle_attract_minutes = 3.0", "idle_attract_minutes = 7.0")
+    )
     state = root / "var/lib/solitaire-kiosk"
     state.mkdir(mode=0o700)
     (state / "stats.json").write_text("{}")
-    upgrade = chroot(root, "dpkg", "-i", "--force-confold", f"/tmp/{newer.name}")
-    assert upgrade.returncode == 0, upgrade.stdout + upgrade.stderr
-    assert status(root).endswith("+rebuild1")
-    assert load_config(conf)[0].kiosk.idle_attract_minutes == 7.0
-    assert (conf.parent / "config.toml.dpkg-dist").read_text().endswith("# rebuilt\n")
-    check_installed(root)
+    upgrade = install(root, newer, "-o", "Dpkg::Options::=--force-confnew")
+    assert package_status(root).endswith("+rebuild1")
+    assert (
+        conf.read_text().endswith("# rebuilt\n") and (conf.parent / "config.toml.dpkg-old").exists()
+    )
+    assert "solitaire-kiosk:" not in upgrade.stdout + upgrade.stderr
+    assert game_pin_works(root, PIN) and check_config(root).stdout == f"{CONF}: OK\n"
 
-    # A PIN hash the game refuses stops the package before it changes anything.
-    good = conf.read_text()
-    set_key(conf, "operator_pin_hash", '"pbkdf2_sha256$99999999$abc$' + "0" * 64 + '"')
-    bad = chroot(root, "dpkg", "-i", f"/tmp/{newer.name}")
-    assert bad.returncode != 0 and "operator_pin_hash" in bad.stderr
-    conf.write_text(good)
-    assert chroot(root, "dpkg", "--configure", "-a").returncode == 0
+    # A value the game tolerates never fails the package: the game's check, word for word.
+    conf.write_text(conf.read_text().replace("rotate = 0", "rotate = 45"))
+    report = check_config(root).stdout
+    assert "display.rotate = 45" in report
+    for args in (("dpkg-reconfigure", "solitaire-kiosk"),):
+        again = chroot(root, *args)
+        assert again.returncode == 0 and report in again.stderr, again.stderr
+        assert "sudo systemctl restart solitaire-kiosk" in again.stderr
+    assert install(root, newer, "--reinstall").stderr.count(report) == 1
 
-    removed = chroot(root, "dpkg", "-r", "solitaire-kiosk")
-    assert removed.returncode == 0, removed.stderr
-    assert not (root / APP.lstrip("/")).exists()
-    assert not (root / "lib/systemd/system/solitaire-kiosk.service").exists()
-    assert not (
-        root / "etc/systemd/system/multi-user.target.wants/solitaire-kiosk.service"
-    ).exists()
-    assert conf.exists() and (state / "stats.json").exists()
-    assert chroot(root, "getent", "passwd", "solitaire").returncode == 0
-
-    purged = chroot(root, "dpkg", "-P", "solitaire-kiosk")
+    cache = root / "var/cache/solitaire-kiosk"
+    cache.mkdir()
+    shutil.copy(newer, cache)
+    purged = apt(root, "purge", "solitaire-kiosk")
     assert purged.returncode == 0, purged.stderr
-    assert not conf.parent.exists() and not state.exists()
+    assert package_status(root) == ""
+    for gone in (conf.parent, state, cache, root / APP.lstrip("/")):
+        assert not gone.exists(), gone
     assert chroot(root, "getent", "passwd", "solitaire").returncode == 2
     assert chroot(root, "getent", "group", "solitaire").returncode == 2
-    assert status(root) == ""
+    assert "solitaire-kiosk/" not in debconf_text(root)
+    assert not (root / "etc/systemd/system/solitaire-kiosk.service").exists()
+
+
+def test_the_pin_typed_at_the_debconf_question_is_hashed_and_never_kept(
+    root: Path, debs: tuple[Path, Path]
+) -> None:
+    """debconf's teletype frontend reads the answers from standard input: the PIN twice."""
+    deb, _newer = debs
+    first = install(root, deb, DEBIAN_FRONTEND="teletype", stdin=f"{PIN}\n{PIN}\n")
+    assert "Operator PIN for the kiosk (6 to 12 digits):" in first.stdout
+    assert "The same operator PIN again:" in first.stdout
+    assert NO_PIN_LINE not in first.stderr
+    assert game_pin_works(root, PIN) and check_config(root).stdout == f"{CONF}: OK\n"
+    assert PIN not in debconf_text(root) and "pbkdf2" not in debconf_text(root)
+    # dpkg-reconfigure asks again: two different PINs, then the new one twice.
+    new = "97531864"
+    answers = f"111111\n222222\n{new}\n{new}\n"
+    again = chroot(root, "dpkg-reconfigure", "solitaire-kiosk", stdin=answers,
+                   env={"DEBIAN_FRONTEND": "teletype"})  # fmt: skip
+    assert again.returncode == 0 and "The two PINs differ" in again.stdout, again.stderr
+    assert game_pin_works(root, new) and not game_pin_works(root, PIN)
+    assert new not in debconf_text(root) and "111111" not in debconf_text(root)
+
+
+def test_a_persons_account_named_solitaire_stops_the_install_untouched(
+    root: Path, debs: tuple[Path, Path]
+) -> None:
+    deb, _newer = debs
+    made = chroot(root, "useradd", "--create-home", "--shell", "/bin/bash", "solitaire")
+    assert made.returncode == 0, made.stderr
+    before = (
+        chroot(root, "getent", "passwd", "solitaire").stdout,
+        chroot(root, "id", "solitaire").stdout,
+    )
+    refused = apt(root, "install", f"/tmp/{deb.name}")
+    assert refused.returncode != 0
+    assert 'the account "solitaire" already exists and is not the kiosk\'s' in refused.stderr
+    assert "nothing was installed or changed" in refused.stderr
+    assert not package_status(root).startswith("install ok installed")
+    after = (
+        chroot(root, "getent", "passwd", "solitaire").stdout,
+        chroot(root, "id", "solitaire").stdout,
+    )
+    assert after == before and (root / "home/solitaire").is_dir()
+    assert not (root / APP.lstrip("/")).exists() and not (root / WANTS).exists()
+    # and a purge of what is left touches neither the account nor its home
+    chroot(root, "dpkg", "--purge", "solitaire-kiosk")
+    assert chroot(root, "getent", "passwd", "solitaire").stdout == before[0]
+
+
+AWKWARD = {
+    "no spaces": ("operator_pin_file = ", "operator_pin_file="),
+    "two spaces": ("operator_pin_file = ", "operator_pin_file  =  "),
+    "commented out": ("operator_pin_file = ", "# operator_pin_file = "),
+    "header with a comment": ("[kiosk]", "[kiosk]  # the operator's"),
+    "no [kiosk]": ("[kiosk]\n", "[kiosk_gone]\n"),
+}
+
+
+def test_the_pin_tool_against_awkward_configs(root: Path, debs: tuple[Path, Path]) -> None:
+    deb, _newer = debs
+    install(root, deb)
+    conf = root / CONF.lstrip("/")
+    shipped = conf.read_text()
+    for n, (name, (old, new)) in enumerate(AWKWARD.items()):
+        text = shipped.replace(old, new, 1)
+        if name == "no [kiosk]":  # the whole table gone
+            text = re.sub(r"^\[kiosk_gone\]\n(?:[^\[].*\n|\n)*", "", text, flags=re.M)
+        conf.write_text(text)
+        pin = f"{PIN}{n}"
+        # a stale preseeded hash waiting in debconf must not come back later
+        stale = f"solitaire-kiosk solitaire-kiosk/pin-hash string {hash_pin('555555')}\n"
+        chroot(root, "debconf-set-selections", stdin=stale)
+        done = chroot(root, "solitaire-kiosk-pin", stdin=f"{pin}\n")
+        assert done.returncode == 0, (name, done.stdout + done.stderr)
+        assert "the game now reads the new PIN" in done.stdout, name
+        assert game_pin_works(root, pin), name
+        assert "pbkdf2" not in debconf_text(root), name
+    assert chroot(root, "dpkg-reconfigure", "solitaire-kiosk").returncode == 0
+    assert game_pin_works(root, f"{PIN}{len(AWKWARD) - 1}")
+    # A config it cannot edit safely: the PIN file is written, the tool says what to add.
+    conf.write_text("kiosk.lock = true\n")
+    left = chroot(root, "solitaire-kiosk-pin", stdin="13579246\n")
+    assert (
+        left.returncode == 1
+        and 'operator_pin_file = "/etc/solitaire-kiosk/pin-hash"' in left.stderr
+    )
+    assert "the kiosk was not restarted" in left.stderr
+    assert conf.read_text() == "kiosk.lock = true\n"
+    # No config at all: it says what to do and leaves nothing behind.
+    conf.unlink()
+    before = sorted(os.listdir(conf.parent)), pin_file(root).read_text()
+    missing = chroot(root, "solitaire-kiosk-pin", stdin="13579246\n")
+    assert missing.returncode == 1 and "--force-confmiss solitaire-kiosk" in missing.stderr
+    assert (sorted(os.listdir(conf.parent)), pin_file(root).read_text()) == before

@@ -115,7 +115,9 @@ def test_console_unit_uses_kmsdrm_and_the_card_picker() -> None:
 
 def test_scripts_are_executable_and_parse() -> None:
     """The wrappers, the installers, the PIN tool and the package's maintainer scripts."""
-    maintainer = [KIOSK / "deb" / name for name in ("postinst", "prerm", "postrm")]
+    maintainer = [
+        KIOSK / "deb" / name for name in ("preinst", "config", "postinst", "prerm", "postrm")
+    ]
     scripts = [*sorted(KIOSK.glob("*.sh")), KIOSK / "solitaire-kiosk-pin", *maintainer]
     for script in scripts:
         assert script.stat().st_mode & stat.S_IXUSR, f"{script.name} is not executable"
