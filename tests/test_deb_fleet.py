@@ -110,6 +110,14 @@ def config_diffs(output: str) -> dict[str, str]:
     return diffs
 
 
+def task_result(output: str, task: str, host: str) -> str:
+    """How a task (named by the start of its name) ended for a host: ok, changed, skipping..."""
+    part = output.split(f"TASK [solitaire_kiosk : {task}", 1)[1].split("\nTASK [", 1)[0]
+    done = re.search(rf"^(\w+): \[{re.escape(host)}\]", part, re.M)
+    assert done, part
+    return done.group(1)
+
+
 def recap(output: str, host: str) -> dict[str, int]:
     line = re.search(rf"^{re.escape(host)}\s+:(.*)$", output, re.M)
     assert line, output
@@ -271,8 +279,9 @@ def test_a_real_run_installs_into_a_debian_root_and_a_second_changes_nothing(
         ansible_python_interpreter="/usr/bin/python3",
         kiosk_deb_dir=str(deb.parent),
     )
-    first = playbook(tmp_path, "-i", str(inventory), collections=collections)
+    first = playbook(tmp_path, "-i", str(inventory), "--diff", "-v", collections=collections)
     assert first.startswith("rc=0\n"), first
+    assert task_result(first, "Write the PIN hash", "cafe-2.local") == "changed"
     assert package_status(root) == f"install ok installed {VERSION.group(1) if VERSION else ''}"
     conf = (root / CONF.lstrip("/")).read_text()
     assert '\nlocale = "ru"\n' in conf and "\nidle_attract_minutes = 5.0\n" in conf
@@ -295,7 +304,22 @@ def test_a_real_run_installs_into_a_debian_root_and_a_second_changes_nothing(
     assert check.stdout == f"{CONF}: OK\n", check.stdout + check.stderr
     assert_no_pin_hash(first, pin_hash)
 
-    second = playbook(tmp_path, "-i", str(inventory), collections=collections)
+    second = playbook(tmp_path, "-i", str(inventory), "--diff", "-v", collections=collections)
     assert second.startswith("rc=0\n"), second
     assert recap(second, "cafe-2.local")["changed"] == 0, second
     assert_no_pin_hash(second, pin_hash)
+
+    # A new PIN: --check --diff says the file would change and shows neither hash; then it does.
+    new_hash = hash_pin("864200", iterations=100_000)
+    inventory.write_text(inventory.read_text().replace(pin_hash, new_hash))
+    checked = playbook(
+        tmp_path, "-i", str(inventory), "--check", "--diff", "-v", collections=collections
+    )
+    assert checked.startswith("rc=0\n"), checked
+    assert task_result(checked, "Write the PIN hash", "cafe-2.local") == "changed"
+    assert recap(checked, "cafe-2.local")["changed"] == 1, checked
+    assert pin_file.read_text() == f"{pin_hash}\n"
+    changed = playbook(tmp_path, "-i", str(inventory), "--diff", "-v", collections=collections)
+    assert recap(changed, "cafe-2.local")["changed"] == 1, changed
+    assert pin_file.read_text() == f"{new_hash}\n"
+    assert_no_pin_hash(checked + changed, pin_hash, new_hash)
