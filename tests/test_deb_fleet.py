@@ -5,8 +5,9 @@ copied from kiosk/fleet/inventory.example.yml and filled in (no `-e`).
 - `--check --diff` against this machine: each kiosk's config diff shows its own values (host
   vars over group vars over the role's defaults), no PIN hash appears in the output or the log,
   and nothing changes here; a PIN hash the game refuses stops that kiosk before any change;
-- a real run through Ansible's chroot connection installs the amd64 package into a throw-away
-  Debian root, and a second run changes nothing.
+- real runs through Ansible's chroot connection into a throw-away Debian root with the amd64
+  package: the install (no systemd there), then with a stand-in systemctl an upgrade that
+  restarts the kiosk once, a run that changes nothing, and a new PIN.
 """
 
 from __future__ import annotations
@@ -20,15 +21,14 @@ import tempfile
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
 
 from game.pin import hash_pin
 from tests.debroot import CACHE, built, cache_lock, chroot, new_root, package_status, unmount_below
 from tests.test_install import fake_package
 
+yaml = pytest.importorskip("yaml", reason="PyYAML comes with ansible-core (requirements-dev.txt)")
 REPO = Path(__file__).resolve().parent.parent
 FLEET = REPO / "kiosk" / "fleet"
 PLAYBOOK = shutil.which(
@@ -76,7 +76,7 @@ def playbook(tmp_path: Path, *args: str, collections: Path | None = None) -> str
     return f"rc={result.returncode}\n{result.stdout}\n{result.stderr}\n{logged}"
 
 
-def operator_inventory(tmp_path: Path, hashes: dict[str, str], **target: Any) -> Path:
+def operator_inventory(tmp_path: Path, hashes: dict[str, str], **target: object) -> Path:
     """The example inventory, filled in as an operator would: a PIN hash per kiosk and, for
     the group, the idle time 5 minutes and the sound on, except at library-1. `target` is
     how to reach the kiosks here (connection variables for the group)."""
@@ -251,6 +251,82 @@ def chroot_collection() -> Path:
     return COLLECTIONS
 
 
+# A stand-in for systemctl in the Debian root, once it is "booted": the units' states are
+# files (enabled: the package's own multi-user.target.wants links), every call is logged.
+SYSTEMCTL = r"""#!/bin/sh
+state=/var/lib/systemctl-stand-in
+wants=/etc/systemd/system/multi-user.target.wants
+mkdir -p "$state" "$wants"
+args=""
+for a; do case $a in -*) ;; *) args="$args $a" ;; esac; done
+case " $* " in *" --version "*) echo "systemd 252 (252.36-1~deb12u1)"; exit 0 ;; esac
+set -- $args
+echo "$*" >>/var/log/systemctl.log
+verb=$1
+[ $# -gt 0 ] && shift
+case $verb in
+show)
+    load=loaded; [ -e "$state/masked-$1" ] && load=masked
+    active=inactive; [ -e "$state/active-$1" ] && active=active
+    printf 'Id=%s\nLoadState=%s\nActiveState=%s\n' "$1" "$load" "$active" ;;
+is-active) [ -e "$state/active-$1" ] && { echo active; exit 0; }; echo inactive; exit 3 ;;
+is-enabled)
+    [ -e "$state/masked-$1" ] && { echo masked; exit 1; }
+    [ -L "$wants/$1" ] && { echo enabled; exit 0; }
+    echo disabled; exit 1 ;;
+enable) for u; do ln -sf "/lib/systemd/system/$u" "$wants/$u"; done ;;
+disable) for u; do rm -f "$wants/$u"; done ;;
+mask) for u; do touch "$state/masked-$u"; done ;;
+start | restart) for u; do touch "$state/active-$u"; done ;;
+stop) for u; do rm -f "$state/active-$u"; done ;;
+get-default) cat "$state/default" 2>/dev/null || echo graphical.target ;;
+set-default) echo "$1" >"$state/default" ;;
+esac
+exit 0
+"""
+
+
+def boot(root: Path) -> None:
+    """From now on systemd "runs" in the root (the stand-in), with the kiosk running."""
+    systemctl = root / "usr/bin/systemctl"
+    systemctl.write_text(SYSTEMCTL)
+    systemctl.chmod(0o755)
+    (root / "run/systemd/system").mkdir(parents=True)
+    (root / "var/lib/systemctl-stand-in").mkdir(parents=True)
+    (root / "var/lib/systemctl-stand-in/active-solitaire-kiosk.service").touch()
+
+
+def starts(root: Path) -> list[str]:
+    """The (re)starts of a kiosk unit since the last call, by the playbook or the package."""
+    log = root / "var/log/systemctl.log"
+    calls = log.read_text().splitlines() if log.exists() else []
+    log.write_text("")
+    return [c for c in calls if c.split()[0] in ("start", "restart") and "solitaire" in c]
+
+
+def as_version(deb: Path, version: str, out: Path) -> Path:
+    """The same package with another version, in `out` under the original file name."""
+    tree = out / "tree"
+    subprocess.run(["dpkg-deb", "-R", str(deb), str(tree)], check=True)
+    control = tree / "DEBIAN" / "control"
+    control.write_text(re.sub(r"(?m)^Version: .+$", f"Version: {version}", control.read_text()))
+    other = out / deb.name
+    subprocess.run(
+        ["dpkg-deb", "--root-owner-group", "-b", str(tree), str(other)],
+        check=True,
+        capture_output=True,
+    )
+    shutil.rmtree(tree)
+    return other
+
+
+def set_kiosk(inventory: Path, host: str, **values: object) -> None:
+    """The operator changes a kiosk's settings in the inventory."""
+    data = yaml.safe_load(inventory.read_text())
+    data["all"]["children"]["kiosks"]["hosts"][host].update(values)
+    inventory.write_text(yaml.safe_dump(data))
+
+
 @pytest.fixture
 def debian_root(tmp_path: Path) -> Iterator[Path]:
     root = new_root(tmp_path)
@@ -261,40 +337,54 @@ def debian_root(tmp_path: Path) -> Iterator[Path]:
 @pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="chroot and dpkg-deb --root-owner-group need root")
 @needs_dpkg
-def test_a_real_run_installs_into_a_debian_root_and_a_second_changes_nothing(
+def test_real_runs_install_upgrade_and_restart_once_in_a_debian_root(
     tmp_path: Path, debian_root: Path
 ) -> None:
-    root = debian_root
+    """Install (no systemd: a chroot), then, systemd running, an upgrade with a changed config,
+    a run with nothing to do, and a new PIN (first in --check --diff)."""
+    assert VERSION
+    root, kiosk = debian_root, "cafe-2.local"
     collections = chroot_collection()
     deb = built("amd64", tmp_path / "dist")
+    (tmp_path / "older").mkdir()
+    older = as_version(deb, "0.0.9", tmp_path / "older")
     cache = root / "var/cache/solitaire-kiosk"
     cache.mkdir(parents=True)
-    old = fake_package(tmp_path, "0.0.1").rename(cache / "solitaire-kiosk_0.0.1_amd64.deb")
+    stale = fake_package(tmp_path, "0.0.1").rename(cache / "solitaire-kiosk_0.0.1_amd64.deb")
     pin_hash = hash_pin("975310", iterations=100_000)
     inventory = operator_inventory(
         tmp_path,
-        {"cafe-2.local": pin_hash},
+        {kiosk: pin_hash},
         ansible_connection="community.general.chroot",
         ansible_host=str(root),
         ansible_python_interpreter="/usr/bin/python3",
-        kiosk_deb_dir=str(deb.parent),
+        kiosk_deb_dir=str(older.parent),
     )
-    first = playbook(tmp_path, "-i", str(inventory), "--diff", "-v", collections=collections)
-    assert first.startswith("rc=0\n"), first
-    assert task_result(first, "Write the PIN hash", "cafe-2.local") == "changed"
-    assert package_status(root) == f"install ok installed {VERSION.group(1) if VERSION else ''}"
-    conf = (root / CONF.lstrip("/")).read_text()
-    assert '\nlocale = "ru"\n' in conf and "\nidle_attract_minutes = 5.0\n" in conf
-    assert f'\noperator_pin_file = "{PIN_FILE}"\n' in conf and "operator_pin_hash" not in conf
+
+    def run(*more: str) -> str:
+        output = playbook(
+            tmp_path, "-i", str(inventory), "--diff", "-v", *more, collections=collections
+        )
+        assert output.startswith("rc=0\n"), output
+        return output
+
+    first = run()
+    assert task_result(first, "Write the PIN hash", kiosk) == "changed"
+    assert task_result(first, "Start the kiosk", kiosk) == "skipping"  # no systemd in a chroot
+    assert package_status(root) == "install ok installed 0.0.9"
+    conf = root / CONF.lstrip("/")
+    assert '\nlocale = "ru"\n' in conf.read_text()
+    assert "\nidle_attract_minutes = 5.0\n" in conf.read_text()
+    assert f'\noperator_pin_file = "{PIN_FILE}"\n' in conf.read_text()
+    assert "operator_pin_hash" not in conf.read_text()
     pin_file = root / PIN_FILE.lstrip("/")
     gid = int(chroot(root, "getent", "group", "solitaire").stdout.split(":")[2])
     st = pin_file.stat()
     assert pin_file.read_text() == f"{pin_hash}\n"
     assert (oct(st.st_mode & 0o777), st.st_uid, st.st_gid) == ("0o640", 0, gid)
-    assert sorted(p.name for p in cache.iterdir()) == [deb.name]  # the older one removed
-    assert not old.exists()
+    assert [p.name for p in cache.iterdir()] == [deb.name] and not stale.exists()
     wants = root / "etc/systemd/system/multi-user.target.wants/solitaire-kiosk.service"
-    assert wants.is_symlink()  # enabled by the package; nothing started without systemd
+    assert wants.is_symlink()  # enabled by the package
     # The game on the kiosk reads the PIN from its file: its own check, as its user.
     app = "/usr/lib/solitaire-kiosk"
     check = chroot(
@@ -304,22 +394,30 @@ def test_a_real_run_installs_into_a_debian_root_and_a_second_changes_nothing(
     assert check.stdout == f"{CONF}: OK\n", check.stdout + check.stderr
     assert_no_pin_hash(first, pin_hash)
 
-    second = playbook(tmp_path, "-i", str(inventory), "--diff", "-v", collections=collections)
-    assert second.startswith("rc=0\n"), second
-    assert recap(second, "cafe-2.local")["changed"] == 0, second
-    assert_no_pin_hash(second, pin_hash)
+    boot(root)
+    set_kiosk(inventory, kiosk, kiosk_locale="en")
+    data = yaml.safe_load(inventory.read_text())
+    data["all"]["children"]["kiosks"]["vars"]["kiosk_deb_dir"] = str(deb.parent)
+    inventory.write_text(yaml.safe_dump(data))
+    upgrade = run()
+    assert package_status(root) == f"install ok installed {VERSION.group(1)}"
+    assert '\nlocale = "en"\n' in conf.read_text()
+    assert starts(root) == ["restart solitaire-kiosk.service"], upgrade  # once, not twice
+    stand_in = root / "var/lib/systemctl-stand-in"
+    assert (stand_in / "masked-ctrl-alt-del.target").exists()
+    assert (stand_in / "default").read_text() == "multi-user.target\n"
+
+    again = run()
+    assert recap(again, kiosk)["changed"] == 0, again
+    assert starts(root) == []
 
     # A new PIN: --check --diff says the file would change and shows neither hash; then it does.
     new_hash = hash_pin("864200", iterations=100_000)
-    inventory.write_text(inventory.read_text().replace(pin_hash, new_hash))
-    checked = playbook(
-        tmp_path, "-i", str(inventory), "--check", "--diff", "-v", collections=collections
-    )
-    assert checked.startswith("rc=0\n"), checked
-    assert task_result(checked, "Write the PIN hash", "cafe-2.local") == "changed"
-    assert recap(checked, "cafe-2.local")["changed"] == 1, checked
-    assert pin_file.read_text() == f"{pin_hash}\n"
-    changed = playbook(tmp_path, "-i", str(inventory), "--diff", "-v", collections=collections)
-    assert recap(changed, "cafe-2.local")["changed"] == 1, changed
+    set_kiosk(inventory, kiosk, kiosk_pin_hash=new_hash)
+    checked = run("--check")
+    assert task_result(checked, "Write the PIN hash", kiosk) == "changed"
+    assert pin_file.read_text() == f"{pin_hash}\n" and starts(root) == []
+    changed = run()
     assert pin_file.read_text() == f"{new_hash}\n"
-    assert_no_pin_hash(checked + changed, pin_hash, new_hash)
+    assert starts(root) == ["restart solitaire-kiosk.service"]
+    assert_no_pin_hash(first + upgrade + again + checked + changed, pin_hash, new_hash)
