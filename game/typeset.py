@@ -25,6 +25,7 @@ import re
 from typing import Final
 
 NBSP: Final = "\u00a0"
+SHY: Final = "\u00ad"  # a soft hyphen: where a button's one long word may break (Satun-nainen)
 DASHES: Final = frozenset({"—", "–"})  # a dash standing as a word in a sentence
 HYPHENS: Final = ("-", "\u2011")  # a word that starts with one hangs on the word before
 # Russian words of one letter: prepositions (в, к, с, у, о), conjunctions (и, а), "я".
@@ -66,9 +67,10 @@ def binds(before: str, word: str) -> bool:
 
 def bind(text: str) -> str:
     """``text`` with a no-break space at every space where a line must not break (see the
-    module's text); newlines and every other space stay as they are."""
+    module's text); newlines and every other space stay as they are. Soft hyphens go: prose
+    breaks between words only (a button's label may break at one, see :func:`hyphenate`)."""
     lines = []
-    for line in text.split("\n"):
+    for line in text.replace(SHY, "").split("\n"):
         words = line.split(" ")
         out = [words[0]]
         for word in words[1:]:
@@ -78,3 +80,10 @@ def bind(text: str) -> str:
                 out.append(word)
         lines.append(" ".join(out))
     return "\n".join(lines)
+
+
+def hyphenate(word: str) -> list[tuple[str, str]]:
+    """The ways ``word`` may break at one of its soft hyphens, as (first line, second line):
+    the first ends with a hyphen, as a Finnish or Russian typesetter breaks a word."""
+    parts = word.split(SHY)
+    return [("".join(parts[:k]) + "-", "".join(parts[k:])) for k in range(1, len(parts))]

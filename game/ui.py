@@ -11,7 +11,7 @@ import pygame
 from pygame import Rect
 
 from game.cards import font
-from game.typeset import bind
+from game.typeset import SHY, bind, hyphenate
 
 INK = (245, 245, 240)
 INK_DIM = (190, 205, 195)
@@ -190,16 +190,21 @@ def button(
 
 def label_lines(label: str, width: int, height: int, size: int) -> list[str]:
     """A button label as one line, or as two when it is too wide and the button is tall
-    enough (split at " · " when there is one, else between words)."""
+    enough (split at " · " when there is one, else between words, else a lone word at a soft
+    hyphen)."""
     f = font(size)
-    if f.size(label)[0] <= width or height < f.get_linesize() * 2 + 4:
-        return [label]
-    if " · " in label:
-        first, _, second = label.partition(" · ")
+    plain = label.replace(SHY, "")
+    if f.size(plain)[0] <= width or height < f.get_linesize() * 2 + 4:
+        return [plain]
+    if " · " in plain:
+        first, _, second = plain.partition(" · ")
         return [first, second]
-    words = bind(label).split(" ")
-    if len(words) < 2:
-        return [label]
+    words = bind(plain).split(" ")
+    if len(words) < 2:  # one long word: at its best soft hyphen, if it has one
+        splits = hyphenate(label)
+        if not splits:
+            return [plain]
+        return list(min(splits, key=lambda pair: max(f.size(line)[0] for line in pair)))
     best = min(
         range(1, len(words)),
         key=lambda k: max(f.size(" ".join(words[:k]))[0], f.size(" ".join(words[k:]))[0]),
