@@ -4,8 +4,10 @@ The rules are in docs/rules.md, the move notation in docs/codes.md, the saved fo
 docs/save-format.md.
 
 Two tiers, as in python-chess: :meth:`Game.push` applies a move it trusts (the solver's fast
-path) and :meth:`Game.play` checks first and raises :class:`IllegalMove` with a reason. Undo
-restores a snapshot: columns are tuples, so a snapshot is a handful of references.
+path) and :meth:`Game.play` checks first and raises :class:`IllegalMove` with a reason;
+:meth:`Game.pop` takes the last move back and returns it (IndexError when there is none) by
+restoring a snapshot: columns are tuples, so a snapshot is a handful of references. The moves
+taken back wait in :attr:`Game.undone` for :meth:`Game.redo` until a different move is made.
 """
 
 from __future__ import annotations
@@ -129,6 +131,7 @@ class Game:
         self.score = 0
         self.moves = 0
         self.history: deque[Step] = deque(maxlen=history_limit or None)
+        self.undone: list[Move] = []  # what pop took back, the next redo last
         self._deal()
 
     # ----------------------------------------------------------------- construction
@@ -161,6 +164,7 @@ class Game:
         other.cells, other.found = list(self.cells), list(self.found)
         other.score, other.moves = self.score, self.moves
         other.history = deque(self.history, maxlen=self.history.maxlen)
+        other.undone = list(self.undone)
         return other
 
     # ----------------------------------------------------------------- reading the position
@@ -176,6 +180,9 @@ class Game:
 
     def can_undo(self) -> bool:
         return bool(self.history)
+
+    def can_redo(self) -> bool:
+        return bool(self.undone)
 
     def empty_cells(self) -> int:
         return self.cells.count(EMPTY)
@@ -376,16 +383,31 @@ class Game:
             self.cells[dest - CELL0] = card
         self.score = _clamp_score(score)
         self.moves += 1
+        undone = self.undone
+        if undone:  # the move pop took back last, made again: the rest can still be redone
+            if undone[-1] == move:
+                undone.pop()
+            else:
+                undone.clear()
 
-    def undo(self) -> bool:
-        """Take back the last move: cards, face-up state and score; the counter stays."""
-        if not self.history:
-            return False
-        before = self.history.pop().before
+    def pop(self) -> Move:
+        """Take back the last move and return it: cards, face-up state and score; the counter
+        stays. :meth:`redo` can make it again until a different move is made. IndexError when
+        there is nothing to take back."""
+        step = self.history.pop()
+        before = step.before
         self.cols, self.down = list(before.cols), list(before.down)
         self.cells, self.found = list(before.cells), list(before.found)
         self.score = before.score
-        return True
+        self.undone.append(step.move)
+        return step.move
+
+    def redo(self) -> Move:
+        """Make the move :meth:`pop` took back last again and return it: a move like any other
+        (the counter goes up). IndexError when there is nothing to redo."""
+        move = self.undone[-1]
+        self.push(move)
+        return move
 
     # ----------------------------------------------------------------- queries for the table
 
@@ -517,7 +539,8 @@ class Game:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: the position, score, counter and the undo history (docs/save-format.md)."""
+        """JSON-ready: the position, score, counter, the undo history and the moves redo would
+        make again (docs/save-format.md)."""
         data = {"format": SAVE_FORMAT, "code": self.code}
         data.update(self._state_dict(self.cols, self.down, self.cells, self.found, self.score))
         data["moves"] = self.moves
@@ -526,6 +549,7 @@ class Game:
         data["history"] = [
             {"move": str(step.move), **self._state_dict(*step.before)} for step in self.history
         ]
+        data["redo"] = [str(move) for move in self.undone]
         return data
 
     @classmethod
@@ -562,7 +586,29 @@ class Game:
                 raise StateError(f"{where}move: {error}") from None
             snapshot = Snapshot(tuple(cols), tuple(down), tuple(cells), tuple(found), score)
             game.history.append(Step(snapshot, move))
+        game.undone = []
+        game.undone = _read_redo(game, data.get("redo", []), limit)
         return game
+
+
+def _read_redo(game: Game, redo: object, limit: int) -> list[Move]:
+    """The saved moves redo would make again (none in a save written before redo was saved),
+    checked: made in turn from ``game``, newest undone first, each is legal."""
+    if not isinstance(redo, list) or (limit and len(redo) > limit):
+        raise StateError(f"redo must be a list of at most {limit} moves")
+    moves: list[Move] = []
+    for k, text in enumerate(redo):
+        try:
+            moves.append(Move.parse(text))
+        except IllegalMove as error:
+            raise StateError(f"redo[{k}]: {error}") from None
+    trial = game.copy()
+    for k in range(len(moves) - 1, -1, -1):
+        refusal = trial.check(moves[k])
+        if refusal is not None:
+            raise StateError(f"redo[{k}]: {refusal}")
+        trial.push(moves[k])
+    return moves
 
 
 def _read_count(data: dict[str, Any], key: str, where: str) -> int:

@@ -19,7 +19,7 @@ from game.savemark import draw_save_mark, mark_rect
 from game.table.finish import offered
 
 if TYPE_CHECKING:
-    from engine import Game, Move
+    from engine import Game
     from game.host import Host
     from game.i18n import Translator
     from game.layout import Layout
@@ -43,8 +43,6 @@ class Look(Protocol):
     def tr(self) -> Translator: ...
     @property
     def game(self) -> Game: ...
-    @property
-    def redo_moves(self) -> list[Move]: ...
     @property
     def indicator_status(self) -> str: ...
 
@@ -95,7 +93,7 @@ class Chrome:
     def enabled(self) -> tuple[bool, bool]:  # in key() at index STATE
         """Whether Undo and Redo can act (a won game cannot be undone)."""
         game = self.scene.game
-        return (game.can_undo() and not game.is_won, bool(self.scene.redo_moves))
+        return (game.can_undo() and not game.is_won, game.can_redo())
 
     def bar(self, texts: tuple[str, ...], save_failed: bool = False) -> pygame.Surface:
         """The info bar's image, drawn once per text; with the mark of a failed save at its left

@@ -128,7 +128,6 @@ class TableScene(TableState):
         self.drag = None
         self.toast = None
         self.last_tap = None
-        self.redo_moves = []
         self.pending_win = False
         if columns_changed:
             self.resize()
@@ -176,28 +175,23 @@ class TableScene(TableState):
             return False
         before = self.before_change()
         self.game.play(move)
-        if self.redo_moves and self.redo_moves[-1] == move:
-            self.redo_moves.pop()  # the undone move made again: the rest can still be redone
-        else:
-            self.redo_moves = []
         self.after_change(before, origin)
         self.app.hooks.moved(self.game, move)
         return True
 
     def undo(self) -> bool:
         """Take back the last move (never a won game's: a finished game is finished); the move
-        can be redone until the next new move."""
+        can be redone until the next new move (the engine keeps it: ``Game.undone``)."""
         self.finish_tweens()
         self.drag = None
         game = self.game
         if game.is_won:
             return False
-        before = self.before_change()
-        undone = game.history[-1].move if game.history else None
-        if undone is None or not game.undo():
+        if not game.can_undo():
             self.show_toast(self.tr("table.nothing_to_undo"))
             return False
-        self.redo_moves.append(undone)
+        before = self.before_change()
+        game.pop()
         self.after_change(before)
         self.app.hooks.undone(game)
         return True
@@ -206,10 +200,10 @@ class TableScene(TableState):
         """Make the last undone move again: a move like any other (the counter goes up)."""
         self.finish_tweens()
         self.drag = None
-        if not self.redo_moves:
+        if not self.game.can_redo():
             self.show_toast(self.tr("table.nothing_to_redo"))
             return False
-        return self.make_move(self.redo_moves[-1])
+        return self.make_move(self.game.undone[-1])
 
     def hint(self) -> None:
         self.finish_tweens()
