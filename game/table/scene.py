@@ -1,13 +1,15 @@
 """The table scene: turns gestures into engine commands and keeps what the view shows.
 
-Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo`, redo through
-:meth:`redo` and a new deal through :meth:`start_game`; a changed position (a move, an undo, a
-redo) is shown by one path, :meth:`after_change`. They report to ``app.hooks`` (``moved``,
-``undone``, ``ended``, ``started``; ``lifted`` and ``refused`` too): the one place autosave,
-statistics, logs and sounds hook in (docs/architecture.md). The scene owns its state: the
-helper modules (feedback, flow, hints, placement, finish, select) answer with values or act
-through narrow Protocols (game.table.hints.HintSeat, game.table.flow.Seat,
-game.table.finish.FinishHost, game.table.select.ChooseSeat), never by writing its fields.
+Every move goes through :meth:`TableScene.push_move` (a move the engine found legal once: the
+gestures' moves come from the engine's queries, anything else passes :meth:`make_move`'s check),
+undo through :meth:`undo`, redo through :meth:`redo` and a new deal through :meth:`start_game`;
+a changed position (a move, an undo, a redo) is shown by one path, :meth:`after_change`. They
+report to ``app.hooks`` (``moved``, ``undone``, ``ended``, ``started``; ``lifted`` and
+``refused`` too): the one place autosave, statistics, logs and sounds hook in
+(docs/architecture.md). The scene owns its state: the helper modules (feedback, flow, hints,
+placement, finish, select) answer with values or act through narrow Protocols
+(game.table.hints.HintSeat, game.table.flow.Seat, game.table.finish.FinishHost,
+game.table.select.ChooseSeat), never by writing its fields.
 
 Where cards lie is game.table.places'; gliding is game.table.animation's; hints and the winnable
 indicator are game.table.hints'; drawing is game.table.view's, which reads this scene and
@@ -167,14 +169,21 @@ class TableScene(TableState):
             self.pending_win = True
 
     def make_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
-        """The one place where the table makes a move. Refusals show the rule (when the
-        "Interactive rules" setting is on) and change nothing."""
+        """Check ``move`` (once) and make it. Refusals show the rule (when the "Interactive
+        rules" setting is on) and change nothing."""
         refusal = self.game.check(move)
         if refusal is not None:
             self.refuse_move([move.card], refusal, move)
             return False
+        self.push_move(move, origin)
+        return True
+
+    def push_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
+        """The one place where the table makes a move, one the engine already found legal (a
+        tap's, a double tap's or a drop's move from :mod:`game.table.placement`, a move checked
+        by :meth:`make_move`, the move to redo): ``Game.push``, then :meth:`after_change`."""
         before = self.before_change()
-        self.game.play(move)
+        self.game.push(move)
         self.after_change(before, origin)
         self.app.hooks.moved(self.game, move)
         return True
@@ -203,7 +212,7 @@ class TableScene(TableState):
         if not self.game.can_redo():
             self.show_toast(self.tr("table.nothing_to_redo"))
             return False
-        return self.make_move(self.game.undone[-1])
+        return self.push_move(self.game.undone[-1])  # legal: the position it was taken from
 
     def hint(self) -> None:
         self.finish_tweens()
@@ -307,9 +316,10 @@ class TableScene(TableState):
         acted = False
         if self.game.locate(card)[0] != FOUNDATION:
             one_tap = self.app.settings.one_tap
-            move = (place.double_tap_move if one_tap else place.tap_move)(self.game, card)
+            game = self.game
+            move = place.double_tap_move(game, card) if one_tap else game.tap_move(card)
             if move is not None:
-                acted = self.make_move(move)
+                acted = self.push_move(move)
             elif one_tap and not place.settled_king(self.game, card):  # found no place
                 self.refuse_move([card], self.game.why_stuck(card))
             elif not one_tap:  # cannot go home: say why, unless a second tap follows
@@ -337,7 +347,7 @@ class TableScene(TableState):
             return  # foundation cards come back only by dragging
         move = place.double_tap_move(self.game, card)
         if move is not None:
-            self.make_move(move)
+            self.push_move(move)
         elif not place.settled_king(self.game, card):  # a king at the bottom of its column stays
             self.refuse_move([card], self.game.why_stuck(card))
 
@@ -372,7 +382,7 @@ class TableScene(TableState):
         near = place.distance_from(rect, self.places.move_rect)
         move, refusal, aimed = place.drop_move(self.game, drag.card, dest, auto=auto, near=near)
         if move is not None:
-            self.make_move(move, origin)
+            self.push_move(move, origin)
             return
         # Refused or dropped nowhere: fly back.
         now = self.app.clock.time
