@@ -14,7 +14,7 @@ from engine import daily
 from engine.cards import CARD_NAMES, SUITS
 from engine.codes import CodeError
 from engine.game import EMPTY, Game, IllegalMove
-from engine.rules import ALL_RULES
+from engine.rules import REGISTRY
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,7 +45,7 @@ def _daily(date: str | None) -> int:
         day = daily.today() if date is None else daily.parse_day(date)
     except ValueError as error:
         return _fail(str(error))
-    for rules in ALL_RULES:
+    for rules in REGISTRY.all():
         try:
             print(daily.daily_code(rules.key, day))
         except daily.DailyError as error:

@@ -34,10 +34,10 @@ from pathlib import Path
 from engine import catalog
 from engine.codes import CodeError, format_code, parse_code
 from engine.deal import DEAL_NUMBERS, splitmix64
-from engine.rules import ALL_RULES, RULES_BY_KEY
+from engine.rules import REGISTRY
 
-DAILY_LEVEL: dict[str, str] = {rules.key: "medium" for rules in ALL_RULES}
-"""The catalog level of each rule set's daily deal."""
+DAILY_LEVEL = "medium"
+"""The catalog level of every rule set's daily deal."""
 
 
 class DailyError(Exception):
@@ -119,19 +119,18 @@ def _deals(rules_key: str, directory: Path | None) -> list[str]:
     if cached is not None:
         return cached
     try:
-        codes = catalog.load(rules_key, directory).levels[DAILY_LEVEL[rules_key]]
+        codes = catalog.load(rules_key, directory).levels[DAILY_LEVEL]
     except catalog.CatalogError as error:
         raise DailyError(rules_key, f"deal catalog damaged: {error}") from None
     if not codes:
-        level = DAILY_LEVEL[rules_key]
-        raise DailyError(rules_key, f"deal catalog {path} has no {level} deals")
+        raise DailyError(rules_key, f"deal catalog {path} has no {DAILY_LEVEL} deals")
     _CACHE[(rules_key, directory, stamp)] = codes
     return codes
 
 
 def _rules_key(rules_key: str) -> str:
-    if rules_key not in RULES_BY_KEY:
-        raise ValueError(f"unknown rule set {rules_key!r}; known: {', '.join(RULES_BY_KEY)}")
+    if rules_key not in REGISTRY:
+        raise ValueError(f"unknown rule set {rules_key!r}; known: {', '.join(REGISTRY)}")
     return rules_key
 
 
@@ -150,13 +149,13 @@ def fallback_code(rules_key: str, day: dt.date | str) -> str:
     same everywhere, but not proved winnable."""
     key = _rules_key(rules_key)
     number = _seed("fallback", key, parse_day(day).isoformat()) % DEAL_NUMBERS
-    return format_code(RULES_BY_KEY[key], number)
+    return format_code(REGISTRY[key], number)
 
 
 def daily_codes(day: dt.date | str, *, directory: Path | None = None) -> dict[str, str | None]:
     """Every rule set's code for ``day``; None where the catalog gives none."""
     codes: dict[str, str | None] = {}
-    for rules in ALL_RULES:
+    for rules in REGISTRY.all():
         try:
             codes[rules.key] = daily_code(rules.key, day, directory=directory)
         except DailyError:

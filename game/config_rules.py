@@ -2,7 +2,7 @@
 
 Every check takes any value the TOML parser can give (any type, any size: a 400-digit integer,
 a 300-deep array, a megabyte of text) and answers the checked value or None; nothing here
-raises. The rule sets and cell counts come from the engine's registry (engine.rules.ALL_RULES).
+raises. The rule sets and cell counts come from the engine's registry (engine.rules.REGISTRY).
 A refused value that looks like a PIN or a PIN hash is never echoed (see game.pin.redact).
 
 Must not import pygame.
@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import engine.rules as registry
+from engine.rules import REGISTRY
 from game.pin import looks_secret, parse_pin_hash
 
 LOCALES = ("fi", "ru", "en")
@@ -139,12 +139,12 @@ def dir_rule() -> Rule:
 
 def _game_rules() -> dict[str, Rule]:
     """The [game] keys whose choices come from the rule-set registry, read at each check so
-    that a rule set added to engine.rules.ALL_RULES is accepted at once."""
-    every = registry.ALL_RULES
-    games = tuple(dict.fromkeys(r.game for r in every))
+    that a rule set added to engine.rules.REGISTRY is accepted at once."""
+    every = REGISTRY.all()
+    games = REGISTRY.games()
     rules = {"default_game": str_choice(*games)}
     for game in games:
-        info = registry.GAMES_BY_NAME[game]
+        info = REGISTRY.info(game)
         options = tuple(dict.fromkeys(r.option for r in every if r.game == game))
         numbers = tuple(o for o in options if isinstance(o, int))
         words = tuple(o for o in options if isinstance(o, str))

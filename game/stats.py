@@ -18,15 +18,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from engine import rules as registry
+from engine.rules import REGISTRY
 from game.storage import bounded
 
 log = logging.getLogger("solitaire.stats")
 
 
 def rule_set_keys() -> tuple[str, ...]:
-    """Every rule set's key, from the engine's registry (engine.rules.ALL_RULES)."""
-    return tuple(rules.key for rules in registry.ALL_RULES)
+    """Every rule set's key, from the engine's registry (engine.rules.REGISTRY)."""
+    return tuple(REGISTRY)
 
 
 def rule_set_key(code: str) -> str:

@@ -14,8 +14,8 @@ from pygame import Rect
 
 from engine import FOUNDATION, Game, Move
 from engine.hints import heuristic_move
-from engine.rules import Rules
-from game import rulesets, ui
+from engine.rules import REGISTRY, Rules
+from game import ui
 from game.input import DoubleTap, DragCancel, Drop, Tap
 from game.scene import Event, Scene
 from game.scenes.boards import Board, howto_board, rule_set_board
@@ -83,7 +83,7 @@ class AttractScene(Scene):
         names = [name for name, _ in self.ROTATION]
         self.phase = names.index(showing) if showing in names else 0
         self.phase_since = app.clock.time
-        games = rulesets.games()
+        games = REGISTRY.games()
         first = app.games.choice.game
         start = games.index(first) if first in games else 0
         self.games = games[start:] + games[:start]  # a turn of the rotation each
