@@ -148,6 +148,7 @@ class Registry(Mapping[str, Rules]):
     def __init__(self, games: Sequence[GameInfo], rules: Sequence[Rules]) -> None:
         self._games = {info.name: info for info in games}
         self._rules: dict[str, Rules] = {}
+        self._all: tuple[Rules, ...] = ()
         for each in rules:
             self._add(each)
 
@@ -159,8 +160,12 @@ class Registry(Mapping[str, Rules]):
         columns = (len(rules.deal_down), len(rules.deal_up))
         dealt = sum(rules.deal_down) + sum(rules.deal_up) + len(rules.leftovers)
         if columns != (rules.columns, rules.columns) or dealt != 52:
-            raise ValueError(f"rule set {rules.key} deals {dealt} cards to {columns}, not 52")
+            raise ValueError(
+                f"rule set {rules.key} deals {dealt} cards to {columns} columns: "
+                f"it must deal 52 to {rules.columns}"
+            )
         self._rules[rules.key] = rules
+        self._all = tuple(self._rules.values())
 
     def __getitem__(self, key: str) -> Rules:
         return self._rules[key]
@@ -180,10 +185,11 @@ class Registry(Mapping[str, Rules]):
             yield rules
         finally:
             del self._rules[rules.key]
+            self._all = tuple(self._rules.values())
 
     def all(self) -> tuple[Rules, ...]:
         """Every rule set, in registration order."""
-        return tuple(self._rules.values())
+        return self._all
 
     def info(self, game: str) -> GameInfo:
         """The entry of ``game`` ("russian"); KeyError for an unknown one."""
