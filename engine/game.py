@@ -91,6 +91,11 @@ class Move(NamedTuple):
         return cls(card, dest)
 
 
+PositionKey = tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""What decides the future of a game (columns, face-down counts, cells, foundations; not the score
+or the counter): :meth:`Game.position_key`. Equal keys, equal positions."""
+
+
 class Snapshot(NamedTuple):
     """A position as undo restores it: the piles (as in :class:`Game`, as tuples) and the
     score. The move counter is not in it: undo never lowers the counter."""
@@ -101,7 +106,7 @@ class Snapshot(NamedTuple):
     found: tuple[int, ...]
     score: int
 
-    def position_key(self) -> tuple[Any, ...]:
+    def position_key(self) -> PositionKey:
         """The same key as :meth:`Game.position_key` of the game in this position."""
         return (self.cols, self.down, self.cells, self.found)
 
@@ -208,7 +213,7 @@ class Game:
                 return CELL0 + i, 0
         return FOUNDATION, rank(card) - 1
 
-    def position_key(self) -> tuple[Any, ...]:
+    def position_key(self) -> PositionKey:
         """Everything that decides the future of the game (not score or counter)."""
         return self.snapshot().position_key()
 

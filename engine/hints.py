@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.dominance import is_dead, settle
-from engine.game import CELL0, EMPTY, Game, Move, StateError
+from engine.game import CELL0, EMPTY, Game, Move, PositionKey, StateError
 from engine.honest import visible_moves
 from engine.moves import CELL, Limit, Mode
 from engine.position import apply, state_key, state_of
@@ -142,7 +142,7 @@ def verdict(data: dict[str, Any], time_limit: float = INDICATOR_TIME) -> tuple[s
     return result.status, result.moves
 
 
-Key = tuple[Any, ...]
+Key = PositionKey
 
 
 def _plain_pool() -> Executor:

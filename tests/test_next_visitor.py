@@ -132,7 +132,7 @@ KEPT = {
         *("app", "game", "play_time", "deal", "deal_day", "pending_win"),
         *("active", "version", "layout", "places", "view", "hints", "finisher", "chooser"),
     },
-    "finisher": {"host"},
+    "finisher": {"host", "known"},  # known: the game's finish moves, worked out once
     "chooser": {"seat"},
     "hints": {"scene", "indicator", "status", "seen", "lost"},  # the indicator: the game's
 }

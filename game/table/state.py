@@ -75,7 +75,11 @@ class TableState(Scene):
     def shown_buttons(self) -> dict[str, Rect]:
         """The table's buttons as shown now, by action name (Finish in Hint's place while the
         rest of the game is certain: game.table.finish)."""
-        return shown_buttons(self.game, self.layout)
+        return shown_buttons(self.finisher.offered(), self.layout)
+
+    def finish_offered(self) -> bool:
+        """Whether Finish is shown in Hint's place (game.table.finish)."""
+        return self.finisher.offered()
 
     def button_at(self, pos: tuple[int, int]) -> str | None:
         for name, rect in self.shown_buttons().items():
