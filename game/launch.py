@@ -11,7 +11,6 @@ import pygame
 
 from engine import Game
 from engine.rules import REGISTRY
-from game import initials
 from game.app import App
 from game.arcade import Arcade
 from game.config import Config, effective_px_per_mm, load_config
@@ -89,8 +88,12 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         level=rules.russian_level,
         winnable_only=rules.winnable_only,
     )
-    initials.add_words(config.arcade.blocked_initials)  # the operator's words, besides the list
-    arcade = Arcade.open(directory, initials=config.arcade.initials, size=config.arcade.table_size)
+    arcade = Arcade.open(
+        directory,
+        initials=config.arcade.initials,
+        size=config.arcade.table_size,
+        blocked=config.arcade.blocked_initials,  # the operator's words, besides the list
+    )
     app = App(
         screen,
         settings=settings,
