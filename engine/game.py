@@ -29,6 +29,8 @@ from engine.rules import (
     is_run,
     takers,
 )
+from engine.saved import EMPTY as EMPTY  # where it was always imported from
+from engine.saved import GameDict, PositionDict, StateError, read_count, read_state
 
 CELL0 = 11
 DEST_NAMES: tuple[str, ...] = (
@@ -39,7 +41,6 @@ DEST_NAMES: tuple[str, ...] = (
 _DEST_BY_NAME = {name: i for i, name in enumerate(DEST_NAMES)}
 HISTORY_LIMIT = 100  # moves undo can take back; 0 = every move (docs/save-format.md)
 SAVE_FORMAT = 1
-EMPTY = -1
 
 
 class IllegalMove(ValueError):
@@ -52,10 +53,6 @@ class IllegalMove(ValueError):
         super().__init__(f"{reason}: {shown}" if shown else reason)
         self.reason = reason
         self.params = params
-
-
-class StateError(ValueError):
-    """A saved game that cannot be a real position (damaged or hand-edited)."""
 
 
 class Move(NamedTuple):
@@ -532,7 +529,7 @@ class Game:
         cells: Iterable[int],
         found: Iterable[int],
         score: int,
-    ) -> dict[str, Any]:
+    ) -> PositionDict:
         return {
             "columns": [
                 [("#" if k < d else "") + CARD_NAMES[c] for k, c in enumerate(col)]
@@ -543,19 +540,21 @@ class Game:
             "score": score,
         }
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> GameDict:
         """JSON-ready: the position, score, counter, the undo history and the moves redo would
         make again (docs/save-format.md)."""
-        data = {"format": SAVE_FORMAT, "code": self.code}
-        data.update(self._state_dict(self.cols, self.down, self.cells, self.found, self.score))
-        data["moves"] = self.moves
-        data["won"] = self.is_won
-        data["history_limit"] = self.history.maxlen or 0
-        data["history"] = [
-            {"move": str(step.move), **self._state_dict(*step.before)} for step in self.history
-        ]
-        data["redo"] = [str(move) for move in self.undone]
-        return data
+        return {
+            "format": SAVE_FORMAT,
+            "code": self.code,
+            **self._state_dict(self.cols, self.down, self.cells, self.found, self.score),
+            "moves": self.moves,
+            "won": self.is_won,
+            "history_limit": self.history.maxlen or 0,
+            "history": [
+                {"move": str(step.move), **self._state_dict(*step.before)} for step in self.history
+            ],
+            "redo": [str(move) for move in self.undone],
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> Game:
@@ -571,8 +570,8 @@ class Game:
             raise StateError(f"history_limit must be a whole number 0..10000, not {limit!r}")
         game = cls.__new__(cls)
         game.rules, game.number, game.code = rules, number, format_code(rules, number)
-        game.cols, game.down, game.cells, game.found, game.score = _read_state(rules, data, "")
-        game.moves = _read_count(data, "moves", "")
+        game.cols, game.down, game.cells, game.found, game.score = read_state(rules, data, "")
+        game.moves = read_count(data, "moves", "")
         won = data.get("won", game.is_won)
         if won != game.is_won:
             raise StateError(f"'won' says {won!r} but the foundations say {game.is_won}")
@@ -584,7 +583,7 @@ class Game:
             where = f"history[{k}]."
             if not isinstance(entry, dict):
                 raise StateError(f"{where[:-1]} must be an object")
-            cols, down, cells, found, score = _read_state(rules, entry, where)
+            cols, down, cells, found, score = read_state(rules, entry, where)
             try:
                 move = Move.parse(entry.get("move"))
             except IllegalMove as error:
@@ -614,68 +613,3 @@ def _read_redo(game: Game, redo: object, limit: int) -> list[Move]:
             raise StateError(f"redo[{k}]: {refusal}")
         trial.push(moves[k])
     return moves
-
-
-def _read_count(data: dict[str, Any], key: str, where: str) -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise StateError(f"{where}{key} must be a whole number >= 0, not {value!r}")
-    return value
-
-
-def _read_state(
-    rules: Rules, data: dict[str, Any], where: str
-) -> tuple[list[tuple[Card, ...]], list[int], list[int], list[int], int]:
-    """Read and check one position: the right piles, 52 distinct cards, hidden cards only at
-    the bottom of a column and never on top."""
-    columns = data.get("columns")
-    if not isinstance(columns, list) or len(columns) != rules.columns:
-        raise StateError(f"{where}columns must be a list of {rules.columns} columns")
-    seen: set[Card] = set()
-
-    def read_card(text: object, place: str) -> Card:
-        try:
-            card = parse_card(text)
-        except ValueError as error:
-            raise StateError(f"{where}{place}: {error}") from None
-        if card in seen:
-            raise StateError(f"{where}{place}: {card_name(card)} appears twice")
-        seen.add(card)
-        return card
-
-    cols: list[tuple[Card, ...]] = []
-    down: list[int] = []
-    for i, column in enumerate(columns):
-        if not isinstance(column, list):
-            raise StateError(f"{where}columns[{i}] must be a list of cards")
-        cards: list[Card] = []
-        hidden = 0
-        for k, text in enumerate(column):
-            place = f"columns[{i}][{k}]"
-            if isinstance(text, str) and text.startswith("#"):
-                if hidden != k:
-                    raise StateError(f"{where}{place}: a face-down card above a face-up one")
-                hidden += 1
-                text = text[1:]
-            cards.append(read_card(text, place))
-        if cards and hidden == len(cards):
-            raise StateError(f"{where}columns[{i}]: the top card is face down")
-        cols.append(tuple(cards))
-        down.append(hidden)
-    raw_cells = data.get("cells")
-    if not isinstance(raw_cells, list) or len(raw_cells) != rules.cells:
-        raise StateError(f"{where}cells must be a list of {rules.cells} entries")
-    cells = [EMPTY if c is None else read_card(c, f"cells[{i}]") for i, c in enumerate(raw_cells)]
-    found = data.get("foundations")
-    if (
-        not isinstance(found, list)
-        or len(found) != 4
-        or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 13 for n in found)
-    ):
-        raise StateError(f"{where}foundations must be 4 counts 0..13, not {found!r}")
-    for suit, count in enumerate(found):
-        for card in range(suit * 13, suit * 13 + count):
-            read_card(card, f"foundations[{suit}]")
-    if len(seen) != 52:
-        raise StateError(f"{where}the position holds {len(seen)} cards, not 52")
-    return cols, down, cells, list(found), _read_count(data, "score", where)

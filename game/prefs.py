@@ -47,7 +47,7 @@ class PlayerSettings(DefaultsConfig):
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Any, base: PlayerSettings) -> tuple[PlayerSettings, list[str]]:
+    def from_dict(cls, data: object, base: PlayerSettings) -> tuple[PlayerSettings, list[str]]:
         """`base` with the valid entries of `data`; each invalid entry is one problem."""
         if not isinstance(data, dict):
             return base, [f"settings are {type(data).__name__}, not an object; using defaults"]
