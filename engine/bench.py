@@ -69,8 +69,8 @@ def measure(rules: Rules, count: int = 1000, repeat: int = 20, seed: int = 1) ->
             game.play(text)
             game.pop()
 
-        def unchecked(game: Game = game, move: object = move) -> None:
-            game.push(move)  # type: ignore[arg-type]
+        def unchecked(game: Game = game, move: Move = move) -> None:
+            game.push(move)
             game.pop()
 
         play_undo.append(_per_call_us(checked, repeat))
