@@ -47,10 +47,14 @@ def _daily(date: str | None) -> int:
         return _fail(str(error))
     for rules in REGISTRY.all():
         try:
-            print(daily.daily_code(rules.key, day))
+            code = daily.daily_code(rules.key, day)
+            missing = daily.missing_catalog(rules.key)
+            note = None if missing is None else f"{rules.key}: {missing}"
         except daily.DailyError as error:
-            print(daily.fallback_code(rules.key, day))
-            print(f"note: {error}; the fallback deal may not be winnable", file=sys.stderr)
+            code, note = daily.fallback_code(rules.key, day), str(error)
+        print(code)
+        if note is not None:
+            print(f"note: {note}; the fallback deal may not be winnable", file=sys.stderr)
     return 0
 
 

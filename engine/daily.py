@@ -20,9 +20,11 @@ is used: both differ between versions or runs.
 The schedule depends on the catalog's medium list: a regraded or extended catalog changes the
 codes of the days to come (``tests/test_daily.py`` pins a few days so that this is noticed).
 
-When the catalog is missing, damaged or has no medium deal, :func:`daily_code` raises
-:class:`DailyError`; the caller may fall back to :func:`fallback_code`, a deal number derived
-from the date the same way (the same on every kiosk, but not proved winnable).
+A rule set without a catalog (a new one: docs/development.md, "A new rule set") gets
+:func:`fallback_code`, a deal number derived from the date the same way (the same on every
+kiosk, but not proved winnable). When the catalog is damaged or has no medium deal,
+:func:`daily_code` raises :class:`DailyError` (the operator should hear of it); the caller may
+fall back to :func:`fallback_code` too (:func:`deal_of_day` does).
 """
 
 from __future__ import annotations
@@ -106,13 +108,21 @@ def schedule_index(rules_key: str, day: dt.date, n: int) -> int:
 _CACHE: dict[tuple[str, Path | None, float], list[str]] = {}
 
 
-def _deals(rules_key: str, directory: Path | None) -> list[str]:
-    """The catalog's deals at the daily level, read once per version of the file."""
+def missing_catalog(rules_key: str, directory: Path | None = None) -> str | None:
+    """Why ``rules_key`` has no catalog ("no deal catalog assets/deals/X.txt"), or None when
+    its file exists: its days then get :func:`fallback_code`."""
+    path = catalog.catalog_path(rules_key, directory)
+    return None if path.exists() else f"no deal catalog {path}"
+
+
+def _deals(rules_key: str, directory: Path | None) -> list[str] | None:
+    """The catalog's deals at the daily level, read once per version of the file; None when
+    there is no catalog."""
     path = catalog.catalog_path(rules_key, directory)
     try:
         stamp = path.stat().st_mtime
     except FileNotFoundError:
-        raise DailyError(rules_key, f"no deal catalog {path}") from None
+        return None
     except OSError as error:
         raise DailyError(rules_key, f"deal catalog unreadable: {error}") from None
     cached = _CACHE.get((rules_key, directory, stamp))
@@ -135,12 +145,15 @@ def _rules_key(rules_key: str) -> str:
 
 
 def daily_code(rules_key: str, day: dt.date | str, *, directory: Path | None = None) -> str:
-    """The game code of ``day``'s deal for ``rules_key`` (``RU1-C``, ``SH1-C4``, ...).
+    """The game code of ``day``'s deal for ``rules_key`` (``RU1-C``, ``SH1-C4``, ...): from
+    its catalog, :func:`fallback_code` when it has none.
 
-    ValueError for an unknown rule set or a bad date; DailyError when the catalog cannot give
-    one (then :func:`fallback_code` still gives the day a deal)."""
+    ValueError for an unknown rule set or a bad date; DailyError when the catalog is damaged
+    or has no deal at the level (then :func:`fallback_code` still gives the day a deal)."""
     key = _rules_key(rules_key)
     deals = _deals(key, directory)
+    if deals is None:
+        return fallback_code(key, day)
     return deals[schedule_index(key, parse_day(day), len(deals))]
 
 

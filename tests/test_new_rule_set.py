@@ -15,7 +15,7 @@ from tablehelp import Finger, ManualExecutor, add_locale_names, make_app
 
 from engine import CodeError, Game, parse_code
 from engine.catalog import catalog_path
-from engine.daily import fallback_code
+from engine.daily import daily_code, fallback_code
 from engine.rules import REGISTRY, RUSSIAN
 from game.config import config_from_dict
 from game.games import GameChoice
@@ -54,6 +54,7 @@ def test_a_registered_rule_set_without_a_catalog_is_played_like_the_others(
         assert dealt.rules is OPEN_RUSSIAN and not any(dealt.down)
         day = app.arcade.today()
         assert app.arcade.code_of_day("RU1-O") == fallback_code("RU1-O", day)
+        assert daily_code("RU1-O", day) == fallback_code("RU1-O", day)  # no DailyError
         app.table.start_game(dealt)
 
         # Plays, and the hint worker answers for it.
