@@ -2,9 +2,10 @@
 
 from engine.cards import Card, card_name, parse_card
 from engine.codes import CodeError, format_code, parse_code
-from engine.game import Game, IllegalMove, Move, StateError
+from engine.game import Game, IllegalMove, Move
 from engine.moves import FOUNDATION
 from engine.rules import ALL_RULES, RULES_BY_KEY, Rules
+from engine.saved import StateError
 
 __all__ = [
     "ALL_RULES",

@@ -67,11 +67,11 @@ def measure(rules: Rules, count: int = 1000, repeat: int = 20, seed: int = 1) ->
 
         def checked(game: Game = game, text: str = text) -> None:
             game.play(text)
-            game.undo()
+            game.pop()
 
-        def unchecked(game: Game = game, move: object = move) -> None:
-            game.push(move)  # type: ignore[arg-type]
-            game.undo()
+        def unchecked(game: Game = game, move: Move = move) -> None:
+            game.push(move)
+            game.pop()
 
         play_undo.append(_per_call_us(checked, repeat))
         push_undo.append(_per_call_us(unchecked, repeat))

@@ -56,7 +56,7 @@ from engine.codes import parse_code
 from engine.deal import DEAL_NUMBERS
 from engine.game import Game
 from engine.levels import LEVELS, judge, wins_once
-from engine.rules import ALL_RULES, RULES_BY_KEY
+from engine.rules import REGISTRY, RULES_BY_KEY
 from engine.solver import solve
 
 __all__ = [
@@ -509,7 +509,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    for rules in ALL_RULES:
+    for rules in REGISTRY.all():
         try:
             cat = load(rules.key, args.dir)
         except CatalogError as error:
@@ -584,7 +584,7 @@ def _build(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    keys = [r.key for r in ALL_RULES] if args.all else [args.rules]
+    keys = list(REGISTRY) if args.all else [args.rules]
 
     def work() -> None:
         for key in keys:

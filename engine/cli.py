@@ -14,7 +14,7 @@ from engine import daily
 from engine.cards import CARD_NAMES, SUITS
 from engine.codes import CodeError
 from engine.game import EMPTY, Game, IllegalMove
-from engine.rules import ALL_RULES
+from engine.rules import REGISTRY
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,12 +45,16 @@ def _daily(date: str | None) -> int:
         day = daily.today() if date is None else daily.parse_day(date)
     except ValueError as error:
         return _fail(str(error))
-    for rules in ALL_RULES:
+    for rules in REGISTRY.all():
         try:
-            print(daily.daily_code(rules.key, day))
+            code = daily.daily_code(rules.key, day)
+            missing = daily.missing_catalog(rules.key)
+            note = None if missing is None else f"{rules.key}: {missing}"
         except daily.DailyError as error:
-            print(daily.fallback_code(rules.key, day))
-            print(f"note: {error}; the fallback deal may not be winnable", file=sys.stderr)
+            code, note = daily.fallback_code(rules.key, day), str(error)
+        print(code)
+        if note is not None:
+            print(f"note: {note}; the fallback deal may not be winnable", file=sys.stderr)
     return 0
 
 

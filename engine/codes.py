@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.deal import DEAL_NUMBERS
 from engine.reasons import CODE_REASONS
-from engine.rules import ALL_RULES, RULES_BY_KEY, Rules
+from engine.rules import REGISTRY, Rules
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 DIGITS = 7
@@ -59,23 +59,24 @@ def parse_code(code: object) -> tuple[Rules, int]:
         )
     head, variant, digits = parts
     game, version = head[:2], head[2:]
-    known_games = {r.prefix[:2] for r in ALL_RULES}
+    every = REGISTRY.all()
+    known_games = {r.prefix[:2] for r in every}
     if game not in known_games:
         raise CodeError(
             f"unknown game {game!r} in {text!r}; RU is Russian Solitaire, SH Seahaven Towers",
             "code_unknown_game",
             game=head,
         )
-    if f"{game}{version}" not in {r.prefix for r in ALL_RULES}:
+    if f"{game}{version}" not in {r.prefix for r in every}:
         raise CodeError(
             f"{head!r}: version {version!r} of {game} codes is not known here (only 1)",
             "code_unknown_version",
             game=game,
             version=version,
         )
-    rules = RULES_BY_KEY.get(f"{head}-{variant}")
+    rules = REGISTRY.get(f"{head}-{variant}")
     if rules is None:
-        allowed = ", ".join(r.variant for r in ALL_RULES if r.prefix == head)
+        allowed = ", ".join(r.variant for r in every if r.prefix == head)
         raise CodeError(
             f"{variant!r} is not a rule set of {head}; it has {allowed}",
             "code_unknown_rules",

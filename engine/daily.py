@@ -20,9 +20,11 @@ is used: both differ between versions or runs.
 The schedule depends on the catalog's medium list: a regraded or extended catalog changes the
 codes of the days to come (``tests/test_daily.py`` pins a few days so that this is noticed).
 
-When the catalog is missing, damaged or has no medium deal, :func:`daily_code` raises
-:class:`DailyError`; the caller may fall back to :func:`fallback_code`, a deal number derived
-from the date the same way (the same on every kiosk, but not proved winnable).
+A rule set without a catalog (a new one: docs/development.md, "A new rule set") gets
+:func:`fallback_code`, a deal number derived from the date the same way (the same on every
+kiosk, but not proved winnable). When the catalog is damaged or has no medium deal,
+:func:`daily_code` raises :class:`DailyError` (the operator should hear of it); the caller may
+fall back to :func:`fallback_code` too (:func:`deal_of_day` does).
 """
 
 from __future__ import annotations
@@ -34,10 +36,10 @@ from pathlib import Path
 from engine import catalog
 from engine.codes import CodeError, format_code, parse_code
 from engine.deal import DEAL_NUMBERS, splitmix64
-from engine.rules import ALL_RULES, RULES_BY_KEY
+from engine.rules import REGISTRY
 
-DAILY_LEVEL: dict[str, str] = {rules.key: "medium" for rules in ALL_RULES}
-"""The catalog level of each rule set's daily deal."""
+DAILY_LEVEL = "medium"
+"""The catalog level of every rule set's daily deal."""
 
 
 class DailyError(Exception):
@@ -106,42 +108,52 @@ def schedule_index(rules_key: str, day: dt.date, n: int) -> int:
 _CACHE: dict[tuple[str, Path | None, float], list[str]] = {}
 
 
-def _deals(rules_key: str, directory: Path | None) -> list[str]:
-    """The catalog's deals at the daily level, read once per version of the file."""
+def missing_catalog(rules_key: str, directory: Path | None = None) -> str | None:
+    """Why ``rules_key`` has no catalog ("no deal catalog assets/deals/X.txt"), or None when
+    its file exists: its days then get :func:`fallback_code`."""
+    path = catalog.catalog_path(rules_key, directory)
+    return None if path.exists() else f"no deal catalog {path}"
+
+
+def _deals(rules_key: str, directory: Path | None) -> list[str] | None:
+    """The catalog's deals at the daily level, read once per version of the file; None when
+    there is no catalog."""
     path = catalog.catalog_path(rules_key, directory)
     try:
         stamp = path.stat().st_mtime
     except FileNotFoundError:
-        raise DailyError(rules_key, f"no deal catalog {path}") from None
+        return None
     except OSError as error:
         raise DailyError(rules_key, f"deal catalog unreadable: {error}") from None
     cached = _CACHE.get((rules_key, directory, stamp))
     if cached is not None:
         return cached
     try:
-        codes = catalog.load(rules_key, directory).levels[DAILY_LEVEL[rules_key]]
+        codes = catalog.load(rules_key, directory).levels[DAILY_LEVEL]
     except catalog.CatalogError as error:
         raise DailyError(rules_key, f"deal catalog damaged: {error}") from None
     if not codes:
-        level = DAILY_LEVEL[rules_key]
-        raise DailyError(rules_key, f"deal catalog {path} has no {level} deals")
+        raise DailyError(rules_key, f"deal catalog {path} has no {DAILY_LEVEL} deals")
     _CACHE[(rules_key, directory, stamp)] = codes
     return codes
 
 
 def _rules_key(rules_key: str) -> str:
-    if rules_key not in RULES_BY_KEY:
-        raise ValueError(f"unknown rule set {rules_key!r}; known: {', '.join(RULES_BY_KEY)}")
+    if rules_key not in REGISTRY:
+        raise ValueError(f"unknown rule set {rules_key!r}; known: {', '.join(REGISTRY)}")
     return rules_key
 
 
 def daily_code(rules_key: str, day: dt.date | str, *, directory: Path | None = None) -> str:
-    """The game code of ``day``'s deal for ``rules_key`` (``RU1-C``, ``SH1-C4``, ...).
+    """The game code of ``day``'s deal for ``rules_key`` (``RU1-C``, ``SH1-C4``, ...): from
+    its catalog, :func:`fallback_code` when it has none.
 
-    ValueError for an unknown rule set or a bad date; DailyError when the catalog cannot give
-    one (then :func:`fallback_code` still gives the day a deal)."""
+    ValueError for an unknown rule set or a bad date; DailyError when the catalog is damaged
+    or has no deal at the level (then :func:`fallback_code` still gives the day a deal)."""
     key = _rules_key(rules_key)
     deals = _deals(key, directory)
+    if deals is None:
+        return fallback_code(key, day)
     return deals[schedule_index(key, parse_day(day), len(deals))]
 
 
@@ -150,13 +162,13 @@ def fallback_code(rules_key: str, day: dt.date | str) -> str:
     same everywhere, but not proved winnable."""
     key = _rules_key(rules_key)
     number = _seed("fallback", key, parse_day(day).isoformat()) % DEAL_NUMBERS
-    return format_code(RULES_BY_KEY[key], number)
+    return format_code(REGISTRY[key], number)
 
 
 def daily_codes(day: dt.date | str, *, directory: Path | None = None) -> dict[str, str | None]:
     """Every rule set's code for ``day``; None where the catalog gives none."""
     codes: dict[str, str | None] = {}
-    for rules in ALL_RULES:
+    for rules in REGISTRY.all():
         try:
             codes[rules.key] = daily_code(rules.key, day, directory=directory)
         except DailyError:

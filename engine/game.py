@@ -4,8 +4,10 @@ The rules are in docs/rules.md, the move notation in docs/codes.md, the saved fo
 docs/save-format.md.
 
 Two tiers, as in python-chess: :meth:`Game.push` applies a move it trusts (the solver's fast
-path) and :meth:`Game.play` checks first and raises :class:`IllegalMove` with a reason. Undo
-restores a snapshot: columns are tuples, so a snapshot is a handful of references.
+path) and :meth:`Game.play` checks first and raises :class:`IllegalMove` with a reason;
+:meth:`Game.pop` takes the last move back and returns it (IndexError when there is none) by
+restoring a snapshot: columns are tuples, so a snapshot is a handful of references. The moves
+taken back wait in :attr:`Game.undone` for :meth:`Game.redo` until a different move is made.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from engine.rules import (
     is_run,
     takers,
 )
+from engine.saved import EMPTY as EMPTY  # where it was always imported from
+from engine.saved import GameDict, PositionDict, StateError, read_count, read_state
 
 CELL0 = 11
 DEST_NAMES: tuple[str, ...] = (
@@ -37,7 +41,6 @@ DEST_NAMES: tuple[str, ...] = (
 _DEST_BY_NAME = {name: i for i, name in enumerate(DEST_NAMES)}
 HISTORY_LIMIT = 100  # moves undo can take back; 0 = every move (docs/save-format.md)
 SAVE_FORMAT = 1
-EMPTY = -1
 
 
 class IllegalMove(ValueError):
@@ -50,10 +53,6 @@ class IllegalMove(ValueError):
         super().__init__(f"{reason}: {shown}" if shown else reason)
         self.reason = reason
         self.params = params
-
-
-class StateError(ValueError):
-    """A saved game that cannot be a real position (damaged or hand-edited)."""
 
 
 class Move(NamedTuple):
@@ -89,6 +88,11 @@ class Move(NamedTuple):
         return cls(card, dest)
 
 
+PositionKey = tuple[tuple[tuple[Card, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""What decides the future of a game (columns, face-down counts, cells, foundations; not the score
+or the counter): :meth:`Game.position_key`. Equal keys, equal positions."""
+
+
 class Snapshot(NamedTuple):
     """A position as undo restores it: the piles (as in :class:`Game`, as tuples) and the
     score. The move counter is not in it: undo never lowers the counter."""
@@ -99,7 +103,7 @@ class Snapshot(NamedTuple):
     found: tuple[int, ...]
     score: int
 
-    def position_key(self) -> tuple[Any, ...]:
+    def position_key(self) -> PositionKey:
         """The same key as :meth:`Game.position_key` of the game in this position."""
         return (self.cols, self.down, self.cells, self.found)
 
@@ -129,6 +133,7 @@ class Game:
         self.score = 0
         self.moves = 0
         self.history: deque[Step] = deque(maxlen=history_limit or None)
+        self.undone: list[Move] = []  # what pop took back, the next redo last
         self._deal()
 
     # ----------------------------------------------------------------- construction
@@ -161,6 +166,7 @@ class Game:
         other.cells, other.found = list(self.cells), list(self.found)
         other.score, other.moves = self.score, self.moves
         other.history = deque(self.history, maxlen=self.history.maxlen)
+        other.undone = list(self.undone)
         return other
 
     # ----------------------------------------------------------------- reading the position
@@ -176,6 +182,9 @@ class Game:
 
     def can_undo(self) -> bool:
         return bool(self.history)
+
+    def can_redo(self) -> bool:
+        return bool(self.undone)
 
     def empty_cells(self) -> int:
         return self.cells.count(EMPTY)
@@ -201,7 +210,7 @@ class Game:
                 return CELL0 + i, 0
         return FOUNDATION, rank(card) - 1
 
-    def position_key(self) -> tuple[Any, ...]:
+    def position_key(self) -> PositionKey:
         """Everything that decides the future of the game (not score or counter)."""
         return self.snapshot().position_key()
 
@@ -376,16 +385,31 @@ class Game:
             self.cells[dest - CELL0] = card
         self.score = _clamp_score(score)
         self.moves += 1
+        undone = self.undone
+        if undone:  # the move pop took back last, made again: the rest can still be redone
+            if undone[-1] == move:
+                undone.pop()
+            else:
+                undone.clear()
 
-    def undo(self) -> bool:
-        """Take back the last move: cards, face-up state and score; the counter stays."""
-        if not self.history:
-            return False
-        before = self.history.pop().before
+    def pop(self) -> Move:
+        """Take back the last move and return it: cards, face-up state and score; the counter
+        stays. :meth:`redo` can make it again until a different move is made. IndexError when
+        there is nothing to take back."""
+        step = self.history.pop()
+        before = step.before
         self.cols, self.down = list(before.cols), list(before.down)
         self.cells, self.found = list(before.cells), list(before.found)
         self.score = before.score
-        return True
+        self.undone.append(step.move)
+        return step.move
+
+    def redo(self) -> Move:
+        """Make the move :meth:`pop` took back last again and return it: a move like any other
+        (the counter goes up). IndexError when there is nothing to redo."""
+        move = self.undone[-1]
+        self.push(move)
+        return move
 
     # ----------------------------------------------------------------- queries for the table
 
@@ -505,7 +529,7 @@ class Game:
         cells: Iterable[int],
         found: Iterable[int],
         score: int,
-    ) -> dict[str, Any]:
+    ) -> PositionDict:
         return {
             "columns": [
                 [("#" if k < d else "") + CARD_NAMES[c] for k, c in enumerate(col)]
@@ -516,17 +540,21 @@ class Game:
             "score": score,
         }
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: the position, score, counter and the undo history (docs/save-format.md)."""
-        data = {"format": SAVE_FORMAT, "code": self.code}
-        data.update(self._state_dict(self.cols, self.down, self.cells, self.found, self.score))
-        data["moves"] = self.moves
-        data["won"] = self.is_won
-        data["history_limit"] = self.history.maxlen or 0
-        data["history"] = [
-            {"move": str(step.move), **self._state_dict(*step.before)} for step in self.history
-        ]
-        return data
+    def to_dict(self) -> GameDict:
+        """JSON-ready: the position, score, counter, the undo history and the moves redo would
+        make again (docs/save-format.md)."""
+        return {
+            "format": SAVE_FORMAT,
+            "code": self.code,
+            **self._state_dict(self.cols, self.down, self.cells, self.found, self.score),
+            "moves": self.moves,
+            "won": self.is_won,
+            "history_limit": self.history.maxlen or 0,
+            "history": [
+                {"move": str(step.move), **self._state_dict(*step.before)} for step in self.history
+            ],
+            "redo": [str(move) for move in self.undone],
+        }
 
     @classmethod
     def from_dict(cls, data: object) -> Game:
@@ -542,8 +570,8 @@ class Game:
             raise StateError(f"history_limit must be a whole number 0..10000, not {limit!r}")
         game = cls.__new__(cls)
         game.rules, game.number, game.code = rules, number, format_code(rules, number)
-        game.cols, game.down, game.cells, game.found, game.score = _read_state(rules, data, "")
-        game.moves = _read_count(data, "moves", "")
+        game.cols, game.down, game.cells, game.found, game.score = read_state(rules, data, "")
+        game.moves = read_count(data, "moves", "")
         won = data.get("won", game.is_won)
         if won != game.is_won:
             raise StateError(f"'won' says {won!r} but the foundations say {game.is_won}")
@@ -555,76 +583,33 @@ class Game:
             where = f"history[{k}]."
             if not isinstance(entry, dict):
                 raise StateError(f"{where[:-1]} must be an object")
-            cols, down, cells, found, score = _read_state(rules, entry, where)
+            cols, down, cells, found, score = read_state(rules, entry, where)
             try:
                 move = Move.parse(entry.get("move"))
             except IllegalMove as error:
                 raise StateError(f"{where}move: {error}") from None
             snapshot = Snapshot(tuple(cols), tuple(down), tuple(cells), tuple(found), score)
             game.history.append(Step(snapshot, move))
+        game.undone = []
+        game.undone = _read_redo(game, data.get("redo", []), limit)
         return game
 
 
-def _read_count(data: dict[str, Any], key: str, where: str) -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise StateError(f"{where}{key} must be a whole number >= 0, not {value!r}")
-    return value
-
-
-def _read_state(
-    rules: Rules, data: dict[str, Any], where: str
-) -> tuple[list[tuple[Card, ...]], list[int], list[int], list[int], int]:
-    """Read and check one position: the right piles, 52 distinct cards, hidden cards only at
-    the bottom of a column and never on top."""
-    columns = data.get("columns")
-    if not isinstance(columns, list) or len(columns) != rules.columns:
-        raise StateError(f"{where}columns must be a list of {rules.columns} columns")
-    seen: set[Card] = set()
-
-    def read_card(text: object, place: str) -> Card:
+def _read_redo(game: Game, redo: object, limit: int) -> list[Move]:
+    """The saved moves redo would make again (none in a save written before redo was saved),
+    checked: made in turn from ``game``, newest undone first, each is legal."""
+    if not isinstance(redo, list) or (limit and len(redo) > limit):
+        raise StateError(f"redo must be a list of at most {limit} moves")
+    moves: list[Move] = []
+    for k, text in enumerate(redo):
         try:
-            card = parse_card(text)
-        except ValueError as error:
-            raise StateError(f"{where}{place}: {error}") from None
-        if card in seen:
-            raise StateError(f"{where}{place}: {card_name(card)} appears twice")
-        seen.add(card)
-        return card
-
-    cols: list[tuple[Card, ...]] = []
-    down: list[int] = []
-    for i, column in enumerate(columns):
-        if not isinstance(column, list):
-            raise StateError(f"{where}columns[{i}] must be a list of cards")
-        cards: list[Card] = []
-        hidden = 0
-        for k, text in enumerate(column):
-            place = f"columns[{i}][{k}]"
-            if isinstance(text, str) and text.startswith("#"):
-                if hidden != k:
-                    raise StateError(f"{where}{place}: a face-down card above a face-up one")
-                hidden += 1
-                text = text[1:]
-            cards.append(read_card(text, place))
-        if cards and hidden == len(cards):
-            raise StateError(f"{where}columns[{i}]: the top card is face down")
-        cols.append(tuple(cards))
-        down.append(hidden)
-    raw_cells = data.get("cells")
-    if not isinstance(raw_cells, list) or len(raw_cells) != rules.cells:
-        raise StateError(f"{where}cells must be a list of {rules.cells} entries")
-    cells = [EMPTY if c is None else read_card(c, f"cells[{i}]") for i, c in enumerate(raw_cells)]
-    found = data.get("foundations")
-    if (
-        not isinstance(found, list)
-        or len(found) != 4
-        or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 13 for n in found)
-    ):
-        raise StateError(f"{where}foundations must be 4 counts 0..13, not {found!r}")
-    for suit, count in enumerate(found):
-        for card in range(suit * 13, suit * 13 + count):
-            read_card(card, f"foundations[{suit}]")
-    if len(seen) != 52:
-        raise StateError(f"{where}the position holds {len(seen)} cards, not 52")
-    return cols, down, cells, list(found), _read_count(data, "score", where)
+            moves.append(Move.parse(text))
+        except IllegalMove as error:
+            raise StateError(f"redo[{k}]: {error}") from None
+    trial = game.copy()
+    for k in range(len(moves) - 1, -1, -1):
+        refusal = trial.check(moves[k])
+        if refusal is not None:
+            raise StateError(f"redo[{k}]: {refusal}")
+        trial.push(moves[k])
+    return moves

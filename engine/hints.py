@@ -28,13 +28,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
 
 from engine.dominance import is_dead, settle
-from engine.game import CELL0, EMPTY, Game, Move, StateError
+from engine.game import CELL0, Game, Move, PositionKey
 from engine.honest import visible_moves
 from engine.moves import CELL, Limit, Mode
 from engine.position import apply, state_key, state_of
+from engine.saved import EMPTY, StateError
 from engine.solver import solve
 
 HINT_TIME = 2.0  # seconds: only a safety net behind HINT_NODES
@@ -114,9 +114,7 @@ def hint(game: Game, time_limit: float = HINT_TIME, *, nodes: int = HINT_NODES) 
     return Hint(None, result.status, NO_USEFUL_MOVES)
 
 
-def hint_data(
-    data: dict[str, Any], time_limit: float = HINT_TIME
-) -> tuple[str | None, str, str | None]:
+def hint_data(data: object, time_limit: float = HINT_TIME) -> tuple[str | None, str, str | None]:
     """:func:`hint` on a saved game, plain data in and out (``(move notation or None, status,
     reason)``), so the table can run it in the indicator's worker instead of the frame loop.
     A damaged save gives ``(None, "unknown", "no_useful_moves")``."""
@@ -131,7 +129,7 @@ def hint_data(
 # --------------------------------------------------------------------------- indicator
 
 
-def verdict(data: dict[str, Any], time_limit: float = INDICATOR_TIME) -> tuple[str, list[str]]:
+def verdict(data: object, time_limit: float = INDICATOR_TIME) -> tuple[str, list[str]]:
     """Worker entry point: ``(status, winning line)`` for a saved game (``Game.to_dict()``).
     Plain data in and out, so it runs in any executor. A damaged save gives ``unknown``."""
     try:
@@ -142,7 +140,7 @@ def verdict(data: dict[str, Any], time_limit: float = INDICATOR_TIME) -> tuple[s
     return result.status, result.moves
 
 
-Key = tuple[Any, ...]
+Key = PositionKey
 
 
 def _plain_pool() -> Executor:

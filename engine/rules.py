@@ -1,10 +1,13 @@
 """The registry of games and rule sets as data, and the few pure predicates every move check is
 built from.
 
-Two games (:data:`GAMES`: names, title, config key) and five rule sets (:data:`ALL_RULES`): two
-base records, one per game; each variant is a ``replace(...)`` of its base. Adding a rule set
-is one line here and its locale keys (game.rulesets); everything that lists rule sets (the
-config check, the new-game menu, the statistics, the catalog files) reads the registry.
+Two games (:data:`GAMES`: names, title, config key) and the five rule sets shipped
+(:data:`ALL_RULES`): two base records, one per game; each variant is a ``replace(...)`` of its
+base. :data:`REGISTRY` holds them and answers every lookup (by key, by game, by config value);
+everything that lists rule sets (the config check, the new-game menu, the statistics, the
+catalog files, the codes) asks it at call time. A new rule set is one ``replace(...)`` added
+to :data:`ALL_RULES` (or, for a test, ``with REGISTRY.added(rules):``); docs/development.md,
+"A new rule set", has the whole recipe.
 Nothing else in the engine branches on the game's name: it reads these fields.
 
 The move core (:mod:`engine.moves`: every legal move for :meth:`engine.game.Game.legal_moves`,
@@ -17,7 +20,8 @@ safe; docs/rules.md states the rules in words.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from engine.cards import IS_ACE, IS_KING, Card, is_ace, is_king, rank
@@ -50,7 +54,7 @@ class Rules:
     @property
     def info(self) -> GameInfo:
         """Its game's entry in :data:`GAMES`."""
-        return GAMES_BY_NAME[self.game]
+        return REGISTRY.info(self.game)
 
     @property
     def option(self) -> str | int:
@@ -89,7 +93,6 @@ GAMES: tuple[GameInfo, ...] = (
     GameInfo("russian", "Russian Solitaire", "russian_rules", "suits"),
     GameInfo("seahaven", "Seahaven Towers", "seahaven_cells", "cells"),
 )
-GAMES_BY_NAME: dict[str, GameInfo] = {g.name: g for g in GAMES}
 
 
 RUSSIAN = Rules(
@@ -134,7 +137,100 @@ SEAHAVEN_2 = replace(SEAHAVEN, variant="C2", cells=2)
 SEAHAVEN_1 = replace(SEAHAVEN, variant="C1", cells=1, leftovers=("c1", "t2"))
 
 ALL_RULES: tuple[Rules, ...] = (RUSSIAN, RUSSIAN_RELAXED, SEAHAVEN, SEAHAVEN_2, SEAHAVEN_1)
-RULES_BY_KEY: dict[str, Rules] = {r.key: r for r in ALL_RULES}
+"""The rule sets shipped, in the registry's order (:data:`REGISTRY` may hold more)."""
+
+
+class Registry(Mapping[str, Rules]):
+    """The games and rule sets (as KDE Patience's list of ``DealerInfo``): a mapping from a rule
+    set's key ("RU1-C") to its :class:`Rules`, in registration order, and the lookups every
+    listing needs. It changes only inside :meth:`added` (a test's extra rule set)."""
+
+    def __init__(self, games: Sequence[GameInfo], rules: Sequence[Rules]) -> None:
+        self._games = {info.name: info for info in games}
+        self._rules: dict[str, Rules] = {}
+        self._all: tuple[Rules, ...] = ()
+        for each in rules:
+            self._add(each)
+
+    def _add(self, rules: Rules) -> None:
+        if rules.game not in self._games:
+            raise ValueError(f"rule set {rules.key}: unknown game {rules.game!r}")
+        if rules.key in self._rules:
+            raise ValueError(f"rule set {rules.key} is already registered")
+        columns = (len(rules.deal_down), len(rules.deal_up))
+        dealt = sum(rules.deal_down) + sum(rules.deal_up) + len(rules.leftovers)
+        if columns != (rules.columns, rules.columns) or dealt != 52:
+            raise ValueError(
+                f"rule set {rules.key} deals {dealt} cards to {columns} columns: "
+                f"it must deal 52 to {rules.columns}"
+            )
+        self._rules[rules.key] = rules
+        self._all = tuple(self._rules.values())
+
+    def __getitem__(self, key: str) -> Rules:
+        return self._rules[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rules)
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    @contextmanager
+    def added(self, rules: Rules) -> Iterator[Rules]:
+        """``rules`` is registered inside the block and gone after it (a test's extra rule set:
+        no file is edited). Its game must be one of :data:`GAMES`."""
+        self._add(rules)
+        try:
+            yield rules
+        finally:
+            del self._rules[rules.key]
+            self._all = tuple(self._rules.values())
+
+    def all(self) -> tuple[Rules, ...]:
+        """Every rule set, in registration order."""
+        return self._all
+
+    def info(self, game: str) -> GameInfo:
+        """The entry of ``game`` ("russian"); KeyError for an unknown one."""
+        return self._games[game]
+
+    def games(self) -> tuple[str, ...]:
+        """The games ("russian", "seahaven"), in the order their first rule set comes."""
+        return tuple(dict.fromkeys(rules.game for rules in self._rules.values()))
+
+    def first_game(self) -> str:
+        """The game a fresh kiosk deals when its config names none: the registry's first."""
+        return self.games()[0]
+
+    def game_infos(self) -> tuple[GameInfo, ...]:
+        """The entry of each game (name, title, config key), in :meth:`games` order."""
+        return tuple(self._games[game] for game in self.games())
+
+    def of_game(self, game: str) -> tuple[Rules, ...]:
+        """The rule sets of ``game``, in registration order."""
+        return tuple(rules for rules in self._rules.values() if rules.game == game)
+
+    def by_option(self, game: str, value: object) -> Rules | None:
+        """The first rule set of ``game`` that the config value ``value`` of its option key
+        names (``"relaxed"``, ``2``: :attr:`Rules.option`), or None."""
+        for rules in self.of_game(game):
+            if rules.option == value and type(rules.option) is type(value):
+                return rules
+        return None
+
+    def varies_in_cells(self, game: str) -> bool:
+        """Whether ``game``'s rule sets differ in their free cells (Seahaven)."""
+        return len({rules.cells for rules in self.of_game(game)}) > 1
+
+    def offers_levels(self, game: str) -> bool:
+        """Whether the player picks a level for ``game``'s deals: a game whose rule sets differ
+        in free cells (Seahaven) has its difficulty there, and asks only for a winnable deal."""
+        return not self.varies_in_cells(game)
+
+
+REGISTRY = Registry(GAMES, ALL_RULES)
+RULES_BY_KEY: Mapping[str, Rules] = REGISTRY  # the registry, read as a mapping by key
 
 
 def fits_on(rules: Rules, card: Card, top: Card) -> bool:

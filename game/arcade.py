@@ -24,7 +24,7 @@ from typing import Any
 from engine import Game, Move, daily
 from game.highscores import Entry, HighScores, Rank, highscores_store
 from game.hooks import TableHooks
-from game.initials import is_blocked
+from game.initials import Blocklist
 from game.storage import JsonStore
 
 log = logging.getLogger("solitaire.arcade")
@@ -90,11 +90,25 @@ class Arcade(TableHooks):
         self.last: Won | None = None
 
     @classmethod
-    def open(cls, directory: Path | None, *, initials: bool = True, size: int = 10) -> Arcade:
-        """The tables in the state directory ``directory`` (None: kept in memory only)."""
+    def open(
+        cls,
+        directory: Path | None,
+        *,
+        initials: bool = True,
+        size: int = 10,
+        blocked: tuple[str, ...] = (),
+    ) -> Arcade:
+        """The tables in the state directory ``directory`` (None: kept in memory only);
+        ``blocked``: the operator's refused initials, besides the list's."""
         today = today_from_env()
         store = _MemoryStore() if directory is None else highscores_store(directory)
-        return cls(HighScores(store, size=size, today=today), initials=initials, today=today)
+        scores = HighScores(store, size=size, today=today, blocked=Blocklist(blocked))
+        return cls(scores, initials=initials, today=today)
+
+    @property
+    def blocked(self) -> Blocklist:
+        """The initials refused (the list's, the built-in core, the operator's)."""
+        return self.scores.blocked
 
     # ------------------------------------------------------------------ today's deal
     def code_of_day(self, rules_key: str) -> str:
@@ -146,7 +160,7 @@ class Arcade(TableHooks):
         won = self.last
         if won is None:
             return False
-        if initials and (is_blocked(initials) or len(initials) != 3):
+        if initials and (self.blocked.is_blocked(initials) or len(initials) != 3):
             return False
         self.last = replace(won, asks=False)
         if initials and self.scores.sign(won.entry, initials):

@@ -2,7 +2,7 @@
 
 Every check takes any value the TOML parser can give (any type, any size: a 400-digit integer,
 a 300-deep array, a megabyte of text) and answers the checked value or None; nothing here
-raises. The rule sets and cell counts come from the engine's registry (engine.rules.ALL_RULES).
+raises. The rule sets and cell counts come from the engine's registry (engine.rules.REGISTRY).
 A refused value that looks like a PIN or a PIN hash is never echoed (see game.pin.redact).
 
 Must not import pygame.
@@ -15,9 +15,9 @@ import math
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
-import engine.rules as registry
+from engine.rules import REGISTRY
 from game.pin import looks_secret, parse_pin_hash
 
 LOCALES = ("fi", "ru", "en")
@@ -30,11 +30,11 @@ LEVELS = ("easy", "medium", "hard", "any")
 @dataclass(frozen=True)
 class Rule:
     expected: str
-    convert: Callable[[Any], Any | None]  # the checked value, or None when refused
+    convert: Callable[[object], Any | None]  # the checked value, or None when refused
     secret: bool = False  # never show the refused value
 
 
-def _whole(v: Any) -> bool:
+def _whole(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -43,21 +43,21 @@ def bool_rule() -> Rule:
 
 
 def int_range(lo: int, hi: int) -> Rule:
-    def convert(v: Any) -> int | None:
+    def convert(v: object) -> int | None:
         return v if _whole(v) and lo <= v <= hi else None
 
     return Rule(f"a whole number from {lo} to {hi}", convert)
 
 
 def int_choice(*choices: int) -> Rule:
-    def convert(v: Any) -> int | None:
+    def convert(v: object) -> int | None:
         return v if _whole(v) and v in choices else None
 
     return Rule("one of " + ", ".join(str(c) for c in choices), convert)
 
 
 def float_range(lo: float, hi: float, *, zero_ok: bool = False) -> Rule:
-    def convert(v: Any) -> float | None:
+    def convert(v: object) -> float | None:
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             return None
         if _whole(v) and not -(10**15) < v < 10**15:  # float(v) could overflow
@@ -74,7 +74,7 @@ def float_range(lo: float, hi: float, *, zero_ok: bool = False) -> Rule:
 
 
 def str_choice(*choices: str) -> Rule:
-    def convert(v: Any) -> str | None:
+    def convert(v: object) -> str | None:
         return v if isinstance(v, str) and v in choices else None
 
     return Rule("one of " + ", ".join(f'"{c}"' for c in choices), convert)
@@ -86,7 +86,7 @@ MAX_WORDS = 1000
 def words_rule() -> Rule:
     """A list of three-letter words A-Z (any case; kept in upper case)."""
 
-    def convert(v: Any) -> tuple[str, ...] | None:
+    def convert(v: object) -> tuple[str, ...] | None:
         if not isinstance(v, list) or len(v) > MAX_WORDS:
             return None
         words = tuple(w.upper() for w in v if isinstance(w, str) and len(w) == 3)
@@ -99,7 +99,7 @@ def words_rule() -> Rule:
 
 
 def pin_hash_rule() -> Rule:
-    def convert(v: Any) -> str | None:
+    def convert(v: object) -> str | None:
         if not isinstance(v, str):
             return None
         return v if v == "" or parse_pin_hash(v) is not None else None
@@ -127,7 +127,7 @@ def expand_dir(value: str) -> str | None:
 
 
 def dir_rule() -> Rule:
-    def convert(v: Any) -> str | None:
+    def convert(v: object) -> str | None:
         if not isinstance(v, str):
             return None
         return v if v == "" or expand_dir(v) is not None else None
@@ -149,12 +149,12 @@ def file_rule() -> Rule:
 
 def _game_rules() -> dict[str, Rule]:
     """The [game] keys whose choices come from the rule-set registry, read at each check so
-    that a rule set added to engine.rules.ALL_RULES is accepted at once."""
-    every = registry.ALL_RULES
-    games = tuple(dict.fromkeys(r.game for r in every))
+    that a rule set added to engine.rules.REGISTRY is accepted at once."""
+    every = REGISTRY.all()
+    games = REGISTRY.games()
     rules = {"default_game": str_choice(*games)}
     for game in games:
-        info = registry.GAMES_BY_NAME[game]
+        info = REGISTRY.info(game)
         options = tuple(dict.fromkeys(r.option for r in every if r.game == game))
         numbers = tuple(o for o in options if isinstance(o, int))
         words = tuple(o for o in options if isinstance(o, str))
@@ -229,7 +229,7 @@ MAX_SHOWN = 80
 """Characters of a refused value shown in a message; longer values are cut."""
 
 
-def toml_repr(value: Any, *, secret: bool = False) -> str:
+def toml_repr(value: object, *, secret: bool = False) -> str:
     """A value as it would be written in TOML, for messages: at most MAX_SHOWN characters, on
     one line, with anything shaped like a PIN or a hash hidden."""
     if secret and value != "":
@@ -242,7 +242,7 @@ def toml_repr(value: Any, *, secret: bool = False) -> str:
     return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
 
 
-def _repr_into(value: Any, out: list[str], depth: int) -> None:
+def _repr_into(value: object, out: list[str], depth: int) -> None:
     """Append the TOML form of `value`, stopping early once enough is written (so a huge or
     deeply nested value costs little and never recurses far)."""
     if sum(len(p) for p in out) > MAX_SHOWN:
@@ -289,7 +289,7 @@ def did_you_mean(word: str, known: Sequence[str]) -> str:
     return f"; did you mean {close[0]}?" if close else ""
 
 
-def shown_key(key: Any) -> str:
+def shown_key(key: object) -> str:
     """A key name for a message: printable, one line, not too long, never a secret."""
     text = str(key)
     if looks_secret(text):

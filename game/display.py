@@ -64,7 +64,8 @@ class Presenter:
         if self.rotate == 0 or event.type not in POINTER_EVENTS or not hasattr(event, "pos"):
             return event
         attrs = dict(event.dict)
-        attrs["pos"] = self.to_logical(tuple(int(v) for v in event.pos))  # type: ignore[arg-type]
+        x, y = event.pos
+        attrs["pos"] = self.to_logical((int(x), int(y)))
         return pygame.event.Event(event.type, attrs)
 
     def present(self, rects: list[Rect]) -> None:

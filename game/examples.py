@@ -35,8 +35,8 @@ class Example:
         for k, card in enumerate(hidden):
             piles[hosts[k % len(hosts)]].append("#" + CARD_NAMES[card])
         columns = [pile + list(col) for pile, col in zip(piles, self.columns, strict=True)]
-        data.update(columns=columns, cells=list(self.cells), foundations=list(self.home))
-        data.update(history=[], moves=0, score=0, won=False)
+        data.update({"columns": columns, "cells": list(self.cells), "foundations": list(self.home)})
+        data.update({"history": [], "moves": 0, "score": 0, "won": False})
         return Game.from_dict(data)
 
 

@@ -12,8 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from engine import Game, catalog
 from engine.codes import format_number
-from engine.rules import Rules
-from game import rulesets
+from engine.rules import REGISTRY, Rules
 
 log = logging.getLogger("solitaire.games")
 
@@ -26,7 +25,7 @@ class GameChoice:
     """What a new game is made of when no code is given: a game, a rule set of each game (kept
     while the player looks at the other game), a level."""
 
-    game: str = field(default_factory=rulesets.first_game)
+    game: str = field(default_factory=REGISTRY.first_game)
     variants: dict[str, str] = field(default_factory=dict)  # game -> its chosen rule-set key
     level: str = "any"  # "easy" / "medium" / "hard" / "any"
     winnable_only: bool = False
@@ -44,8 +43,8 @@ class GameChoice:
         value of each game's option key (``russian_rules = "relaxed"``, ``seahaven_cells = 2``:
         engine.rules.GAMES), each naming the first of its game's rule sets that fits."""
         variants = {}
-        for info in rulesets.game_infos():
-            rules = rulesets.by_option(info.name, options.get(info.option_key))
+        for info in REGISTRY.game_infos():
+            rules = REGISTRY.by_option(info.name, options.get(info.option_key))
             if rules is not None:
                 variants[rules.game] = rules.key
         return cls(game=game, variants=variants, level=level, winnable_only=winnable_only)
@@ -53,10 +52,10 @@ class GameChoice:
     @property
     def rules(self) -> Rules:
         """The chosen rule set (of the chosen game; the first one when none is chosen)."""
-        chosen = rulesets.by_key(self.variants.get(self.game, ""))
+        chosen = REGISTRY.get(self.variants.get(self.game, ""))
         if chosen is not None and chosen.game == self.game:
             return chosen
-        return (rulesets.of_game(self.game) or rulesets.all_rules())[0]
+        return (REGISTRY.of_game(self.game) or REGISTRY.all())[0]
 
     def rules_key(self) -> str:
         return self.rules.key
@@ -66,7 +65,7 @@ class GameChoice:
         "any" is a random deal (seed 003: random, usually not winnable), whatever
         ``winnable_only`` says; a game whose difficulty is its free cells asks for a winnable
         deal when ``winnable_only`` (else a random one)."""
-        if rulesets.offers_levels(self.game):
+        if REGISTRY.offers_levels(self.game):
             return self.level if self.level in LEVELS[:3] else "any"
         return "winnable" if self.winnable_only else "any"
 
@@ -135,7 +134,7 @@ class Games:
         level = levels.get(game.code)
         if level is None:
             return "random"
-        return level if rulesets.offers_levels(game.rules.game) else "winnable"
+        return level if REGISTRY.offers_levels(game.rules.game) else "winnable"
 
     def has_levels(self, rules_key: str) -> bool:
         """Whether the deal catalog of ``rules_key`` has deals to choose a level from. A

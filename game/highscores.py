@@ -34,7 +34,7 @@ from engine.codes import CodeError, format_code, parse_code
 from engine.daily import parse_day
 from engine.daily import today as local_today
 from engine.rules import RULES_BY_KEY
-from game.initials import is_blocked, is_valid_initials
+from game.initials import Blocklist, is_valid_initials
 from game.storage import JsonStore, state_dir
 
 log = logging.getLogger("solitaire.highscores")
@@ -53,8 +53,8 @@ MAX_READ = 1000  # entries of one table looked at when reading a file (a table h
 @dataclass(frozen=True)
 class Entry:
     """One won game. ``day``: the ISO date of the daily deal it was, None for another deal;
-    ``when``: the UTC time of the win (filled in by :meth:`HighScores.add` when empty);
-    ``game``: the won game's id (game.session; "" unknown): the same game enters once."""
+    ``when``: the UTC time of the win (filled in by :meth:`HighScores.add` when empty); ``game``:
+    the won game's id (game.session; "" unknown): the same game enters once."""
 
     code: str
     score: int
@@ -162,10 +162,10 @@ class HighScores:
         size: int = DEFAULT_SIZE,
         keep_days: int = KEEP_DAYS,
         today: Callable[[], dt.date] = local_today,
+        blocked: Blocklist | None = None,
     ) -> None:
-        self.store = store
-        self.keep_days = max(0, keep_days)
-        self.today = today
+        self.store, self.today, self.keep_days = store, today, max(0, keep_days)
+        self.blocked = Blocklist() if blocked is None else blocked  # initials refused
         self._size = DEFAULT_SIZE
         self.size = size
         self._tables: Tables = self._read()
@@ -241,7 +241,7 @@ class HighScores:
             log.info("high score of game %s is entered already; not again", entry.game)
             return known[1]
         initials = entry.initials.strip().upper()
-        if not is_valid_initials(initials) or is_blocked(initials):
+        if not is_valid_initials(initials) or self.blocked.is_blocked(initials):
             initials = ""
         entry = replace(
             entry,
@@ -267,7 +267,7 @@ class HighScores:
         """Put ``initials`` on ``entry`` (the same code, figures and time stamp) in every table
         that holds it, and save; False when none does or the letters are refused."""
         initials = initials.strip().upper()
-        if not is_valid_initials(initials) or is_blocked(initials):
+        if not is_valid_initials(initials) or self.blocked.is_blocked(initials):
             return False
         found = False
         for rows in self._tables.get(entry.rules_key, {}).values():
@@ -432,7 +432,7 @@ class HighScores:
                     score=row["score"],
                     seconds=float(row["seconds"]),
                     moves=row["moves"],
-                    initials="" if is_blocked(initials) else initials,
+                    initials="" if self.blocked.is_blocked(initials) else initials,
                     day=None if name == ALL_TIME else name,
                     when=row.get("when", ""),
                     game=row.get("game", ""),

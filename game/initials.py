@@ -1,5 +1,5 @@
 """High-score initials: three letters A-Z (:class:`InitialsInput`, what the initials keypad
-holds), and the three-letter words refused as initials (:func:`is_blocked`).
+holds), and the three-letter words refused as initials (:class:`Blocklist`).
 
 The keypad offers the Latin letters A-Z in every language (arcade style, and one alphabet on the
 shared tables), so the list holds English words and the Latin spellings a visitor would type
@@ -8,14 +8,16 @@ for Finnish and Russian ones (``HUI``, ``XUY``, ``VIT``, ...), with the usual lo
 word a line, ``#`` starts a comment), read defensively: a regular file only, at most
 :data:`MAX_BYTES`, UTF-8; a line that is not three letters A-Z is skipped with a warning; a
 file that cannot be read at all leaves :data:`CORE`, a built-in list that is always blocked.
-The operator adds words in config.toml (``[arcade] blocked_initials``: :func:`add_words`).
-Must not import pygame.
+The operator adds words in config.toml (``[arcade] blocked_initials``): the arcade's
+:class:`Blocklist` (game.arcade) holds them beside the list, and the high-score tables and the
+keypad ask it. Must not import pygame.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.safe_read import read_bytes
@@ -37,9 +39,6 @@ _CORE = (
     "HUY HUI HUJ HYI XUY XUI XUJ XYI XYU BLY BLJ BLD EBL EBU EBI EBA PZD PIZ SUK PDR PID MDK",
 )
 CORE: frozenset[str] = frozenset(word for group in _CORE for word in group.split())
-
-_words: frozenset[str] | None = None  # the file's words and CORE, read once
-_extra: frozenset[str] = frozenset()  # the operator's words (config.toml)
 
 
 def is_valid_initials(text: object) -> bool:
@@ -82,23 +81,24 @@ def _read(path: Path) -> str:
     return read_bytes(path, MAX_BYTES).decode("utf-8")  # UnicodeDecodeError is a ValueError
 
 
-def blocked_words() -> frozenset[str]:
-    """Every refused word: the list file's (read once), CORE and the operator's."""
-    global _words
-    if _words is None:
-        _words = read_words()
-    return _words | _extra
+class Blocklist:
+    """The refused words: the list file's (``path``, read when first asked), CORE and the
+    operator's own ``extra`` (config.toml ``[arcade] blocked_initials``, checked there)."""
 
+    def __init__(self, extra: Iterable[str] = (), path: Path = BLOCKED_FILE) -> None:
+        self.path = path
+        self.extra = frozenset(w.upper() for w in extra if is_valid_initials(w.upper()))
+        self._words: frozenset[str] | None = None  # the file's words and CORE, read once
 
-def add_words(words: tuple[str, ...] | list[str]) -> None:
-    """The operator's own words (config.toml ``[arcade] blocked_initials``, checked there)."""
-    global _extra
-    _extra = frozenset(word.upper() for word in words if is_valid_initials(word.upper()))
+    def words(self) -> frozenset[str]:
+        """Every refused word."""
+        if self._words is None:
+            self._words = read_words(self.path) | self.extra
+        return self._words
 
-
-def is_blocked(initials: str) -> bool:
-    """Whether ``initials`` (any case, spaces around ignored) is a refused word."""
-    return initials.strip().upper() in blocked_words()
+    def is_blocked(self, initials: str) -> bool:
+        """Whether ``initials`` (any case, spaces around ignored) is a refused word."""
+        return initials.strip().upper() in self.words()
 
 
 def shown_initials(initials: str) -> str:
@@ -112,6 +112,7 @@ class InitialsInput:
     (padded with ``_``), enables OK when :attr:`ready`, and says so when :attr:`refused`."""
 
     text: str = ""
+    blocked: Blocklist = field(default_factory=Blocklist, repr=False)  # the arcade's
 
     def type(self, letter: str) -> None:
         """Add ``letter`` (A-Z, any case) if there is room; anything else is ignored."""
@@ -129,8 +130,8 @@ class InitialsInput:
     @property
     def refused(self) -> bool:
         """Three letters that spell a blocked word (the scene says so; OK stays off)."""
-        return len(self.text) == INITIALS_LENGTH and is_blocked(self.text)
+        return len(self.text) == INITIALS_LENGTH and self.blocked.is_blocked(self.text)
 
     @property
     def ready(self) -> bool:
-        return is_valid_initials(self.text) and not is_blocked(self.text)
+        return is_valid_initials(self.text) and not self.blocked.is_blocked(self.text)

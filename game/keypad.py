@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 from pygame import Rect
 
 from game.cards import font
-from game.ui import Control, wrap
+from game.ui import Control, Extra, wrap
 
 if TYPE_CHECKING:
     from game.scenes.dialog import Dialog
@@ -82,7 +82,7 @@ def add_keypad(
         (message, message_h, "error" if error else "text", message_size),
     )
     for label, height, kind, size in header:
-        extra: dict[str, object] = {"center": True} if kind in ("error", "text") else {}
+        extra: Extra = {"center": True} if kind in ("error", "text") else {}
         rect = Rect(inner.left, y, inner.width, height)
         size = max(dialog.least, size)  # never under the info bar's text
         dialog.add(Control(rect, label, kind=kind, size=size, extra=extra))

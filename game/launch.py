@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 
 from engine import Game
-from game import initials, rulesets
+from engine.rules import REGISTRY
 from game.app import App
 from game.arcade import Arcade
 from game.config import Config, effective_px_per_mm, load_config
@@ -84,12 +84,16 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     )
     choice = GameChoice.from_options(
         game=rules.default_game,
-        options={i.option_key: getattr(rules, i.option_key) for i in rulesets.game_infos()},
+        options={i.option_key: getattr(rules, i.option_key) for i in REGISTRY.game_infos()},
         level=rules.russian_level,
         winnable_only=rules.winnable_only,
     )
-    initials.add_words(config.arcade.blocked_initials)  # the operator's words, besides the list
-    arcade = Arcade.open(directory, initials=config.arcade.initials, size=config.arcade.table_size)
+    arcade = Arcade.open(
+        directory,
+        initials=config.arcade.initials,
+        size=config.arcade.table_size,
+        blocked=config.arcade.blocked_initials,  # the operator's words, besides the list
+    )
     app = App(
         screen,
         settings=settings,

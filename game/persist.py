@@ -26,9 +26,10 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from engine import Game
+from engine.saved import GameDict
 from game import savecheck
 from game.stats import Stats
 from game.storage import JsonStore, autosave_store, bounded, read_by, state_dir, stats_store
@@ -39,6 +40,18 @@ CRASH_LIMIT = 3
 CRASH_WINDOW_S = 600.0
 
 
+class AutosaveDict(TypedDict):
+    """``autosave.json``'s data (docs/save-format.md): the game (engine.game.GameDict), its
+    clock, how many saves it had, the table's small flags and, when known, the line of moves
+    from the deal."""
+
+    game: GameDict
+    elapsed: float
+    seq: int
+    meta: dict[str, object]
+    line: NotRequired[list[str]]
+
+
 @dataclass
 class Resumed:
     """A saved game, ready to continue."""
@@ -46,7 +59,7 @@ class Resumed:
     game: Game
     elapsed: float  # seconds on the game clock
     seq: int  # how many saves this game had (moves, undos, ...)
-    meta: dict[str, Any] = field(default_factory=dict)  # the table's own small flags
+    meta: dict[str, object] = field(default_factory=dict)  # the table's own small flags
     line: list[str] = field(default_factory=list)  # the moves from the deal to the position
 
 
@@ -62,7 +75,7 @@ class Autosave:
         self,
         game: Game,
         elapsed: float,
-        meta: dict[str, Any] | None = None,
+        meta: dict[str, object] | None = None,
         line: list[str] | None = None,
     ) -> bool:
         """Write the game durably with its line of moves from the deal (None: unknown, then
@@ -71,7 +84,7 @@ class Autosave:
         self.seq = bounded(self.seq + 1)  # a seq read at the limit stays a number it reads
         if not math.isfinite(elapsed) or elapsed < 0:
             elapsed = 0.0
-        data: dict[str, Any] = {
+        data: AutosaveDict = {
             "game": game.to_dict(),
             "elapsed": round(elapsed, 3),
             "seq": self.seq,
@@ -88,7 +101,7 @@ class Autosave:
             self.seq = resumed.seq
         return resumed
 
-    def _parse(self, data: Any) -> Resumed:
+    def _parse(self, data: object) -> Resumed:
         if not isinstance(data, dict):
             raise ValueError(f"expected an object, got {type(data).__name__}")
         game = Game.from_dict(data["game"])

@@ -151,7 +151,7 @@ class RedactingFilter(logging.Filter):
 THROTTLE_FILE = "pin-throttle.json"
 
 
-def _finite(value: Any) -> float | None:
+def _finite(value: object) -> float | None:
     """A JSON number as a float, None for anything else (a bool, a 400-digit integer, NaN)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None

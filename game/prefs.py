@@ -16,12 +16,29 @@ from __future__ import annotations
 import logging
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from game.config import LOCALES, RULES, Config, DefaultsConfig, SoundConfig
 from game.storage import settings_store
 
 log = logging.getLogger("solitaire.prefs")
+
+
+class PrefsDict(TypedDict):
+    """``settings.json``'s data (docs/save-format.md): the player's toggles, language and
+    sound, as :meth:`PlayerSettings.to_dict` writes them (a file may hold only some)."""
+
+    double_tap: bool
+    one_tap: bool
+    placement_help: bool
+    interactive_rules: bool
+    auto_placement: bool
+    winnable_indicator: bool
+    four_colors: bool
+    tap_to_place: bool
+    locale: str
+    sound: bool
+    volume: float
 
 
 @dataclass(frozen=True)
@@ -43,11 +60,11 @@ class PlayerSettings(DefaultsConfig):
             volume=config.sound.volume,
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+    def to_dict(self) -> PrefsDict:
+        return cast(PrefsDict, asdict(self))  # PrefsDict names each field (tests/test_storage)
 
     @classmethod
-    def from_dict(cls, data: Any, base: PlayerSettings) -> tuple[PlayerSettings, list[str]]:
+    def from_dict(cls, data: object, base: PlayerSettings) -> tuple[PlayerSettings, list[str]]:
         """`base` with the valid entries of `data`; each invalid entry is one problem."""
         if not isinstance(data, dict):
             return base, [f"settings are {type(data).__name__}, not an object; using defaults"]
@@ -121,6 +138,6 @@ def save_prefs(settings: PlayerSettings, config: Config, directory: Path | None 
 
     Only the entries that differ from the operator's defaults are written, so a later change of
     a default in config.toml still reaches every setting the players left alone."""
-    base = PlayerSettings.from_config(config).to_dict()
+    base: dict[str, object] = {**PlayerSettings.from_config(config).to_dict()}
     changed = {k: v for k, v in settings.to_dict().items() if base[k] != v}
     return settings_store(directory).save(changed)

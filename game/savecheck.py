@@ -50,7 +50,7 @@ def line_of(game: Game) -> list[str] | None:
     return line if position(replayed) == position(game) else None
 
 
-def read_line(value: Any) -> list[str]:
+def read_line(value: object) -> list[str]:
     """The saved line: a list of move strings (ValueError otherwise)."""
     if not isinstance(value, list) or len(value) > MAX_LINE:
         raise ValueError(f"the line of moves is not a list of at most {MAX_LINE} moves")

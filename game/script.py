@@ -329,7 +329,7 @@ class Player:
 
     def state(self, path: str) -> None:
         table = self.app.table
-        data = table.game.to_dict()
+        data: dict[str, object] = {**table.game.to_dict()}
         data["scene"] = self.app.scenes.top.name
         data["message"] = table.toast.text if table.toast else None
         sounds = self.app.sounds

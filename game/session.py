@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import secrets
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from engine import Game, Move
 from game import savecheck
@@ -176,7 +176,7 @@ class Session(TableHooks):
         line = self.line
         if line is None or len(line) < len(stack) or (stack and line[-len(stack) :] != stack):
             line = self.line = savecheck.line_of(game)  # a change the session did not see
-        meta: dict[str, Any] = {"recorded": self.recorded, "game": self.game_id}
+        meta: dict[str, object] = {"recorded": self.recorded, "game": self.game_id}
         failed = not self.autosave.save(game, self.clock.seconds, meta, line)
         self.failed_saves += failed
         if failed != self.save_failed:

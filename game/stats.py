@@ -15,18 +15,18 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TypedDict
 
-from engine import rules as registry
+from engine.rules import REGISTRY
 from game.storage import bounded
 
 log = logging.getLogger("solitaire.stats")
 
 
 def rule_set_keys() -> tuple[str, ...]:
-    """Every rule set's key, from the engine's registry (engine.rules.ALL_RULES)."""
-    return tuple(rules.key for rules in registry.ALL_RULES)
+    """Every rule set's key, from the engine's registry (engine.rules.REGISTRY)."""
+    return tuple(REGISTRY)
 
 
 def rule_set_key(code: str) -> str:
@@ -35,6 +35,17 @@ def rule_set_key(code: str) -> str:
     if key not in rule_set_keys():
         raise ValueError(f"game code {code!r}: unknown rule set {key!r}")
     return key
+
+
+class RuleSetStatsDict(TypedDict):
+    """One rule set's statistics as ``stats.json`` keeps them (docs/save-format.md)."""
+
+    played: int
+    won: int
+    best_time: float | None
+    best_score: int | None
+    current_streak: int
+    best_streak: int
 
 
 @dataclass(frozen=True)
@@ -71,11 +82,18 @@ class RuleSetStats:
             best_streak=max(streak, self.best_streak),
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+    def to_dict(self) -> RuleSetStatsDict:
+        return {
+            "played": self.played,
+            "won": self.won,
+            "best_time": self.best_time,
+            "best_score": self.best_score,
+            "current_streak": self.current_streak,
+            "best_streak": self.best_streak,
+        }
 
     @classmethod
-    def from_dict(cls, data: Any) -> tuple[RuleSetStats, list[str]]:
+    def from_dict(cls, data: object) -> tuple[RuleSetStats, list[str]]:
         """Statistics from a saved dict; damaged entries are repaired and reported."""
         if not isinstance(data, dict):
             return cls(), [f"expected an object, got {type(data).__name__}; reset"]
@@ -159,11 +177,12 @@ class Stats:
         updated[key] = self[key].record(won=won, seconds=seconds, score=score)
         return Stats(updated)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, RuleSetStatsDict]:
+        """``stats.json``'s data: each rule set's statistics by its key."""
         return {key: self[key].to_dict() for key in rule_set_keys()}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Stats:
+    def from_dict(cls, data: object) -> Stats:
         """Statistics from the stats file, repairing what is damaged (and logging it)."""
         if not isinstance(data, dict):
             if data is not None:

@@ -49,26 +49,17 @@ every number the game keeps fits in far fewer)."""
 MAX_COUNT: int = 10**MAX_DIGITS - 1
 """The largest count a state file holds: a counter that reaches it stays there (`bounded`)."""
 
-_reading: list[JsonStore] = []
-"""The stores being read right now, innermost last (see `being_read`)."""
-_escaped: list[tuple[JsonStore, BaseException]] = []
-"""The last exception that escaped the reading of a store (see `read_by`)."""
-
-
-def being_read() -> JsonStore | None:
-    """The file whose reading (or checking of what was read) is under way, or None."""
-    return _reading[-1] if _reading else None
+READ_FROM = "solitaire_read_from"
+"""The attribute an exception that escaped the reading of a store carries: that store."""
 
 
 def read_by(error: BaseException | None) -> JsonStore | None:
     """The store whose reading raised `error` (or an exception it grew out of), or None. The
     crash hook moves that file aside: a crash while it was read is its fault, no other's."""
-    if not _escaped:
-        return None
-    store, escaped = _escaped[-1]
     seen: set[int] = set()
     while error is not None and id(error) not in seen:
-        if error is escaped:
+        store = getattr(error, READ_FROM, None)
+        if isinstance(store, JsonStore):
             return store
         seen.add(id(error))
         error = error.__cause__ or error.__context__
@@ -77,14 +68,13 @@ def read_by(error: BaseException | None) -> JsonStore | None:
 
 @contextlib.contextmanager
 def _reading_of(store: JsonStore) -> Iterator[None]:
-    _reading.append(store)
+    """An exception that escapes the reading of ``store`` carries it (the outermost store when
+    one reading runs inside another): :func:`read_by` finds it on the exception itself."""
     try:
         yield
     except BaseException as error:
-        _escaped[:] = [(store, error)]
+        setattr(error, READ_FROM, store)
         raise
-    finally:
-        _reading.remove(store)
 
 
 class _Refused(ValueError):

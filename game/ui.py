@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 import pygame
 from pygame import Rect
@@ -27,6 +28,16 @@ ERROR = (255, 140, 120)
 Color = tuple[int, int, int]
 
 
+class Extra(TypedDict, total=False):
+    """What some controls carry besides their label: ``center`` (a text centred), ``help`` and
+    ``help_size`` (a switch's line of help under it), ``height`` (a volume bar's, 0..1)."""
+
+    center: bool
+    help: str
+    help_size: int
+    height: float
+
+
 @dataclass
 class Control:
     """One thing on a dialog's panel (game.scenes.dialog.Dialog draws and taps it)."""
@@ -39,7 +50,7 @@ class Control:
     enabled: bool = True
     size: int = 0
     name: str = ""
-    extra: dict[str, object] = field(default_factory=dict)
+    extra: Extra = field(default_factory=lambda: Extra())
 
 
 def fit_text(
@@ -133,7 +144,7 @@ def button(
     radius = max(4, min(rect.width, rect.height) // 6)
     fill = BUTTON_ON if selected else (BUTTON if enabled else BUTTON_OFF)
     if pressed:
-        fill = tuple(min(255, c + 40) for c in fill)  # type: ignore[assignment]
+        fill = (min(255, fill[0] + 40), min(255, fill[1] + 40), min(255, fill[2] + 40))
     if not flat:
         shade = Rect(rect.left, rect.top + 2, rect.width, rect.height)
         pygame.draw.rect(surface, (0, 0, 0, 60), shade, border_radius=radius)

@@ -2,6 +2,7 @@
 
 import dataclasses
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -17,25 +18,18 @@ SEAHAVEN_3_NAMES = {
 
 
 @pytest.fixture
-def seahaven_3(monkeypatch: pytest.MonkeyPatch) -> object:
+def seahaven_3(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     """A rule set added in data only (issue 11, item 2): Seahaven Towers with 3 free cells,
-    one ``replace(...)`` in the engine's registry (engine.rules.ALL_RULES, and RULES_BY_KEY so
-    that its codes parse) and its locale keys (``variant.SH1-C3``, ``stats.SH1-C3``) in every
-    locale. Everything that lists rule sets reads the registry, so a test taking this fixture
+    one ``replace(...)`` registered for this test (engine.rules.REGISTRY.added: its codes
+    parse; gone after the test) and its locale keys (``variant.SH1-C3``, ``stats.SH1-C3``) in
+    every locale. Everything that lists rule sets reads the registry, so a test taking this fixture
     finds the new rule set in the new-game menu, the statistics and config validation (the
     last is tested with the config's own tests: take this fixture there). Returns the Rules."""
+    from tablehelp import add_locale_names
+
     import engine.rules
-    import game.i18n
 
     extra = dataclasses.replace(engine.rules.SEAHAVEN, variant="C3", cells=3)
-    monkeypatch.setattr(engine.rules, "ALL_RULES", (*engine.rules.ALL_RULES, extra))
-    monkeypatch.setitem(engine.rules.RULES_BY_KEY, extra.key, extra)
-    real_load = game.i18n.load_catalog
-
-    def load_catalog(locale: str, directory: object = game.i18n.LOCALE_DIR) -> object:
-        catalog = dict(real_load(locale, directory))  # type: ignore[arg-type]
-        catalog.update(SEAHAVEN_3_NAMES)
-        return catalog
-
-    monkeypatch.setattr(game.i18n, "load_catalog", load_catalog)
-    return extra
+    add_locale_names(monkeypatch, SEAHAVEN_3_NAMES)
+    with engine.rules.REGISTRY.added(extra):
+        yield extra

@@ -18,6 +18,19 @@ from game.prefs import PlayerSettings, load_prefs, save_prefs
 from game.table import TableScene
 
 
+def add_locale_names(monkeypatch: Any, names: dict[str, str]) -> None:
+    """Locale keys (a new rule set's ``variant.<key>``, ``stats.<key>``) in every locale, for
+    one test: no locale file is edited."""
+    import game.i18n
+
+    real_load = game.i18n.load_catalog
+
+    def load_catalog(locale: str, directory: Path | None = None) -> Any:
+        return {**real_load(locale, directory), **names}
+
+    monkeypatch.setattr(game.i18n, "load_catalog", load_catalog)
+
+
 def make_app(
     code: str = "RU1-C-AAAAABB",
     size: tuple[int, int] = (1280, 800),

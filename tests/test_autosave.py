@@ -37,7 +37,8 @@ def scripted_action(game: Game, step: int, seed: int) -> str:
 
 def apply(game: Game, action: str) -> None:
     if action == "undo":
-        game.undo()
+        if game.can_undo():  # nothing to take back: the action does nothing, as undo did
+            game.pop()
     else:
         game.play(action)
 
@@ -75,10 +76,11 @@ def test_resume_is_exact(tmp_path: Path, code: str) -> None:
     assert resumed.seq == 60
     assert resumed.meta == {"stats_recorded": False}
     # The undo history works the same after the restart.
-    while game.undo():
-        assert resumed.game.undo()
+    while game.can_undo():
+        assert resumed.game.pop() == game.pop()
         assert resumed.game.to_dict() == game.to_dict()
-    assert not resumed.game.undo()
+    with pytest.raises(IndexError):
+        resumed.game.pop()
 
 
 def test_undo_depth_from_config_applies_to_a_resumed_game(tmp_path: Path) -> None:

@@ -11,25 +11,27 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import initials
 from game.config import config_from_dict, load_config
 from game.initials import (
     BLOCKED_FILE,
     CORE,
+    Blocklist,
     InitialsInput,
-    blocked_words,
-    is_blocked,
     is_valid_initials,
     read_words,
 )
 from game.launch import LaunchOptions, open_app
+from game.scenes.initials import InitialsScene
 
 
 @pytest.fixture(autouse=True)
-def _no_operator_words() -> Iterator[None]:
+def _display() -> Iterator[None]:
     yield
-    initials.add_words(())
     pygame.display.quit()
+
+
+def is_blocked(word: str) -> bool:
+    return Blocklist().is_blocked(word)
 
 
 # The ones the attack stored through the keypad, and Latin spellings of Finnish and Russian
@@ -115,6 +117,15 @@ def test_the_operators_words_reach_the_keypad(tmp_path: Path) -> None:
     config.write_text('[arcade]\nblocked_initials = ["QQQ", "zzx"]\n', encoding="utf-8")
     assert load_config(config)[1] == []
     assert not is_blocked("QQQ")
-    open_app(LaunchOptions(config=config, size=(800, 480), windowed=True, persist=False))
-    assert is_blocked("QQQ") and is_blocked("ZZX") and is_blocked("FGT")
-    assert blocked_words() >= CORE
+    app = open_app(LaunchOptions(config=config, size=(800, 480), windowed=True, persist=False))
+    blocked = app.arcade.blocked
+    assert blocked.is_blocked("QQQ") and blocked.is_blocked("ZZX") and blocked.is_blocked("FGT")
+    assert blocked.words() >= CORE
+    app.scenes.open("initials")
+    scene = app.scenes.top
+    assert isinstance(scene, InitialsScene)
+    keypad = scene.input
+    for letter in "QQQ":
+        keypad.type(letter)
+    assert keypad.refused  # the keypad asks the arcade's list
+    assert not is_blocked("QQQ")  # only this kiosk's: nothing global changed

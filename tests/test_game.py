@@ -19,9 +19,8 @@ class TestUndo:
         game.play("AH-f")
         game.play("2H-f")
         assert game.to_dict()["columns"][0] == ["3D"] and game.score == 25
-        game.undo()
-        game.undo()
-        assert {**game.to_dict(), "moves": 0} == before
+        assert [str(game.pop()), str(game.pop())] == ["2H-f", "AH-f"]
+        assert {**game.to_dict(), "moves": 0, "redo": []} == before
         assert game.moves == 2
 
     def test_keeps_the_last_hundred_moves(self) -> None:
@@ -31,7 +30,8 @@ class TestUndo:
             game.play("4C-f")
         assert game.moves == 120 and len(game.move_stack) == 100
         undone = 0
-        while game.undo():
+        while game.can_undo():
+            game.pop()
             undone += 1
         assert undone == 100 and game.moves == 120
 
@@ -39,7 +39,9 @@ class TestUndo:
         game = Game.from_code("RU1-C-AAAAABB", history_limit=1)
         game.play("AC-f")
         game.play("2C-f")
-        assert game.undo() and not game.undo()
+        assert game.pop() == Move.parse("2C-f")
+        with pytest.raises(IndexError):
+            game.pop()
         assert game.found[3] == 1
 
 

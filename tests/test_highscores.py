@@ -16,13 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.highscores import DEFAULT_SIZE, HIGHSCORES_FILE, KEEP_DAYS, Entry, HighScores, Rank
-from game.initials import (
-    InitialsInput,
-    blocked_words,
-    is_blocked,
-    is_valid_initials,
-    shown_initials,
-)
+from game.initials import Blocklist, InitialsInput, is_valid_initials, shown_initials
+
+BLOCKED = Blocklist()
+is_blocked, blocked_words = BLOCKED.is_blocked, BLOCKED.words
 
 TODAY = dt.date(2026, 11, 30)
 CODE = "RU1-C-AAAALUY"

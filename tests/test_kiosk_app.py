@@ -61,7 +61,7 @@ def test_every_move_is_saved_and_resumed_exactly(tmp_path: Path) -> None:
     assert again.table.game.to_dict() == played.to_dict()  # cards, score, counter, history
     assert again.table.play_time.seconds == pytest.approx(clock_at_last_move, abs=0.02)
     assert again.table.play_time.seconds > 2.5
-    assert again.table.game.undo()  # the undo history came back too
+    assert again.table.game.pop()  # the undo history came back too
 
 
 def test_quit_from_systemd_saves_and_stops_even_when_locked(tmp_path: Path) -> None:

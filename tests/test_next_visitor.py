@@ -124,15 +124,15 @@ def test_a_drag_whose_release_was_lost_does_not_keep_the_attract_screen_away(
 
 
 # What a table keeps from one visitor to the next: the game and what belongs to it (its play
-# time, its kind of deal, a win waiting for its screen, the moves Redo would make again: the
-# game stays open as the visitor left it), where things are drawn, and its helpers (their own
-# fields are sorted below).
+# time, its kind of deal, a win waiting for its screen; the game holds the moves Redo would make
+# again: the game stays open as the visitor left it), where things are drawn, and its helpers
+# (their own fields are sorted below).
 KEPT = {
     "table": {
-        *("app", "game", "play_time", "deal", "deal_day", "pending_win", "redo_moves"),
+        *("app", "game", "play_time", "deal", "deal_day", "pending_win"),
         *("active", "version", "layout", "places", "view", "hints", "finisher", "chooser"),
     },
-    "finisher": {"host"},
+    "finisher": {"host", "known"},  # known: the game's finish moves, worked out once
     "chooser": {"seat"},
     "hints": {"scene", "indicator", "status", "seen", "lost"},  # the indicator: the game's
 }

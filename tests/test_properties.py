@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,12 +54,14 @@ def test_random_play_then_undo_everything_gives_the_start_back(
     start = game.to_dict()
     played = random_play(game, seed, steps)
     assert game.moves == len(played)
-    for _ in played:
-        assert game.undo()
-    assert not game.undo()
+    for move in reversed(played):
+        assert game.pop() == move
+    with pytest.raises(IndexError):
+        game.pop()
     end = game.to_dict()
     assert end["moves"] == len(played)
-    assert {**end, "moves": 0} == start
+    assert end["redo"] == [str(move) for move in reversed(played)]  # redo makes them again
+    assert {**end, "moves": 0, "redo": []} == start
 
 
 @settings(max_examples=60, deadline=None)
@@ -68,7 +71,8 @@ def test_52_distinct_cards_and_a_score_never_below_zero(game: Game, seed: int, s
     for _ in range(steps):
         moves = game.legal_moves()
         if not moves or rng.random() < 0.15:
-            game.undo()
+            if game.can_undo():
+                game.pop()
         else:
             game.play(rng.choice(moves))
         assert all_cards(game) == list(range(52))
@@ -99,10 +103,11 @@ def test_save_and_load_is_exact_with_history(game: Game, seed: int, steps: int) 
     random_play(game, seed, steps)
     loaded = Game.from_dict(game.to_dict())
     assert loaded.to_dict() == game.to_dict()
-    while game.undo():
-        assert loaded.undo()
+    while game.can_undo():
+        assert loaded.pop() == game.pop()
         assert loaded.to_dict() == game.to_dict()
-    assert not loaded.undo()
+    with pytest.raises(IndexError):
+        loaded.pop()
 
 
 def test_move_notation_round_trips() -> None:

@@ -13,7 +13,7 @@ from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tablehelp import Finger, make_app
 
 from engine import Game
-from engine.rules import Rules
+from engine.rules import REGISTRY, Rules
 from game import rulesets
 from game.config import GameConfig, config_from_dict
 from game.config_rules import current_rules
@@ -40,7 +40,7 @@ def test_todays_menu_rows_come_from_the_registry() -> None:
     finger.tap(finger.button("new"))
     shown = labels(app)
     assert shown[shown.index("Free cells") + 1 :][:3] == ["4 (Easy)", "2 (Medium)", "1 (Hard)"]
-    assert [rules.key for rules in rulesets.all_rules()] == [
+    assert [rules.key for rules in REGISTRY.all()] == [
         "RU1-C",
         "RU1-R",
         "SH1-C4",
@@ -110,11 +110,11 @@ def test_each_games_config_key_and_defaults_come_from_the_registry() -> None:
     first rule set."""
     accepted = current_rules()["game"]
     defaults = GameConfig()
-    assert defaults.default_game == rulesets.first_game() == "russian"
-    for info in rulesets.game_infos():
+    assert defaults.default_game == REGISTRY.first_game() == "russian"
+    for info in REGISTRY.game_infos():
         assert info.option_key in accepted
-        assert getattr(defaults, info.option_key) == rulesets.of_game(info.name)[0].option
-    options = {i.option_key: getattr(defaults, i.option_key) for i in rulesets.game_infos()}
+        assert getattr(defaults, info.option_key) == REGISTRY.of_game(info.name)[0].option
+    options = {i.option_key: getattr(defaults, i.option_key) for i in REGISTRY.game_infos()}
     assert options == {"russian_rules": "classic", "seahaven_cells": 4}
     choice = GameChoice.from_options(
         game="seahaven", options={"russian_rules": "relaxed", "seahaven_cells": 2}
@@ -127,4 +127,4 @@ def test_a_rule_set_added_in_data_is_chosen_by_config_and_titled(seahaven_3: Rul
     assert choice.rules.key == "SH1-C3"
     tr = Translator("en")
     assert rulesets.title_lines(tr, seahaven_3) == ("Seahaven Towers", "3 free cells")
-    assert rulesets.title_lines(tr, rulesets.all_rules()[1]) == ("Russian Solitaire", "Mixed suits")
+    assert rulesets.title_lines(tr, REGISTRY.all()[1]) == ("Russian Solitaire", "Mixed suits")

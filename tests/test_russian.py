@@ -137,9 +137,10 @@ class TestScore:
         with pytest.raises(IllegalMove):
             game.play("4D-t3")
         assert game.moves == 2
-        assert game.undo() and game.undo()
+        assert [str(game.pop()), str(game.pop())] == ["4D-t3", "AC-f"]
         assert game.moves == 2 and game.score == 0
-        assert not game.undo()
+        with pytest.raises(IndexError):
+            game.pop()
 
 
 def test_a_game_won_without_take_backs_ends_at_625() -> None:

@@ -117,7 +117,7 @@ class TestFoundations:
         game = build("SH1-C4", [["5C"]], foundations=(0, 0, 0, 4), filler=1)
         game.play("4C-c1")
         assert game.score == 0
-        game.undo()
+        game.pop()
         assert game.score == 0 and game.found[3] == 4
 
 

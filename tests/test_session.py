@@ -39,7 +39,7 @@ def test_moves_are_saved_and_resumed_with_the_clock(tmp_path: Path) -> None:
     game = Game.from_code(CODE)
     session.started(game)
     play_some(session, game, 5)
-    game.undo()
+    game.pop()
     session.undone(game)
 
     again = open_session(tmp_path)

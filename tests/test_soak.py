@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
@@ -59,28 +61,27 @@ def test_command_line_last_line() -> None:
 def test_a_dead_indicator_worker_does_not_break_the_table() -> None:
     """Found by the soak: a worker process that died (BrokenProcessPool) made every later
     move raise from Indicator.update."""
-    from concurrent.futures import Future
+    from concurrent.futures import Executor, Future
     from concurrent.futures.process import BrokenProcessPool
 
     from engine import Game
     from engine.hints import Indicator
 
-    class DeadPool:
-        def submit(self, *args: object) -> Future[object]:
+    class DeadPool(Executor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
             raise BrokenProcessPool("a child process terminated abruptly")
 
-        def shutdown(self, **kwargs: object) -> None:
+        def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
             pass
 
     game = Game.from_code("RU1-C-AAAAABB")
-    indicator = Indicator(executor=DeadPool())  # type: ignore[arg-type]
+    indicator = Indicator(executor=DeadPool())
     indicator.update(game)
     assert indicator.poll() == "unknown"
     game.play(game.legal_moves()[0])
     indicator.update(game)  # and again: still no exception
     assert indicator.poll() == "unknown"
-    own = Indicator()
-    own._executor = DeadPool()  # type: ignore[assignment]
+    own = Indicator(pool=DeadPool)  # its own worker, started by the indicator
     own.update(game)
-    assert own.poll() == "unknown" and own._executor is None  # a fresh worker next time
+    assert own.poll() == "unknown" and own.executor is None  # a fresh worker next time
     own.close()

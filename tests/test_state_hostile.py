@@ -84,7 +84,7 @@ def save_of(tmp_path: Path, game: Game, line: list[str] | None) -> None:
 
 def test_a_save_matching_its_code_resumes_as_it_was(tmp_path: Path) -> None:
     game = played_game(4)
-    game.undo()
+    game.pop()
     line = [str(m) for m in game.move_stack]
     save_of(tmp_path, game, line)
     resumed = Autosave(autosave_store(tmp_path)).load()
@@ -144,7 +144,7 @@ def test_a_long_game_with_undos_resumes_through_the_session(tmp_path: Path) -> N
     for move in WIN_LINE[:-2]:  # 101 moves: more than the undo history holds
         game.play(move)
         session.moved(game, move)
-    game.undo()
+    game.pop()
     session.undone(game)
     resumed = Session.open(Config(), tmp_path, logging_on=False, crash_hook=False).resume()
     assert resumed is not None and resumed.game.to_dict() == game.to_dict()

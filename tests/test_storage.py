@@ -290,3 +290,14 @@ class TestPrefs:
         settings_store(tmp_path).save([1, 2])
         config, _ = config_from_dict({})
         assert load_prefs(config, tmp_path) == PlayerSettings.from_config(config)
+
+
+def test_the_settings_file_form_names_every_setting() -> None:
+    """game.prefs.PrefsDict, the typed form of settings.json, has one key per setting: a new
+    setting cannot be saved untyped."""
+    from dataclasses import fields
+
+    from game.prefs import PlayerSettings, PrefsDict
+
+    assert PrefsDict.__required_keys__ == {f.name for f in fields(PlayerSettings)}
+    assert set(PlayerSettings().to_dict()) == PrefsDict.__required_keys__

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from engine import Game, Move
+from engine import Game, Move, StateError
 from game.prefs import PlayerSettings
 from game.scenes.rules import RulesScene
 from tests.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
@@ -77,6 +77,55 @@ class TestRedo:
         assert buttons["redo"].collidelist(others) == -1
 
 
+class TestRedoInTheEngine:
+    """python-chess's push/pop, with redo beside them: the game keeps what pop took back."""
+
+    def test_pop_returns_the_move_and_redo_makes_it_again(self):
+        game = Game.from_code(WON_CODE)
+        for text in WIN_LINE[:3]:
+            game.play(text)
+        after_three = game.to_dict()
+        assert [str(game.pop()), str(game.pop())] == WIN_LINE[2:0:-1]
+        assert game.undone == [Move.parse(WIN_LINE[2]), Move.parse(WIN_LINE[1])]
+        assert [str(game.redo()), str(game.redo())] == WIN_LINE[1:3]
+        assert {**game.to_dict(), "moves": 3} == after_three and game.moves == 5
+        with pytest.raises(IndexError):
+            game.redo()
+
+    def test_a_different_move_clears_redo_and_the_same_move_keeps_the_rest(self):
+        game = Game.from_code(WON_CODE)
+        for text in WIN_LINE[:3]:
+            game.play(text)
+        game.pop()
+        game.pop()
+        game.play(WIN_LINE[1])  # the undone move made by hand: the next can still be redone
+        assert game.undone == [Move.parse(WIN_LINE[2])]
+        game.pop()
+        other = next(m for m in game.legal_moves() if str(m) != WIN_LINE[1])
+        game.play(other)
+        assert not game.can_redo()
+
+    def test_the_autosave_keeps_redo_and_a_save_without_it_still_loads(self):
+        game = Game.from_code(WON_CODE)
+        for text in WIN_LINE[:4]:
+            game.play(text)
+        game.pop()
+        game.pop()
+        saved = game.to_dict()
+        assert saved["redo"] == WIN_LINE[3:1:-1]
+        again = Game.from_dict(saved)
+        assert again.to_dict() == saved and again.redo() == Move.parse(WIN_LINE[2])
+        old = {key: value for key, value in saved.items() if key != "redo"}  # before redo was kept
+        assert not Game.from_dict(old).can_redo()
+        assert Game.from_dict(old).to_dict() == {**saved, "redo": []}
+
+    @pytest.mark.parametrize("redo", ["7H-t5", ["7H-t5"], ["nonsense"]])
+    def test_a_damaged_redo_is_refused_with_a_reason(self, redo):
+        saved = {**Game.from_code(WON_CODE).to_dict(), "redo": redo}
+        with pytest.raises(StateError, match="redo"):
+            Game.from_dict(saved)
+
+
 class TestUnlimitedUndo:
     def test_depth_zero_takes_back_every_move_of_a_long_game(self):
         game = Game.from_code(WON_CODE, history_limit=0)
@@ -84,8 +133,8 @@ class TestUnlimitedUndo:
             game.play(text)
         assert len(game.history) == len(WIN_LINE) - 1 > 100
         again = Game.from_dict(game.to_dict())
-        while again.undo():
-            pass
+        while again.can_undo():
+            again.pop()
         assert again.to_dict()["columns"] == Game.from_code(WON_CODE).to_dict()["columns"]
 
     def test_the_default_keeps_a_hundred(self):

@@ -7,15 +7,16 @@ import logging
 import random
 from concurrent.futures import Future
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 import pygame
 from pygame import Rect
 
 from engine import FOUNDATION, Game, Move
+from engine.game import PositionKey
 from engine.hints import heuristic_move
-from engine.rules import Rules
-from game import rulesets, ui
+from engine.rules import REGISTRY, Rules
+from game import ui
 from game.input import DoubleTap, DragCancel, Drop, Tap
 from game.scene import Event, Scene
 from game.scenes.boards import Board, howto_board, rule_set_board
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("solitaire.kiosk")
 
 
-def demo_move(game: Game, seen: set[Any], rng: random.Random) -> Move | None:
+def demo_move(game: Game, seen: set[PositionKey], rng: random.Random) -> Move | None:
     """The attract screen's player: foundation moves first, then moves that turn up a hidden
     card, then any useful move to a position not seen before; None when stuck."""
     candidates: list[tuple[int, float, Move]] = []
@@ -83,14 +84,14 @@ class AttractScene(Scene):
         names = [name for name, _ in self.ROTATION]
         self.phase = names.index(showing) if showing in names else 0
         self.phase_since = app.clock.time
-        games = rulesets.games()
+        games = REGISTRY.games()
         first = app.games.choice.game
         start = games.index(first) if first in games else 0
         self.games = games[start:] + games[:start]  # a turn of the rotation each
         self.turn = 0
         self.board: Board | None = None
         self.rng = random.Random()
-        self.seen: set[Any] = set()
+        self.seen: set[PositionKey] = set()
         self.line: list[str] = []
         self.solving: Game | None = None  # the demo game the solver works on
         self.search: tuple[Game, Future[tuple[str, list[str]]]] | None = None

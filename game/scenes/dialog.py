@@ -186,7 +186,7 @@ class Dialog(Scene):
             screen.blit(img, img.get_rect(midleft=c.rect.midleft))
         elif c.kind == "text":
             ui.draw_wrapped(
-                screen, c.label, c.rect, size, ui.INK, center=bool(c.extra.get("center"))
+                screen, c.label, c.rect, size, ui.INK, center=c.extra.get("center", False)
             )
         elif c.kind == "error":
             ui.draw_wrapped(screen, c.label, c.rect, size, ui.ERROR, center=True)
@@ -198,8 +198,8 @@ class Dialog(Scene):
             ui.switch(screen, knob, c.selected)
             text_w = c.rect.width - knob.width - 24
             title = ui.fit_text(c.label, text_w, size, ui.INK, bold=True)
-            help_size = int(c.extra.get("help_size", 0))  # type: ignore[call-overload]
-            lines = ui.wrap(str(c.extra.get("help", "")), text_w, help_size) if help_size else []
+            help_size = c.extra.get("help_size", 0)
+            lines = ui.wrap(c.extra.get("help", ""), text_w, help_size) if help_size else []
             line_h = font(help_size).get_linesize() if help_size else 0
             block = title.get_height() + line_h * len(lines)
             y = c.rect.centery - block // 2

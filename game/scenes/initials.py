@@ -29,7 +29,7 @@ class InitialsScene(Dialog):
     name = "initials"
 
     def __init__(self, app: AppHost, ranks: str = "") -> None:
-        self.input = InitialsInput()
+        self.input = InitialsInput(blocked=app.arcade.blocked)
         self.ranks = ranks
         self.done = False
         super().__init__(app)

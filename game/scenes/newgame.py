@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from pygame import Rect
 
+from engine.rules import REGISTRY
 from game import rulesets
 from game.games import LEVELS
 from game.scenes.dialog import Dialog, stack_rows
@@ -33,7 +34,7 @@ class NewGameScene(Dialog):
         w, h = self.app.screen.get_size()
         portrait = h > w
         Choice = tuple[str, list[str], list[Callable[[], None]], int]
-        games = rulesets.games()
+        games = REGISTRY.games()
         choices: list[Choice] = [
             (
                 tr("newgame.game"),
@@ -42,7 +43,7 @@ class NewGameScene(Dialog):
                 games.index(c.game) if c.game in games else 0,
             )
         ]
-        variants = rulesets.of_game(c.game)
+        variants = REGISTRY.of_game(c.game)
         if len(variants) > 1:
             chosen = c.rules
             choices.append(
@@ -53,7 +54,7 @@ class NewGameScene(Dialog):
                     variants.index(chosen) if chosen in variants else 0,
                 )
             )
-        if rulesets.offers_levels(c.game) and self.app.games.has_levels(c.rules_key()):
+        if REGISTRY.offers_levels(c.game) and self.app.games.has_levels(c.rules_key()):
             choices.append(
                 (
                     tr("newgame.level"),
@@ -114,8 +115,8 @@ class NewGameScene(Dialog):
 
     def choice_rows(self, game: str) -> int:
         """How many rows of choices ``game`` has: the game, its rule sets, its level."""
-        rules_keys = [rules.key for rules in rulesets.of_game(game)]
-        levels = rulesets.offers_levels(game) and any(map(self.app.games.has_levels, rules_keys))
+        rules_keys = [rules.key for rules in REGISTRY.of_game(game)]
+        levels = REGISTRY.offers_levels(game) and any(map(self.app.games.has_levels, rules_keys))
         return 1 + (len(rules_keys) > 1) + levels
 
     def pick(self, *, game: str = "", rules: str = "", level: str = "") -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 from pygame import Rect
 
-from game import rulesets
+from engine.rules import REGISTRY
 from game.scenes.boards import Board, rule_set_board
 from game.scenes.dialog import Dialog
 
@@ -25,7 +25,7 @@ class ScoresScene(Dialog):
     board_rect = Rect(0, 0, 0, 0)
 
     def order(self) -> list[tuple[str, str]]:
-        keys = [rules.key for rules in rulesets.all_rules()]
+        keys = [rules.key for rules in REGISTRY.all()]
         first = self.app.table.game.rules.key
         start = keys.index(first) if first in keys else 0
         return [(key, showing) for key in keys[start:] + keys[:start] for showing in SHOWING]

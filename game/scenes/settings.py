@@ -228,7 +228,7 @@ def paint_level(screen: pygame.Surface, c: Control, *, pressed: bool) -> None:
     ui.button(screen, c.rect, "", enabled=c.enabled, pressed=pressed)
     full = c.rect.height * 0.66
     width = round(min(c.rect.width * 0.5, c.rect.height * 0.28))
-    height = max(3, round(full * float(c.extra.get("height", 1.0))))  # type: ignore[arg-type]
+    height = max(3, round(full * c.extra.get("height", 1.0)))
     bar = Rect(0, 0, width, height)
     bar.midbottom = (c.rect.centerx, round(c.rect.centery + full / 2))
     if c.enabled:

@@ -14,7 +14,7 @@ from game.ui import Control
 
 if TYPE_CHECKING:
     pass
-from engine.rules import Rules
+from engine.rules import REGISTRY, Rules
 from game import rulesets
 from game.stats import RuleSetStats
 
@@ -45,11 +45,11 @@ class StatsScene(Dialog):
             )
         )
         # Wide: a column per game (its rule sets below each other); narrow: one column.
-        games = rulesets.games()
+        games = REGISTRY.games()
         wide = not portrait and inner.width >= u * 9 and len(games) > 1
         cells: list[tuple[Rules, int, int]] = []
         for c, game in enumerate(games):
-            for r, rules in enumerate(rulesets.of_game(game)):
+            for r, rules in enumerate(REGISTRY.of_game(game)):
                 cells.append((rules, r, c) if wide else (rules, len(cells), 0))
         cols = len(games) if wide else 1
         rows = max(r for _, r, _ in cells) + 1

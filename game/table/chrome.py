@@ -16,10 +16,9 @@ from game import rulesets, ui
 from game.cards import HIGHLIGHT, CardArt, felt, font, slot
 from game.layout import BUTTON_LABEL, BUTTONS
 from game.savemark import draw_save_mark, mark_rect
-from game.table.finish import offered
 
 if TYPE_CHECKING:
-    from engine import Game, Move
+    from engine import Game
     from game.host import Host
     from game.i18n import Translator
     from game.layout import Layout
@@ -44,11 +43,10 @@ class Look(Protocol):
     @property
     def game(self) -> Game: ...
     @property
-    def redo_moves(self) -> list[Move]: ...
-    @property
     def indicator_status(self) -> str: ...
 
     def deal_label(self) -> str: ...
+    def finish_offered(self) -> bool: ...
 
 
 class Chrome:
@@ -89,13 +87,13 @@ class Chrome:
     def key(self) -> tuple[object, ...]:
         """What the background shows: size, language, Undo's and Redo's state, the title,
         Finish or Hint."""
-        lay, tr, finish = self.scene.layout, self.scene.tr, offered(self.scene.game)
+        lay, tr, finish = self.scene.layout, self.scene.tr, self.scene.finish_offered()
         return (lay.width, lay.height, tr.locale, self.enabled(), self.title_text(), finish)
 
     def enabled(self) -> tuple[bool, bool]:  # in key() at index STATE
         """Whether Undo and Redo can act (a won game cannot be undone)."""
         game = self.scene.game
-        return (game.can_undo() and not game.is_won, bool(self.scene.redo_moves))
+        return (game.can_undo() and not game.is_won, game.can_redo())
 
     def bar(self, texts: tuple[str, ...], save_failed: bool = False) -> pygame.Surface:
         """The info bar's image, drawn once per text; with the mark of a failed save at its left
@@ -219,7 +217,7 @@ class Chrome:
         lay = self.scene.layout
         enabled = dict(zip(("undo", "redo"), self.enabled(), strict=True))
         labels = {name: self.scene.tr(f"buttons.{name}") for name in BUTTON_ICONS}
-        finish = offered(self.scene.game)
+        finish = self.scene.finish_offered()
         text_size = 0
         for name in names:
             rect = Rect(lay.buttons[name])

@@ -12,16 +12,15 @@ moved by hand) or a card is lifted; the Finish button is back as long as the res
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from pygame import Rect
 
 from engine import Game, Move
+from engine.game import PositionKey
 from game.layout import Layout
 
 STAGGER = 0.045  # seconds between the starts of two cards' glides (each glides 0.15-0.25 s)
-
-_cache: list[tuple[Game, tuple[Any, ...], list[Move] | None]] = []  # the last answer
 
 
 class FinishHost(Protocol):
@@ -37,26 +36,10 @@ class FinishHost(Protocol):
     def make_move(self, move: Move) -> bool: ...
 
 
-def finish_moves(game: Game) -> list[Move] | None:
-    """``game.finish_moves()``, worked out once per position (the buttons ask every frame the
-    table's picture changes)."""
-    key = game.position_key()
-    if _cache and _cache[0][0] is game and _cache[0][1] == key:
-        return _cache[0][2]
-    moves = game.finish_moves()
-    _cache[:] = [(game, key, moves)]
-    return moves
-
-
-def offered(game: Game) -> bool:
-    """Whether the table shows Finish (in the Hint button's place)."""
-    return finish_moves(game) is not None
-
-
-def shown_buttons(game: Game, layout: Layout) -> dict[str, Rect]:
+def shown_buttons(offered: bool, layout: Layout) -> dict[str, Rect]:
     """The table's buttons as shown now, by action name: the layout's, with "finish" in
-    "hint"'s place while the rest of the game is certain."""
-    if not offered(game):
+    "hint"'s place while the rest of the game is certain (``offered``: :meth:`Finisher.offered`)."""
+    if not offered:
         return layout.buttons
     return {("finish" if name == "hint" else name): rect for name, rect in layout.buttons.items()}
 
@@ -69,7 +52,8 @@ class Finisher:
         self.host = host
         self.queue: list[Move] = []  # the moves still to play, the next first
         self.due = 0.0  # when the next one starts
-        self.key: tuple[Any, ...] = ()  # the position the next move is to be played from
+        self.key: PositionKey | None = None  # the position the next move is to be played from
+        self.known: tuple[Game, PositionKey, list[Move] | None] | None = None  # the last answer
 
     @property
     def running(self) -> bool:
@@ -77,9 +61,24 @@ class Finisher:
         the loop may sleep meanwhile)."""
         return bool(self.queue) and self.host.active
 
+    def moves(self) -> list[Move] | None:
+        """The host game's ``finish_moves()``, worked out once per position (the buttons ask
+        every frame the table's picture changes)."""
+        game = self.host.game
+        key, known = game.position_key(), self.known
+        if known is not None and known[0] is game and known[1] == key:
+            return known[2]
+        moves = game.finish_moves()
+        self.known = (game, key, moves)
+        return moves
+
+    def offered(self) -> bool:
+        """Whether the table shows Finish (in the Hint button's place)."""
+        return self.moves() is not None
+
     def start(self, now: float) -> bool:
         """Play the finish from ``now`` on; False when the rest is not certain."""
-        moves = finish_moves(self.host.game)
+        moves = self.moves()
         if not moves:
             return False
         self.queue, self.due = list(moves), now
@@ -89,7 +88,7 @@ class Finisher:
 
     def stop(self) -> None:
         """No more cards go: the run is over (its moves so far stay made)."""
-        self.queue, self.due, self.key = [], 0.0, ()
+        self.queue, self.due, self.key = [], 0.0, None
 
     def step(self, now: float) -> None:
         """Play every move that is due; stop when the game changed under the run or a card is

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import FOUNDATION, Game, IllegalMove, Move
-from engine.game import CELL0
+from engine.game import CELL0, PositionKey
 from game.workers import Indicator, LostPosition
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class Verdicts:
     from the deal."""
 
     game: Game | None = None
-    winnable: set[tuple[Any, ...]] = field(default_factory=set)
+    winnable: set[PositionKey] = field(default_factory=set)
     deal_lost: bool = False
 
     def lost_since(self, game: Game) -> tuple[int, Move] | None:
@@ -56,7 +56,7 @@ class HintJob:
 
     future: Future[Any]
     game: Game
-    key: tuple[Any, ...]
+    key: PositionKey
     since: float
 
 

@@ -1,6 +1,8 @@
 """Where the table sends a card: a drop (with auto placement), a tap, a double tap. Pure
 decisions on the engine's game; the table scene makes the move or refuses it
-(docs/rules.md, "The app").
+(docs/rules.md, "The app"). Each move returned here is legal, checked once (``Game.check``) or
+taken from the engine's legal moves: the scene pushes it unchecked (``TableScene.push_move``).
+A single tap (the "One tap moves" setting off) is the engine's own ``Game.tap_move``.
 
 Taps: a single tap acts at once (a card to its foundation; with "One tap moves", to its place).
 The double tap that may follow belongs to the card the first tap touched: when the first tap
@@ -53,11 +55,6 @@ def settled_king(game: Game, card: Card) -> bool:
     """A king at the bottom of its column: already where a king belongs."""
     pile, pos = game.locate(card)
     return is_king(card) and pile < FOUNDATION and pos == 0
-
-
-def tap_move(game: Game, card: Card) -> Move | None:
-    """A single tap (the "One tap moves" setting off): a top card home, when it may go."""
-    return game.tap_move(card)
 
 
 def double_tap_move(game: Game, card: Card) -> Move | None:

@@ -1,13 +1,15 @@
 """The table scene: turns gestures into engine commands and keeps what the view shows.
 
-Every move goes through :meth:`TableScene.make_move`, undo through :meth:`undo`, redo through
-:meth:`redo` and a new deal through :meth:`start_game`; a changed position (a move, an undo, a
-redo) is shown by one path, :meth:`after_change`. They report to ``app.hooks`` (``moved``,
-``undone``, ``ended``, ``started``; ``lifted`` and ``refused`` too): the one place autosave,
-statistics, logs and sounds hook in (docs/architecture.md). The scene owns its state: the
-helper modules (feedback, flow, hints, placement, finish, select) answer with values or act
-through narrow Protocols (game.table.hints.HintSeat, game.table.flow.Seat,
-game.table.finish.FinishHost, game.table.select.ChooseSeat), never by writing its fields.
+Every move goes through :meth:`TableScene.push_move` (a move the engine found legal once: the
+gestures' moves come from the engine's queries, anything else passes :meth:`make_move`'s check),
+undo through :meth:`undo`, redo through :meth:`redo` and a new deal through :meth:`start_game`;
+a changed position (a move, an undo, a redo) is shown by one path, :meth:`after_change`. They
+report to ``app.hooks`` (``moved``, ``undone``, ``ended``, ``started``; ``lifted`` and
+``refused`` too): the one place autosave, statistics, logs and sounds hook in
+(docs/architecture.md). The scene owns its state: the helper modules (feedback, flow, hints,
+placement, finish, select) answer with values or act through narrow Protocols
+(game.table.hints.HintSeat, game.table.flow.Seat, game.table.finish.FinishHost,
+game.table.select.ChooseSeat), never by writing its fields.
 
 Where cards lie is game.table.places'; gliding is game.table.animation's; hints and the winnable
 indicator are game.table.hints'; drawing is game.table.view's, which reads this scene and
@@ -128,7 +130,6 @@ class TableScene(TableState):
         self.drag = None
         self.toast = None
         self.last_tap = None
-        self.redo_moves = []
         self.pending_win = False
         if columns_changed:
             self.resize()
@@ -168,36 +169,38 @@ class TableScene(TableState):
             self.pending_win = True
 
     def make_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
-        """The one place where the table makes a move. Refusals show the rule (when the
-        "Interactive rules" setting is on) and change nothing."""
+        """Check ``move`` (once) and make it. Refusals show the rule (when the "Interactive
+        rules" setting is on) and change nothing."""
         refusal = self.game.check(move)
         if refusal is not None:
             self.refuse_move([move.card], refusal, move)
             return False
+        self.push_move(move, origin)
+        return True
+
+    def push_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
+        """The one place where the table makes a move, one the engine already found legal (a
+        tap's, a double tap's or a drop's move from :mod:`game.table.placement`, a move checked
+        by :meth:`make_move`, the move to redo): ``Game.push``, then :meth:`after_change`."""
         before = self.before_change()
-        self.game.play(move)
-        if self.redo_moves and self.redo_moves[-1] == move:
-            self.redo_moves.pop()  # the undone move made again: the rest can still be redone
-        else:
-            self.redo_moves = []
+        self.game.push(move)
         self.after_change(before, origin)
         self.app.hooks.moved(self.game, move)
         return True
 
     def undo(self) -> bool:
         """Take back the last move (never a won game's: a finished game is finished); the move
-        can be redone until the next new move."""
+        can be redone until the next new move (the engine keeps it: ``Game.undone``)."""
         self.finish_tweens()
         self.drag = None
         game = self.game
         if game.is_won:
             return False
-        before = self.before_change()
-        undone = game.history[-1].move if game.history else None
-        if undone is None or not game.undo():
+        if not game.can_undo():
             self.show_toast(self.tr("table.nothing_to_undo"))
             return False
-        self.redo_moves.append(undone)
+        before = self.before_change()
+        game.pop()
         self.after_change(before)
         self.app.hooks.undone(game)
         return True
@@ -206,10 +209,10 @@ class TableScene(TableState):
         """Make the last undone move again: a move like any other (the counter goes up)."""
         self.finish_tweens()
         self.drag = None
-        if not self.redo_moves:
+        if not self.game.can_redo():
             self.show_toast(self.tr("table.nothing_to_redo"))
             return False
-        return self.make_move(self.redo_moves[-1])
+        return self.push_move(self.game.undone[-1])  # legal: the position it was taken from
 
     def hint(self) -> None:
         self.finish_tweens()
@@ -313,9 +316,10 @@ class TableScene(TableState):
         acted = False
         if self.game.locate(card)[0] != FOUNDATION:
             one_tap = self.app.settings.one_tap
-            move = (place.double_tap_move if one_tap else place.tap_move)(self.game, card)
+            game = self.game
+            move = place.double_tap_move(game, card) if one_tap else game.tap_move(card)
             if move is not None:
-                acted = self.make_move(move)
+                acted = self.push_move(move)
             elif one_tap and not place.settled_king(self.game, card):  # found no place
                 self.refuse_move([card], self.game.why_stuck(card))
             elif not one_tap:  # cannot go home: say why, unless a second tap follows
@@ -343,7 +347,7 @@ class TableScene(TableState):
             return  # foundation cards come back only by dragging
         move = place.double_tap_move(self.game, card)
         if move is not None:
-            self.make_move(move)
+            self.push_move(move)
         elif not place.settled_king(self.game, card):  # a king at the bottom of its column stays
             self.refuse_move([card], self.game.why_stuck(card))
 
@@ -378,7 +382,7 @@ class TableScene(TableState):
         near = place.distance_from(rect, self.places.move_rect)
         move, refusal, aimed = place.drop_move(self.game, drag.card, dest, auto=auto, near=near)
         if move is not None:
-            self.make_move(move, origin)
+            self.push_move(move, origin)
             return
         # Refused or dropped nowhere: fly back.
         now = self.app.clock.time

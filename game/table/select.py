@@ -13,13 +13,14 @@ with any move, undo, new deal, drag or double tap.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 from pygame import Rect
 
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.cards import Card
+from engine.game import PositionKey
 from game.cards import HIGHLIGHT
 from game.prefs import PlayerSettings
 from game.table.gesture import LastTap
@@ -32,7 +33,7 @@ LIT_WIDTH = 5
 @dataclass(frozen=True)
 class Selection:
     card: Card
-    key: tuple[Any, ...]  # the position it was chosen in
+    key: PositionKey  # the position it was chosen in
     tap: LastTap  # the tap that chose it: a later tap, drag or double tap replaces it
 
 
@@ -116,21 +117,24 @@ class Chooser:
         return None if sel is None else self.seat.places.group_rect(sel.card)
 
 
-_images: dict[tuple[int, int, int], pygame.Surface] = {}
+class LitImage:
+    """The selection's light as drawn (the view's): made again only when the chosen group's
+    size or the cards' corners change (one selection at a time)."""
 
+    def __init__(self) -> None:
+        self.key: tuple[int, int, int] | None = None
+        self.image: pygame.Surface | None = None
 
-def lit_image(rect: Rect, radius: int) -> tuple[pygame.Surface, tuple[int, int]]:
-    """The selection's light: a warm glow over the group and a thick outline round it, and
-    where it goes."""
-    key = (rect.width, rect.height, radius)
-    image = _images.get(key)
-    if image is None:
-        _images.clear()  # one selection at a time
-        out = 2 * LIT_WIDTH
-        image = pygame.Surface((rect.width + out, rect.height + out), pygame.SRCALPHA)
-        inner = Rect(LIT_WIDTH, LIT_WIDTH, rect.width, rect.height)
-        pygame.draw.rect(image, LIT_FILL, inner, border_radius=radius)
-        box = image.get_rect()
-        pygame.draw.rect(image, HIGHLIGHT, box, LIT_WIDTH, border_radius=radius + LIT_WIDTH)
-        _images[key] = image
-    return image, (rect.left - LIT_WIDTH, rect.top - LIT_WIDTH)
+    def __call__(self, rect: Rect, radius: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A warm glow over the group and a thick outline round it, and where it goes."""
+        key = (rect.width, rect.height, radius)
+        image = self.image
+        if image is None or key != self.key:
+            out = 2 * LIT_WIDTH
+            image = pygame.Surface((rect.width + out, rect.height + out), pygame.SRCALPHA)
+            inner = Rect(LIT_WIDTH, LIT_WIDTH, rect.width, rect.height)
+            pygame.draw.rect(image, LIT_FILL, inner, border_radius=radius)
+            box = image.get_rect()
+            pygame.draw.rect(image, HIGHLIGHT, box, LIT_WIDTH, border_radius=radius + LIT_WIDTH)
+            self.key, self.image = key, image
+        return image, (rect.left - LIT_WIDTH, rect.top - LIT_WIDTH)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from pygame import Rect
 
-from engine import Game, Move
+from engine import Game
 from engine.cards import Card
 from game.clock import PlayTime
 from game.layout import Layout
@@ -48,7 +48,6 @@ class TableState(Scene):
         self.drag: Drag | None = None
         self.toast: Toast | None = None
         self.last_tap: LastTap | None = None
-        self.redo_moves: list[Move] = []  # undone moves, the next redo last; a new move clears
         self.deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random"
         self.deal_day = deal_day(app, game, self.deal)  # the day's deal of that date, or None
         self.first_line = not game.moves  # a fresh start: how to play, until the first move
@@ -76,7 +75,11 @@ class TableState(Scene):
     def shown_buttons(self) -> dict[str, Rect]:
         """The table's buttons as shown now, by action name (Finish in Hint's place while the
         rest of the game is certain: game.table.finish)."""
-        return shown_buttons(self.game, self.layout)
+        return shown_buttons(self.finisher.offered(), self.layout)
+
+    def finish_offered(self) -> bool:
+        """Whether Finish is shown in Hint's place (game.table.finish)."""
+        return self.finisher.offered()
 
     def button_at(self, pos: tuple[int, int]) -> str | None:
         for name, rect in self.shown_buttons().items():

@@ -27,7 +27,7 @@ from engine.cards import Card
 from engine.game import EMPTY
 from game.cards import HIGHLIGHT, TARGET, CardArt
 from game.table.chrome import Chrome, changed_buttons, outline_image
-from game.table.select import lit_image
+from game.table.select import LitImage
 from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ class TableView:
     def __init__(self, scene: TableState) -> None:
         self.scene = scene
         self.chrome = Chrome(scene)
+        self.lit_image = LitImage()  # the chosen card's light (game.table.select)
         self.rest = new_group()  # the resting cards over the chrome, drawn onto self.picture
         self.top = new_group()  # what moves, drawn onto the screen over self.picture
         self.picture = pygame.Surface((0, 0))
@@ -390,7 +391,7 @@ class TableView:
         if lit is None:
             self._overlay(self.lit, None)
         else:
-            self._overlay(self.lit, tuple(lit), *lit_image(lit, self.art.radius))
+            self._overlay(self.lit, tuple(lit), *self.lit_image(lit, self.art.radius))
         toast = scene.toast
         if toast is None:
             self._overlay(self.toast, None)
