@@ -123,6 +123,15 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(None, size)
 
 
+def forget_fonts() -> None:
+    """Read the font files afresh at the next text drawn, and log a damaged one again (after the
+    files changed, or FONT_REGULAR / FONT_BOLD were pointed elsewhere)."""
+    font.cache_clear()
+    _font_file.cache_clear()
+    _FONTS_FAILED.clear()
+    _READ_ERRORS.clear()
+
+
 def suit_color(suit: int, four_colors: bool = False) -> tuple[int, int, int]:
     """Spades and clubs black, hearts and diamonds red; with ``four_colors`` diamonds blue and
     clubs green (easier at a glance on a small screen, and for colour-blind players)."""

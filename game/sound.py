@@ -254,6 +254,10 @@ class Sounds:
     def volume(self) -> float:
         return self._volume
 
+    def sound(self, name: SoundName) -> pygame.mixer.Sound | None:
+        """The sound ``name`` as it plays (its samples and volume), None while none is loaded."""
+        return self._sounds.get(name)
+
     @property
     def audible(self) -> bool:
         """Sound is on and the sounds are ready (False with no audio device)."""

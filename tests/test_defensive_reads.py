@@ -141,12 +141,9 @@ def font_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     """The regular font's path, pointing into tmp_path (caches emptied before and after)."""
     path = tmp_path / "DejaVuSans.ttf"
     monkeypatch.setattr(cards, "FONT_REGULAR", path)
-    monkeypatch.setattr(cards, "_FONTS_FAILED", set())
-    cards.font.cache_clear()
-    cards._font_file.cache_clear()
+    cards.forget_fonts()
     yield path
-    cards.font.cache_clear()
-    cards._font_file.cache_clear()
+    cards.forget_fonts()
 
 
 def damage_font(path: Path, damage: str) -> None:

@@ -114,9 +114,9 @@ class TestBuffers:
         assert pygame.mixer.get_init() == (RATE, -16, 1)
         assert sounds.audible
         for name in NAMES:
-            raw = sounds._sounds[name].get_raw()
+            raw = sounds.sound(name).get_raw()
             assert len(raw) == 2 * len(render(name))
-            assert sounds._sounds[name].get_length() == pytest.approx(len(render(name)) / RATE)
+            assert sounds.sound(name).get_length() == pytest.approx(len(render(name)) / RATE)
 
     def test_wav_files(self, tmp_path: Path) -> None:
         path = tmp_path / "win.wav"
@@ -147,16 +147,16 @@ class TestSoundsObject:
 
     def test_volume(self) -> None:
         sounds = Sounds(enabled=True, volume=0.5)
-        assert sounds._sounds["place"].get_volume() == pytest.approx(0.5, abs=0.01)
+        assert sounds.sound("place").get_volume() == pytest.approx(0.5, abs=0.01)
         for asked, kept in ((2.0, 1.0), (-1.0, 0.0), (float("nan"), 0.0), (0.25, 0.25)):
             sounds.set_volume(asked)
             assert sounds.volume == kept
-            assert sounds._sounds["win"].get_volume() == pytest.approx(kept, abs=0.01)
+            assert sounds.sound("win").get_volume() == pytest.approx(kept, abs=0.01)
 
     def test_a_mixer_started_by_someone_else_is_used_and_left_running(self) -> None:
         pygame.mixer.init(frequency=44100, size=-16, channels=2, allowedchanges=0)
         sounds = Sounds(enabled=True)
-        assert len(sounds._sounds["flip"].get_raw()) == 2 * 2 * len(render("flip", 44100))
+        assert len(sounds.sound("flip").get_raw()) == 2 * 2 * len(render("flip", 44100))
         sounds.close()
         assert pygame.mixer.get_init() == (44100, -16, 2)
 

@@ -87,7 +87,7 @@ class TestWhatThePlayerHears:
         heard, player = listen(app, monkeypatch), Player(app)
         player.drag("8C", "t3")
         assert heard == ["pickup", "refuse"]  # asked for, and the Sounds object stays silent
-        assert not app.sounds.audible and app.sounds._sounds == {}
+        assert not app.sounds.audible and app.sounds.sound("place") is None
 
     def test_the_attract_demo_is_silent(self, monkeypatch: pytest.MonkeyPatch) -> None:
         app = make_app(CODE, settings=SOUND_ON)

@@ -72,10 +72,10 @@ def test_switching_sound_on_starts_it_and_the_volume_is_applied(tmp_path: Path) 
     assert lit(app) == ["volume_20", "volume_40", "volume_60"]
     tap(finger, "volume_100")
     assert app.settings.volume == 1.0 and app.sounds.volume == 1.0
-    assert app.sounds._sounds["place"].get_volume() == pytest.approx(1.0, abs=0.01)
+    assert app.sounds.sound("place").get_volume() == pytest.approx(1.0, abs=0.01)
     assert len(lit(app)) == 5
     tap(finger, "volume_20")
-    assert app.sounds._sounds["win"].get_volume() == pytest.approx(0.2, abs=0.01)
+    assert app.sounds.sound("win").get_volume() == pytest.approx(0.2, abs=0.01)
     assert lit(app) == ["volume_20"]
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))["data"]
     assert saved["sound"] is True and saved["volume"] == 0.2
