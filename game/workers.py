@@ -49,8 +49,9 @@ def _spawn_pool() -> ProcessPoolExecutor:
     )
 
 
-def _processes(executor: Executor) -> list[Any]:
-    """The executor's worker processes (its ``_processes``: public only from Python 3.14)."""
+def worker_processes(executor: Executor) -> list[Any]:
+    """The executor's worker processes (multiprocessing.Process objects with ``pid``,
+    ``is_alive()``); the one place that reads its ``_processes``, public only from Python 3.14."""
     return list((getattr(executor, "_processes", None) or {}).values())
 
 
@@ -85,7 +86,7 @@ def reap(processes: list[Any]) -> None:
 
 def _stop(executor: Executor, *, wait: bool) -> None:
     """Shut ``executor`` down and make sure its processes end (see :func:`reap`)."""
-    processes = _processes(executor)
+    processes = worker_processes(executor)
     with contextlib.suppress(Exception):
         executor.shutdown(wait=False, cancel_futures=True)
     _reap(processes, wait=wait)
@@ -117,6 +118,10 @@ class Workers:
         self._pools[job] = executor
         if own:
             self._owned.add(job)
+
+    def pools(self) -> list[Executor]:
+        """Every pool the workers use now."""
+        return list(self._pools.values())
 
     def pool(self, job: str) -> Executor | None:
         """The executor running ``job`` now, or None before its first question."""
@@ -193,7 +198,7 @@ class Workers:
     def close_indicator(self, indicator: Indicator, *, wait: bool = False) -> None:
         """Stop ``indicator`` and make sure its worker process ends."""
         executor = getattr(indicator, "executor", None)  # its pool (a stand-in may have none)
-        processes = _processes(executor) if executor is not None else []
+        processes = worker_processes(executor) if executor is not None else []
         try:
             indicator.close()
         finally:

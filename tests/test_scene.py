@@ -10,6 +10,7 @@ from tablehelp import make_app
 
 from engine import Game
 from game.scene import Scene, SceneStack
+from game.workers import worker_processes
 
 
 class Probe(Scene):
@@ -94,9 +95,7 @@ def test_quit_stops_every_solver_process() -> None:
     processes: list[Any] = []
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        processes = [
-            p for pool in pools for p in (getattr(pool, "_processes", None) or {}).values()
-        ]
+        processes = [p for pool in pools if pool is not None for p in worker_processes(pool)]
         if len(processes) == 3:
             break
         time.sleep(0.05)

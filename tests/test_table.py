@@ -15,6 +15,7 @@ from game.prefs import PlayerSettings
 from game.scenes.keypad import KeypadScene
 from game.scenes.newgame import NewGameScene
 from game.scenes.win import WinScene
+from game.workers import worker_processes
 from tests.tablehelp import Finger, ManualExecutor, make_app, names
 
 # SH1-C4-AAAAAAA: a winning line found by search (the last move is KC-f).
@@ -742,7 +743,7 @@ class TestHint:
             time.sleep(0.01)
         assert table.hint_mark is not None
         assert table.game.check(table.hint_mark.move) is None  # a legal move
-        processes = list(pool._processes.values())  # type: ignore[attr-defined]
+        processes = worker_processes(pool)
         assert processes and all(p.is_alive() for p in processes)
         app.step([pygame.event.Event(pygame.QUIT)])
         assert not app.running and app.workers.pool("hint") is None
@@ -762,10 +763,10 @@ class TestHint:
             app.workers.use("hint", pool, own=True)
             pool.submit(time.sleep, 600)
             deadline = time.monotonic() + 30
-            while not pool._processes and time.monotonic() < deadline:  # type: ignore[attr-defined]
+            while not worker_processes(pool) and time.monotonic() < deadline:
                 time.sleep(0.01)
             time.sleep(0.5)  # the worker has taken the call
-            return list(pool._processes.values())  # type: ignore[attr-defined]
+            return worker_processes(pool)
 
         app = make_app("RU1-C-AAAAAAD")
         processes = stuck_worker(app)

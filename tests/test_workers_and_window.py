@@ -61,21 +61,22 @@ from tablehelp import make_app
 app = make_app(game=Game.from_code("RU1-C-AAAAABB"))
 future = app.workers.ask_hint(app.table.game)
 future.result(timeout=60)
-pools = app.workers._pools.values()
-print(" ".join(str(p) for pool in pools for p in pool._processes), flush=True)
+from game.workers import worker_processes
+pools = app.workers.pools()
+print(" ".join(str(p.pid) for pool in pools for p in worker_processes(pool)), flush=True)
 time.sleep(600)
 """
 
 INDICATOR_PARENT = """
 import os, sys, time
 from engine import Game
-from game.workers import Workers
+from game.workers import Workers, worker_processes
 workers = Workers()
 indicator = workers.indicator()
 indicator.update(Game.from_code("RU1-C-AAAAABB"))
 while indicator.poll() == "working":
     time.sleep(0.05)
-print(" ".join(str(p) for p in indicator.executor._processes), flush=True)
+print(" ".join(str(p.pid) for p in worker_processes(indicator.executor)), flush=True)
 time.sleep(600)
 """
 
