@@ -40,6 +40,7 @@ SKIP_SUFFIXES = {".ttf", ".png", ".jpg", ".pyc", ".gz", ".zip"}
 OUTSIDE = re.compile(r"\b(?:SPEC|PLATFORM|STYLE)\.md\b|\.\./shared\b|/work/(?:shared)\b")
 DOCS_MENTION = re.compile(r"\bdocs/([\w.-]+\.md)\b")
 MD_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+FENCED = re.compile(r"^```[^\n]*\n(.*?)^```", re.M | re.S)  # a fenced code block's lines
 REPO_PATH = re.compile(r"`((?:engine|game|tests|assets|kiosk|docs|scripts)/[\w./-]*)`")
 
 
@@ -170,3 +171,52 @@ def test_the_pages_list_every_rule_set_and_refusal_of_the_engine(page: str, ids:
     text = (DOCS / page).read_text(encoding="utf-8")
     missing = [name for name in ids if f"`{name}`" not in text]
     assert not missing, f"docs/{page} does not list {missing}"
+
+
+def doc_sessions() -> Iterator[tuple[str, str, list[str]]]:
+    """Every ``$ python -m engine ...`` line in a code block of the docs, with the lines the page
+    shows it printing (up to the next ``$`` line or the block's end; ``...`` stands for lines
+    left out)."""
+    for path in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
+        for block in FENCED.findall(path.read_text(encoding="utf-8")):
+            command, shown = "", []
+            for line in [*block.splitlines(), "$"]:
+                if line.startswith("$"):
+                    if command.startswith("python -m engine "):
+                        yield path.name, command, shown
+                    command, shown = line[1:].strip(), []
+                else:
+                    shown.append(line)
+
+
+def test_the_docs_show_some_engine_sessions() -> None:
+    assert len(list(doc_sessions())) >= 3
+
+
+@pytest.mark.parametrize(
+    ("page", "command", "shown"), list(doc_sessions()), ids=lambda v: str(v)[:40]
+)
+def test_a_command_the_docs_show_prints_what_they_show(
+    page: str, command: str, shown: list[str]
+) -> None:
+    """An example session of a page is run as typed and prints what the page shows (the codes
+    of a day, a position, a refusal), so a catalog or a rule that changes cannot leave it
+    stale."""
+    import shlex
+    import subprocess
+    import sys
+
+    args = shlex.split(command)[3:]  # after "python -m engine"
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    printed = (done.stdout + done.stderr).splitlines()
+    if "..." in shown:
+        head = shown[: shown.index("...")]
+        assert printed[: len(head)] == head, f"{page}: $ {command}"
+    else:
+        assert printed == shown, f"{page}: $ {command}"
