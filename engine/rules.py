@@ -5,9 +5,10 @@ Two games (:data:`GAMES`: names, title, config key) and the five rule sets shipp
 (:data:`ALL_RULES`): two base records, one per game; each variant is a ``replace(...)`` of its
 base. :data:`REGISTRY` holds them and answers every lookup (by key, by game, by config value);
 everything that lists rule sets (the config check, the new-game menu, the statistics, the
-catalog files, the codes) asks it at call time. A new rule set is one ``replace(...)`` added
-to :data:`ALL_RULES` (or, for a test, ``with REGISTRY.added(rules):``); docs/development.md,
-"A new rule set", has the whole recipe.
+catalog files, the codes) asks it at call time. A new rule set is registered by one
+``replace(...)`` added to :data:`ALL_RULES` (or, for a test, ``with REGISTRY.added(rules):``);
+what else it needs (its names in the locales, a solver-made catalog for levels and the daily
+deal) is the recipe in docs/development.md, "A new rule set".
 Nothing else in the engine branches on the game's name: it reads these fields.
 
 The move core (:mod:`engine.moves`: every legal move for :meth:`engine.game.Game.legal_moves`,
