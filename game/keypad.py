@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pygame import Rect
 
-from game.cards import font
+from game.fonts import font
 from game.ui import Control, Extra, wrap
 
 if TYPE_CHECKING:

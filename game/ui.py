@@ -11,7 +11,7 @@ from typing import TypedDict
 import pygame
 from pygame import Rect
 
-from game.cards import font
+from game.fonts import font
 from game.typeset import SHY, bind, hyphenate
 
 INK = (245, 245, 240)

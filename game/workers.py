@@ -16,6 +16,7 @@ import multiprocessing
 import threading
 import time
 from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
+from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
 from engine import Game, IllegalMove, Move, hints
@@ -49,13 +50,13 @@ def _spawn_pool() -> ProcessPoolExecutor:
     )
 
 
-def worker_processes(executor: Executor) -> list[Any]:
+def worker_processes(executor: Executor) -> list[BaseProcess]:
     """The executor's worker processes (multiprocessing.Process objects with ``pid``,
     ``is_alive()``); the one place that reads its ``_processes``, public only from Python 3.14."""
     return list((getattr(executor, "_processes", None) or {}).values())
 
 
-def reap(processes: list[Any]) -> None:
+def reap(processes: list[BaseProcess]) -> None:
     """Give ``processes`` WORKER_GRACE seconds to exit, then terminate (and kill) the rest.
 
     Watches each process's sentinel (readable once it has exited) rather than joining it: the
@@ -63,7 +64,7 @@ def reap(processes: list[Any]) -> None:
     race (the loser sees no child and takes it for alive)."""
     from multiprocessing.connection import wait as wait_ready
 
-    def still_running(left: list[Any], seconds: float) -> list[Any]:
+    def still_running(left: list[BaseProcess], seconds: float) -> list[BaseProcess]:
         deadline = time.monotonic() + seconds
         while left:
             remaining = deadline - time.monotonic()
@@ -92,7 +93,7 @@ def _stop(executor: Executor, *, wait: bool) -> None:
     _reap(processes, wait=wait)
 
 
-def _reap(processes: list[Any], *, wait: bool) -> None:
+def _reap(processes: list[BaseProcess], *, wait: bool) -> None:
     """:func:`reap` now (``wait``) or in a background thread (the frame loop goes on)."""
     if wait:
         reap(processes)

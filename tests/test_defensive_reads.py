@@ -24,7 +24,7 @@ from engine import Game
 from engine.catalog_file import CatalogError
 from engine.catalog_file import load as load_catalog_file
 from engine.safe_read import NotAFileError, TooLargeError, read_bytes
-from game import cards
+from game import fonts
 from game.config import load_config
 from game.highscores import Entry, HighScores, highscores_store
 from game.i18n import Translator
@@ -140,10 +140,10 @@ def test_a_fifo_catalog_is_a_damaged_catalog(tmp_path: Path) -> None:
 def font_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The regular font's path, pointing into tmp_path (caches emptied before and after)."""
     path = tmp_path / "DejaVuSans.ttf"
-    monkeypatch.setattr(cards, "FONT_REGULAR", path)
-    cards.forget_fonts()
+    monkeypatch.setattr(fonts, "FONT_REGULAR", path)
+    fonts.forget_fonts()
     yield path
-    cards.forget_fonts()
+    fonts.forget_fonts()
 
 
 def damage_font(path: Path, damage: str) -> None:
@@ -170,11 +170,11 @@ def test_a_damaged_font_falls_back_to_the_other_shipped_font_with_one_log_line(
     damage_font(font_file, damage)
     pygame.font.init()
     with no_hang(), caplog.at_level(logging.INFO, logger="solitaire"):
-        fonts = [cards.font(size) for size in (12, 20, 30)]
-        surfaces = [f.render("Hello 7", True, (0, 0, 0)) for f in fonts]
+        made = [fonts.font(size) for size in (12, 20, 30)]
+        surfaces = [f.render("Hello 7", True, (0, 0, 0)) for f in made]
     assert all(s.get_width() > 10 for s in surfaces)
-    assert all(cards.has_glyphs(f, SUITS) for f in fonts)
-    assert not cards.has_glyphs(pygame.font.Font(None, 30), SUITS)  # the check can fail
+    assert all(fonts.has_glyphs(f, SUITS) for f in made)
+    assert not fonts.has_glyphs(pygame.font.Font(None, 30), SUITS)  # the check can fail
     lines = [r for r in caplog.records if "DejaVuSans.ttf" in r.getMessage()]
     assert len(lines) == 1 and lines[0].name.startswith("solitaire.")
     assert "using DejaVuSans-Bold.ttf" in lines[0].getMessage()
@@ -184,13 +184,13 @@ def test_with_both_fonts_damaged_pygames_font_stands_in(
     font_file: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     bold = font_file.with_name("DejaVuSans-Bold.ttf")
-    monkeypatch.setattr(cards, "FONT_BOLD", bold)
+    monkeypatch.setattr(fonts, "FONT_BOLD", bold)
     damage_font(font_file, "garbage")
     damage_font(bold, "truncated")
     pygame.font.init()
     with no_hang(), caplog.at_level(logging.INFO, logger="solitaire"):
         surfaces = [
-            cards.font(size, b).render("Hello 7", True, (0, 0, 0))
+            fonts.font(size, b).render("Hello 7", True, (0, 0, 0))
             for size in (12, 30)
             for b in (False, True)
         ]
@@ -202,7 +202,7 @@ def test_with_both_fonts_damaged_pygames_font_stands_in(
 def test_the_shipped_font_is_still_used(font_file: Path) -> None:
     font_file.write_bytes((REPO / "assets" / "fonts" / "DejaVuSans.ttf").read_bytes())
     pygame.font.init()
-    shipped = cards.font(30).render("♠♥", True, (0, 0, 0))
+    shipped = fonts.font(30).render("♠♥", True, (0, 0, 0))
     fallback = pygame.font.Font(None, 30).render("♠♥", True, (0, 0, 0))
     assert pygame.image.tobytes(shipped, "RGBA") != pygame.image.tobytes(fallback, "RGBA")
 

@@ -42,10 +42,10 @@ PROGRAM = """
 import resource, sys
 from pathlib import Path
 resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))
-import engine.catalog_file, game.cards, game.i18n
+import engine.catalog_file, game.cards, game.fonts, game.i18n
 assets = Path({assets!r})
-game.cards.FONT_REGULAR = assets / "fonts" / "DejaVuSans.ttf"
-game.cards.FONT_BOLD = assets / "fonts" / "DejaVuSans-Bold.ttf"
+game.fonts.FONT_REGULAR = assets / "fonts" / "DejaVuSans.ttf"
+game.fonts.FONT_BOLD = assets / "fonts" / "DejaVuSans-Bold.ttf"
 game.i18n.LOCALE_DIR = assets / "locales"
 engine.catalog_file.CATALOG_DIR = assets / "deals"
 from game import script

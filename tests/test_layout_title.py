@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from engine.rules import ALL_RULES
-from game.cards import font
+from game.fonts import font
 from game.table.chrome import TITLE_INK
 from game.ui import wrap
 from tests.tablehelp import make_app

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import ui
-from game.cards import font
+from game.fonts import font
 from game.i18n import LOCALES
 from game.scenes.rules import RulesScene
 from tests.tablehelp import Finger, make_app

@@ -9,7 +9,7 @@ import pytest
 
 import engine.catalog
 from game import ui
-from game.cards import font
+from game.fonts import font
 from game.input import DoubleTap, Tap
 from game.scenes.rules import RulesScene
 from game.scenes.settings import SettingsScene

@@ -19,8 +19,8 @@ from engine import CodeError, IllegalMove
 from engine.reasons import CODE_REASONS, REASONS
 from game import ui
 from game.app import App
-from game.cards import font
 from game.clock import PlayTime
+from game.fonts import font
 from game.i18n import LOCALES
 from game.table import chrome
 from tests.tablehelp import make_app

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.cards import font
+from game.fonts import font
 from game.launch import show_scene
 from game.table import TableScene
 from tests.tablehelp import make_app

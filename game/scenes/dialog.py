@@ -15,7 +15,7 @@ import pygame
 from pygame import Rect
 
 from game import ui
-from game.cards import font
+from game.fonts import font
 from game.input import DoubleTap, Press, Tap
 from game.scene import Event, Scene
 from game.ui import Control

@@ -11,7 +11,7 @@ import pygame
 from pygame import Rect
 
 from game import ui
-from game.cards import font
+from game.fonts import font
 from game.i18n import LOCALES
 from game.scenes.dialog import Dialog, switch_knob
 from game.ui import Control

@@ -13,7 +13,8 @@ from pygame import Rect
 
 from engine.cards import RANKS, Card
 from game import rulesets, ui
-from game.cards import HIGHLIGHT, CardArt, felt, font, slot
+from game.cards import HIGHLIGHT, CardArt, felt, slot
+from game.fonts import font
 from game.layout import BUTTON_LABEL, BUTTONS
 from game.savemark import draw_save_mark, mark_rect
 

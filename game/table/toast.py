@@ -10,7 +10,8 @@ import pygame
 from pygame import Rect
 
 from game import ui
-from game.cards import HIGHLIGHT, font
+from game.cards import HIGHLIGHT
+from game.fonts import font
 from game.layout import Layout
 
 TOAST_SECONDS = 3.2
