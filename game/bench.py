@@ -59,7 +59,7 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
     import pygame
 
     from engine import Game, Move
-    from game.app import App
+    from game.launch import plain_app
     from game.prefs import PlayerSettings
 
     pygame.display.init()
@@ -68,7 +68,7 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
     game = Game.from_code(CODE)
     for text in MOVES.split():
         game.play(text)
-    app = App(screen, settings=PlayerSettings(locale="en"), game=game)
+    app = plain_app(screen, settings=PlayerSettings(locale="en"), game=game)
     table = app.table
     table.art.warm()
 
@@ -181,13 +181,13 @@ def startup_seconds(runs: int = 3) -> float:
 def first_frame() -> None:
     import pygame
 
-    from game.app import App
+    from game.launch import plain_app
     from game.prefs import PlayerSettings
 
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((800, 480))
-    app = App(screen, settings=PlayerSettings(locale="en"), code=CODE)
+    app = plain_app(screen, CODE, settings=PlayerSettings(locale="en"))
     pygame.display.update(app.draw())
     print("frame", flush=True)
 

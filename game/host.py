@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from engine import Game
     from game.arcade import Arcade
     from game.cards import CardArt
-    from game.clock import FixedClock, PlayTime
+    from game.clock import FixedClock, FrameWindow, PlayTime
     from game.games import Games
     from game.hooks import Hooks
     from game.i18n import Translator
@@ -114,10 +114,16 @@ class Table(Protocol):
     @property
     def layout(self) -> Layout: ...
 
+    @property
+    def drag(self) -> object | None:
+        """The cards the finger drags now, if any."""
+        ...
+
     def start_game(self, game: Game, *, left: str = "abandoned") -> None: ...
     def replace_game(self, make: Callable[[], Game]) -> None: ...
     def deal_label(self) -> str: ...
     def busy(self) -> bool: ...
+    def forget_visitor(self) -> None: ...
 
 
 class Kiosk(Protocol):
@@ -144,7 +150,14 @@ class AppHost(Host, Protocol):
     def sounds(self) -> Sounds: ...
     @property
     def kiosk(self) -> Kiosk | None: ...
+    @property
+    def frame_times(self) -> FrameWindow:
+        """The slowest frame of the last minute (the metrics read it)."""
+        ...
 
     running: bool
+    exit_status: int  # main.py's exit status (the operator's exit: 64)
 
     def set_locale(self, locale: str) -> None: ...
+    def close(self) -> None:
+        """Stop every worker process and the sound (the loop ends next)."""

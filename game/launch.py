@@ -1,9 +1,15 @@
 """Open the window and build the App from config.toml (when game.config is there) and the
-player's saved settings; write screenshots of any scene."""
+player's saved settings; write screenshots of any scene.
+
+This is the composition root: :func:`compose` makes the parts the loop and its scenes share
+(game.app.Parts), :func:`open_app` adds the kiosk, its session and the metrics and hands it
+all to the App, which only runs the loop."""
 
 from __future__ import annotations
 
 import logging
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -11,16 +17,26 @@ import pygame
 
 from engine import Game
 from game import initials, rulesets
-from game.app import App
+from game.app import App, KioskFactory, Parts, Watcher
 from game.arcade import Arcade
+from game.clock import FixedClock
 from game.config import Config, effective_px_per_mm, load_config
-from game.games import GameChoice
-from game.input import InputTuning
+from game.display import Presenter
+from game.games import GameChoice, Games
+from game.hooks import Hooks
+from game.i18n import Translator
+from game.input import GestureReader, InputTuning
 from game.kiosk import install_sigterm_handler, prepare_sdl
+from game.layout import estimate_px_per_mm
 from game.persist import Resumed
+from game.player import Preferences
 from game.prefs import PlayerSettings, load_prefs, save_prefs
+from game.scene import SceneRegistry
+from game.scenes import register_scenes
 from game.session import Session
+from game.sound import CardSounds, Sounds
 from game.storage import state_dir
+from game.workers import Workers
 
 
 @dataclass
@@ -39,6 +55,87 @@ def log_problems(problems: list[str]) -> None:
     """The config's problems, one line each (never fatal: the defaults stand in)."""
     for problem in problems:
         logging.getLogger("solitaire.config").warning("%s", problem)
+
+
+def compose(
+    screen: pygame.Surface,
+    *,
+    settings: PlayerSettings | None = None,
+    save_settings: Callable[[PlayerSettings], object] | None = None,
+    tuning: InputTuning | None = None,
+    px_per_mm: float | None = None,
+    choice: GameChoice | None = None,
+    rng: random.Random | None = None,
+    undo_depth: int = 100,
+    rotate: int = 0,
+    arcade: Arcade | None = None,
+    audio: bool = True,
+) -> Parts:
+    """The parts of an App on ``screen`` (shown turned by ``rotate``). Without ``arcade``
+    (tools, tests) the high-score tables are kept in memory and nobody is asked to sign a
+    table that is not kept; ``audio`` False (a screenshot run): never sound, the saved
+    setting shown as it is."""
+    presenter = Presenter(screen, rotate)
+    prefs = Preferences(settings, save_settings)
+    arcade = arcade or Arcade.open(None, initials=False)
+    sounds = Sounds(enabled=prefs.settings.sound and audio, volume=prefs.settings.volume)
+
+    def follow_sound(changed: PlayerSettings) -> None:
+        sounds.set_volume(changed.volume)
+        sounds.set_enabled(changed.sound and audio)
+
+    prefs.listeners.append(follow_sound)
+    hooks = Hooks()
+    hooks.add(CardSounds(sounds))
+    hooks.add(arcade)  # a win enters the high-score tables
+    scenes = SceneRegistry()
+    register_scenes(scenes)
+    size = presenter.surface.get_size()
+    return Parts(
+        presenter=presenter,
+        prefs=prefs,
+        tr=Translator(prefs.settings.locale),
+        clock=FixedClock(),
+        reader=GestureReader(tuning, px_per_mm or estimate_px_per_mm(*size)),
+        arcade=arcade,
+        games=Games(
+            choice or GameChoice(),
+            rng=rng or random.Random(),
+            undo_depth=undo_depth,
+            day_of=arcade.day_of,
+        ),
+        workers=Workers(),
+        hooks=hooks,
+        sounds=sounds,
+        scenes=scenes,
+        px_per_mm=px_per_mm,
+    )
+
+
+def plain_app(
+    screen: pygame.Surface,
+    code: str | None = None,
+    *,
+    game: Game | None = None,
+    settings: PlayerSettings | None = None,
+    save_settings: Callable[[PlayerSettings], object] | None = None,
+    px_per_mm: float | None = None,
+    rng: random.Random | None = None,
+    rotate: int = 0,
+    audio: bool = True,
+) -> App:
+    """An App with no kiosk and no saves (tools and tests): ``game``, else a new deal of
+    ``code`` (None: the choice's)."""
+    parts = compose(
+        screen,
+        settings=settings,
+        save_settings=save_settings,
+        px_per_mm=px_per_mm,
+        rng=rng,
+        rotate=rotate,
+        audio=audio,
+    )
+    return App(parts, game if game is not None else parts.games.new(code))
 
 
 def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
@@ -90,40 +187,46 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     )
     initials.add_words(config.arcade.blocked_initials)  # the operator's words, besides the list
     arcade = Arcade.open(directory, initials=config.arcade.initials, size=config.arcade.table_size)
-    app = App(
+    parts = compose(
         screen,
         settings=settings,
         save_settings=save_settings,
         tuning=tuning,
         px_per_mm=effective_px_per_mm(config, *screen.get_size()),
         choice=choice,
-        game=game,
         undo_depth=rules.undo_depth,
         rotate=display.rotate,
-        elapsed=resumed.elapsed if resumed is not None else 0.0,
         arcade=arcade,
         audio=options.audio,
     )
+    kiosk: KioskFactory | None = None
+    watchers: list[Watcher] = []
     if session is not None:
-        from game.kiosk_ui import attach_kiosk
+        from game.kiosk_ui import kiosk_factory
 
-        attach_kiosk(app, config, session, resumed=resumed is not None and resumed.game is game)
+        kiosk = kiosk_factory(config, session, resumed=resumed is not None and resumed.game is game)
         if config.metrics.textfile_dir:
-            from game.metrics import attach_metrics
+            from game.metrics import metrics_watcher
 
-            attach_metrics(app, session, config.metrics.textfile_dir)
-        _guard_x11_window(app, session)
-    return app
+            watchers.append(metrics_watcher(session, config.metrics.textfile_dir))
+        _guard_x11_window(parts.hooks, session)
+    return App(
+        parts,
+        game if game is not None else parts.games.new(None),
+        elapsed=resumed.elapsed if resumed is not None else 0.0,
+        kiosk=kiosk,
+        watchers=watchers,
+    )
 
 
-def _guard_x11_window(app: App, session: Session) -> None:
+def _guard_x11_window(hooks: Hooks, session: Session) -> None:
     """On X11, a destroyed window or a lost X server still saves (see game.xguard)."""
     if pygame.display.get_driver() != "x11":
         return
     from game import xguard
 
     if xguard.install(session.shutdown):
-        app.hooks.add(xguard.WindowGuard())
+        hooks.add(xguard.WindowGuard())
 
 
 def _open_session(

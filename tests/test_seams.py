@@ -12,6 +12,7 @@ import pytest
 
 from game.app import App
 from game.input import GestureReader, Hold
+from game.launch import plain_app
 from game.prefs import PlayerSettings
 from game.scene import Scene, SceneStack
 from game.scenes import register_scenes
@@ -49,7 +50,7 @@ def test_the_documents_list_every_registered_scene(path: str) -> None:
 
 def make_app() -> App:
     screen = pygame.display.set_mode((800, 480))
-    return App(screen, settings=PlayerSettings(locale="en"), code="RU1-C-AAAAABB", audio=False)
+    return plain_app(screen, "RU1-C-AAAAABB", settings=PlayerSettings(locale="en"), audio=False)
 
 
 def test_a_resting_table_sleeps_until_its_toast_goes_and_no_longer() -> None:

@@ -3,10 +3,10 @@ another: a scene opens the next with ``app.scenes.open("rules")``."""
 
 from __future__ import annotations
 
-from game.scene import SceneStack
+from game.scene import SceneRegistry
 
 
-def register_scenes(stack: SceneStack) -> None:
+def register_scenes(stack: SceneRegistry) -> None:
     """Every scene of the game, by its name (``Scene.name``)."""
     from game.scenes.attract import AttractScene
     from game.scenes.confirm import ConfirmScene
