@@ -105,8 +105,6 @@ class App:
         self.full_redraw = True
         self.frames_drawn = 0
         self.notifier = Notifier(None)  # systemd's notify socket, from run() on (game.notify)
-        self.buttons_are_pictures = False  # the visitor's table: its buttons act
-        self.least_text = 0  # its layout's own text sizes
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         self._tapped: Scene | None = None  # the scene on top when the last tap came
         self.table = cast("TableScene", self.scenes.open("table", game=game))

@@ -7,8 +7,8 @@ all, and the attract screen's and the Examples page's own tables play on a light
 knows a scene, so every scene can import it without an import circle.
 
 - :class:`Host`: what any scene, the table included, needs (screen, clock, settings, language,
-  games, workers, hooks, the scene stack, the high-score tables, and how a table on it draws
-  its words and buttons).
+  games, workers, hooks, the scene stack, the high-score tables); how a table shows itself (its
+  buttons as pictures, its least text size) is the table's own (game.table.TableScene).
 - :class:`AppHost`: what the dialogs over the visitor's table need besides: that table
   (:class:`Table`), the player's preferences, the sound, the kiosk, the end of the loop.
 """
@@ -86,16 +86,6 @@ class Host(Protocol):
     @property
     def save_failed(self) -> bool:
         """The last autosave failed (the table's info bar shows a mark until one works)."""
-        ...
-
-    @property
-    def buttons_are_pictures(self) -> bool:
-        """The table's buttons do nothing here (a demo's table): drawn flat, as pictures."""
-        ...
-
-    @property
-    def least_text(self) -> int:
-        """The smallest text size (px) the table may draw its words at; 0: its layout's own."""
         ...
 
     def redraw(self) -> None:

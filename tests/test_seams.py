@@ -163,3 +163,30 @@ def test_an_empty_wake_looks_again_soon_then_less_and_less_often(
     assert slept[-1] == pytest.approx(0.001)
     waker.pause(0.0005)
     assert slept[-1] == pytest.approx(0.0005)  # never past the deadline
+
+
+def test_a_demo_host_lends_the_apps_parts_but_keeps_its_reports_and_screens_to_itself() -> None:
+    """The attract screen's table plays on the App's screen, settings, language, clock and
+    workers; its reports reach none of the App's listeners, the win screen it opens is never
+    shown, and a failed save of the visitor's game puts no mark on it."""
+    from engine import Move
+    from game.scenes.demo import DemoHost
+
+    app = make_app()
+    host = DemoHost(app)
+    for part in ("screen", "settings", "tr", "clock", "reader", "games", "workers", "arcade"):
+        assert getattr(host, part) is getattr(app, part), part
+    assert host.hooks is not app.hooks and host.save_failed is False
+    heard: list[str] = []
+
+    class Ear:
+        def moved(self, game: object, move: object) -> None:
+            heard.append(str(move))
+
+    app.hooks.add(Ear())
+    demo = app.scenes.factory("table")(host, game=app.games.new("RU1-C-AAAAAAD"), pictures=True)
+    assert demo.make_move(Move.parse("AH-f"))
+    assert heard == []
+    before = len(app.scenes)
+    host.scenes.open("win", game=demo.game, play_time=demo.play_time)
+    assert len(app.scenes) == before
