@@ -16,7 +16,7 @@ knows a scene, so every scene can import it without an import circle.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, overload
 
 if TYPE_CHECKING:
     import pygame
@@ -45,17 +45,63 @@ class Named(Protocol):
     def name(self) -> str: ...
 
 
+class TableFactory(Protocol):
+    """What builds a table scene (game.table.TableScene) on a host of its own: a demo's."""
+
+    def __call__(
+        self,
+        host: Host,
+        *,
+        game: Game,
+        pictures: bool = ...,
+        least_text: Callable[[], int] = ...,
+    ) -> Named: ...
+
+
 class Stack(Protocol):
-    """The scene stack (game.scene.SceneStack) as scenes use it: open by name, close."""
+    """The scene stack (game.scene.SceneStack) as scenes use it: open by name, close.
+
+    Each scene opens by its name with its own arguments, one overload each, so mypy checks
+    every opening (tests/test_seams.py keeps them equal to the scenes' constructors)."""
 
     @property
     def top(self) -> Named: ...
 
-    def open(self, name: str, **kwargs: Any) -> Any: ...
-    def factory(self, name: str) -> Callable[..., Any]: ...
-    def pop(self, scene: Any = None) -> None: ...
+    @overload
+    def open(
+        self,
+        name: Literal["newgame", "settings", "rules", "stats", "scores", "entries"],
+    ) -> Named: ...
+    @overload
+    def open(self, name: Literal["keypad"], *, text: str = ...) -> Named: ...
+    @overload
+    def open(self, name: Literal["examples"], *, index: int = ...) -> Named: ...
+    @overload
+    def open(self, name: Literal["win"], *, game: Game, play_time: PlayTime) -> Named: ...
+    @overload
+    def open(self, name: Literal["pin"], *, controller: Kiosk) -> Named: ...
+    @overload
+    def open(self, name: Literal["operator"], *, controller: Kiosk | None = ...) -> Named: ...
+    @overload
+    def open(self, name: Literal["attract"], *, showing: str = ...) -> Named: ...
+    @overload
+    def open(self, name: Literal["initials"], *, ranks: str = ...) -> Named: ...
+    @overload
+    def open(
+        self,
+        name: Literal["confirm"],
+        *,
+        question: str,
+        yes: str,
+        no: str,
+        on_yes: Callable[[], None],
+        on_no: Callable[[], None] | None = ...,
+    ) -> Named: ...
+
+    def factory(self, name: Literal["table"]) -> TableFactory: ...
+    def pop(self, scene: Named | None = None) -> None: ...
     def pop_to_bottom(self) -> None: ...
-    def find(self, name: str) -> Any: ...
+    def find(self, name: str) -> Named | None: ...
 
 
 class Host(Protocol):

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Literal
 
 import pygame
 
@@ -24,6 +25,7 @@ from game.config import Config, effective_px_per_mm, load_config
 from game.display import Presenter
 from game.games import GameChoice, Games
 from game.hooks import Hooks
+from game.host import Stack
 from game.i18n import Translator
 from game.input import GestureReader, InputTuning
 from game.kiosk import install_sigterm_handler, prepare_sdl
@@ -239,26 +241,35 @@ def _open_session(
     return session, session.resume()
 
 
+PLAIN_SCENES: tuple[Literal["newgame", "settings", "scores", "stats"], ...] = (
+    "newgame",
+    "settings",
+    "scores",
+    "stats",
+)
+
+
 def show_scene(app: App, scene: str) -> None:
     """Push the named scene over the table (screenshots and tools)."""
+    scenes: Stack = app.scenes  # each scene's opening checked (game.host.Stack)
     if scene == "keypad":
-        app.scenes.open("newgame")
-        app.scenes.open("keypad", text="RU1-C-AAAA")
+        scenes.open("newgame")
+        scenes.open("keypad", text="RU1-C-AAAA")
     elif scene == "rules":
-        app.scenes.open("settings")
-        app.scenes.open("rules")
+        scenes.open("settings")
+        scenes.open("rules")
     elif scene == "win":
-        app.scenes.open("win", game=app.table.game, play_time=app.table.play_time)
-    elif scene in ("newgame", "settings", "scores", "stats"):
-        app.scenes.open(scene)
+        scenes.open("win", game=app.table.game, play_time=app.table.play_time)
+    elif scene in PLAIN_SCENES:
+        scenes.open(next(name for name in PLAIN_SCENES if name == scene))
     elif scene == "initials":
-        app.scenes.open("initials", ranks=app.tr("arcade.rank_today", place=1))
+        scenes.open("initials", ranks=app.tr("arcade.rank_today", place=1))
     elif scene in ("operator", "entries"):
-        app.scenes.open("operator", controller=app.kiosk)
+        scenes.open("operator", controller=app.kiosk)
         if scene == "entries":
-            app.scenes.open("entries")
+            scenes.open("entries")
     elif scene.startswith("attract"):  # attract, attract-today, attract-all, attract-howto
-        app.scenes.open("attract", showing=scene.partition("-")[2] or "demo")
+        scenes.open("attract", showing=scene.partition("-")[2] or "demo")
 
 
 def save_screenshot(app: App, path: Path, scene: str = "table") -> None:

@@ -8,7 +8,8 @@ an event goes down the stack until a scene consumes it), ``update(dt)`` advances
 Scenes never import each other: each is registered under a name ("table", "newgame", "keypad",
 "settings", "rules", "win", "stats", "pin", "attract", "confirm", "examples", "initials",
 "operator", "scores", "entries") and opened by it, ``app.scenes.open("rules")``. A scene knows
-its host through the Protocols of game.host, never the App.
+its host through the Protocols of game.host, never the App; there ``Stack.open`` has one
+overload per scene, with its arguments, so mypy checks every opening.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pygame import Rect
 from game.input import Gesture
 
 if TYPE_CHECKING:
-    from game.host import Host
+    from game.host import Host, Named
     from game.i18n import Translator
 
 Event = Gesture | pygame.event.Event
@@ -146,7 +147,7 @@ class SceneStack(Sequence[Scene]):
         scene.enter()
         self.on_change()
 
-    def pop(self, scene: Scene | None = None) -> None:
+    def pop(self, scene: Named | None = None) -> None:
         """Remove the top scene (or ``scene`` and everything above it); never the bottom."""
         if scene is not None and scene in self._scenes:
             while self._scenes[-1] is not scene:

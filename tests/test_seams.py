@@ -190,3 +190,53 @@ def test_a_demo_host_lends_the_apps_parts_but_keeps_its_reports_and_screens_to_i
     before = len(app.scenes)
     host.scenes.open("win", game=demo.game, play_time=demo.play_time)
     assert len(app.scenes) == before
+
+
+def opener_signatures() -> dict[str, dict[str, bool]]:
+    """Each scene name the typed openers (game.host.Stack.open's overloads, and ``factory``
+    for the table) accept, with its keywords: name -> {keyword: required}."""
+    import ast
+
+    tree = ast.parse((ROOT / "game/host.py").read_text(encoding="utf-8"))
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+
+    def keywords(function: ast.FunctionDef) -> dict[str, bool]:
+        args = function.args
+        defaults = [None] * (len(args.kwonlyargs) - len(args.kw_defaults)) + args.kw_defaults
+        return {a.arg: d is None for a, d in zip(args.kwonlyargs, defaults, strict=True)}
+
+    out: dict[str, dict[str, bool]] = {}
+    for node in classes["Stack"].body:
+        if isinstance(node, ast.FunctionDef) and node.name == "open":
+            annotation = ast.unparse(node.args.args[1].annotation or ast.Constant(""))
+            out.update((name, keywords(node)) for name in re.findall(r"'([a-z]+)'", annotation))
+    call = next(n for n in classes["TableFactory"].body if isinstance(n, ast.FunctionDef))
+    out["table"] = {"game": True, **keywords(call)}
+    return out
+
+
+def constructor_keywords(factory: object) -> dict[str, bool]:
+    import inspect
+
+    assert isinstance(factory, type)  # a scene class
+    params = list(inspect.signature(factory.__init__).parameters.values())[2:]
+    return {p.name: p.default is inspect.Parameter.empty for p in params}
+
+
+def test_every_scene_opens_through_a_typed_opener_with_its_constructors_arguments() -> None:
+    """mypy checks every opening against these overloads: they must name every registered
+    scene with exactly the arguments its constructor takes (and which of them it needs)."""
+    registry: dict[str, object] = {}
+
+    class Factories(SceneStack):
+        def __init__(self) -> None:
+            pass
+
+        def register(self, name: str, factory: object) -> None:
+            registry[name] = factory
+
+    register_scenes(Factories())
+    openers = opener_signatures()
+    assert set(openers) == set(registry)
+    for name, factory in registry.items():
+        assert openers[name] == constructor_keywords(factory), name
