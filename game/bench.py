@@ -8,6 +8,9 @@ a fresh Python process to the first frame on screen, and the loop at rest (game.
 wake-ups a second, its share of a core, and how soon the first press shows. Run it with a
 display (``DISPLAY`` set, e.g. under Xvfb) for the figures of a real X window; without one the
 rest figures are the dummy driver's.
+
+``python -m game.bench startup`` times the launch to a mapped window instead, beside
+Aisleriot's, under an Xvfb of its own (game.startbench).
 """
 
 from __future__ import annotations
@@ -193,6 +196,11 @@ def first_frame() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["startup"]:  # launch to a mapped window, beside Aisleriot's
+        from game import startbench
+
+        return startbench.main(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--frames", type=int, default=FRAMES, help="frames per measurement")

@@ -3,42 +3,40 @@ player's saved settings; write screenshots of any scene.
 
 This is the composition root: :func:`compose` makes the parts the loop and its scenes share
 (game.app.Parts), :func:`open_app` adds the kiosk, its session and the metrics and hands it
-all to the App, which only runs the loop."""
+all to the App, which only runs the loop.
+
+Start-up: the window opens as soon as the config is read (what a kiosk shows first is a
+window, at once); the modules of the App, the table, the session and the kiosk are imported
+after that, in the functions that use them, and every scene but the table only when it first
+opens (game.scenes). ``python -m game.bench startup`` times it beside Aisleriot."""
 
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from engine import Game
-from game import initials, rulesets
-from game.app import App, KioskFactory, Parts, Watcher
-from game.arcade import Arcade
-from game.clock import FixedClock
 from game.config import Config, effective_px_per_mm, load_config
-from game.display import Presenter
-from game.games import GameChoice, Games
-from game.hooks import Hooks
-from game.host import Stack
-from game.i18n import Translator
-from game.input import GestureReader, InputTuning
 from game.kiosk import install_sigterm_handler, prepare_sdl
-from game.layout import estimate_px_per_mm
-from game.persist import Resumed
-from game.player import Preferences
-from game.prefs import PlayerSettings, load_prefs, save_prefs
-from game.scene import SceneRegistry
-from game.scenes import register_scenes
-from game.session import Session
-from game.sound import CardSounds, Sounds
 from game.storage import state_dir
-from game.workers import Workers
+
+if TYPE_CHECKING:
+    import random
+
+    from engine import Game
+    from game.app import App, KioskFactory, Parts, Watcher
+    from game.arcade import Arcade
+    from game.games import GameChoice
+    from game.hooks import Hooks
+    from game.host import Stack
+    from game.input import InputTuning
+    from game.persist import Resumed
+    from game.prefs import PlayerSettings
+    from game.session import Session
 
 
 @dataclass
@@ -77,6 +75,23 @@ def compose(
     (tools, tests) the high-score tables are kept in memory and nobody is asked to sign a
     table that is not kept; ``audio`` False (a screenshot run): never sound, the saved
     setting shown as it is."""
+    import random
+
+    from game.app import Parts
+    from game.arcade import Arcade
+    from game.clock import FixedClock
+    from game.display import Presenter
+    from game.games import GameChoice, Games
+    from game.hooks import Hooks
+    from game.i18n import Translator
+    from game.input import GestureReader
+    from game.layout import estimate_px_per_mm
+    from game.player import Preferences
+    from game.scene import SceneRegistry
+    from game.scenes import register_scenes
+    from game.sound import CardSounds, Sounds
+    from game.workers import Workers
+
     presenter = Presenter(screen, rotate)
     prefs = Preferences(settings, save_settings)
     arcade = arcade or Arcade.open(None, initials=False)
@@ -128,6 +143,8 @@ def plain_app(
 ) -> App:
     """An App with no kiosk and no saves (tools and tests): ``game``, else a new deal of
     ``code`` (None: the choice's)."""
+    from game.app import App
+
     parts = compose(
         screen,
         settings=settings,
@@ -140,22 +157,9 @@ def plain_app(
     return App(parts, game if game is not None else parts.games.new(code))
 
 
-def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
-    # The operator's config (config.toml, or $SOLITAIRE_CONFIG when None); the kiosk's
-    # defaults stand in with options.kiosk (game.config). Its problems are logged once: on
-    # stderr, or with a session in its log (and the journal) once that is open.
-    config, problems = load_config(options.config, kiosk=options.kiosk)
-    display, rules, pointer = config.display, config.game, config.input
-    directory = options.state_dir or state_dir()
-    session, resumed = None, None
-    if not options.persist:
-        log_problems(problems)
-    else:
-        install_sigterm_handler()
-        session, resumed = _open_session(config, problems, directory)
-        if game is None and resumed is not None:
-            game = resumed.game
-        prepare_sdl(config)
+def open_window(config: Config, options: LaunchOptions) -> pygame.Surface:
+    """The game's window (or the whole screen), as the config and the options say."""
+    display = config.display
     pygame.display.init()
     pygame.font.init()
     flags = 0
@@ -168,6 +172,34 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     pygame.display.set_caption("Solitaire")
     screen = pygame.display.set_mode(size, flags)
     pygame.mouse.set_visible(display.show_cursor)
+    return screen
+
+
+def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
+    # The operator's config (config.toml, or $SOLITAIRE_CONFIG when None); the kiosk's
+    # defaults stand in with options.kiosk (game.config). Its problems are logged once: on
+    # stderr, or with a session in its log (and the journal) once that is open.
+    config, problems = load_config(options.config, kiosk=options.kiosk)
+    display, rules, pointer = config.display, config.game, config.input
+    directory = options.state_dir or state_dir()
+    if options.persist:
+        install_sigterm_handler()
+        prepare_sdl(config)
+    screen = open_window(config, options)
+    from game import initials, rulesets
+    from game.app import App
+    from game.arcade import Arcade
+    from game.games import GameChoice
+    from game.input import InputTuning
+    from game.prefs import load_prefs, save_prefs
+
+    session, resumed = None, None
+    if not options.persist:
+        log_problems(problems)
+    else:
+        session, resumed = _open_session(config, problems, directory)
+        if game is None and resumed is not None:
+            game = resumed.game
     settings = load_prefs(config, directory, clear=options.persist)
     if options.locale:
         settings = replace(settings, locale=options.locale)
@@ -236,6 +268,8 @@ def _open_session(
 ) -> tuple[Session, Resumed | None]:
     """The kiosk session (logs, crash hook, autosave, statistics) and the game to resume. The
     config's problems go to its log."""
+    from game.session import Session
+
     session = Session.open(config, directory)
     log_problems(problems)
     return session, session.resume()

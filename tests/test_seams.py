@@ -218,6 +218,7 @@ def opener_signatures() -> dict[str, dict[str, bool]]:
 def constructor_keywords(factory: object) -> dict[str, bool]:
     import inspect
 
+    factory = getattr(factory, "load", lambda: factory)()  # imported when first opened
     assert isinstance(factory, type)  # a scene class
     params = list(inspect.signature(factory.__init__).parameters.values())[2:]
     return {p.name: p.default is inspect.Parameter.empty for p in params}

@@ -69,8 +69,8 @@ class OperatorScene(Dialog):
             )
         )
         buttons: tuple[tuple[str, str, Callable[[], object]], ...] = (
-            ("stats", tr("operator.stats"), lambda: self.app.scenes.open("stats")),
-            ("entries", tr("operator.entries_button"), lambda: self.app.scenes.open("entries")),
+            ("stats", tr("operator.stats"), partial(self.app.scenes.open, "stats")),
+            ("entries", tr("operator.entries_button"), partial(self.app.scenes.open, "entries")),
             ("clear", tr("operator.clear"), partial(self.ask, "clear", self.clear)),
             ("leave", tr("operator.leave"), partial(self.ask, "leave", self.leave_game)),
             ("back", tr("operator.back"), self.close),
