@@ -110,7 +110,9 @@ class App:
         self.table = cast("TableScene", self.scenes.open("table", game=game))
         self.arcade.seconds = lambda: self.table.play_time.seconds
         self.table.play_time.reset(elapsed)
-        self.kiosk: KioskPlug | None = kiosk(self) if kiosk is not None else None
+        self.kiosk: KioskPlug | None = None  # (read while the kiosk is made: none yet)
+        if kiosk is not None:
+            self.kiosk = kiosk(self)
         # Raw events pass these first; one returning False drops it: the watchers', which see
         # every event, then the kiosk's (its lock; input resets its idle timer).
         self.event_filters: list[EventFilter] = [watch(self) for watch in watchers]
