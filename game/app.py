@@ -1,119 +1,123 @@
 """The loop: events -> gestures -> scenes, a fixed 60 Hz update, and a draw that only touches
 what changed. At rest (nothing moving, nothing to redraw) the loop sleeps until the earliest
-deadline the scenes and listeners report, looking at the event queue once a frame meanwhile
-(pygame-ce's ``event.wait`` polls about a thousand times a second, so it is not used)."""
+deadline the scenes and the kiosk report, looking at the event queue once a frame meanwhile
+(pygame-ce's ``event.wait`` polls about a thousand times a second, so it is not used); when
+and how it sleeps is one policy, game.wake.Rest.
+
+The App runs the loop and builds none of its parts: game.launch.compose makes them (screen,
+settings, language, clock, gesture reader, games, workers, hooks, sounds, high scores, the
+scenes by name) and hands them in as :class:`Parts`; the kiosk and the watchers (metrics) are
+made by factories the App calls with itself as their host, so nothing is patched in after
+construction."""
 
 from __future__ import annotations
 
 import faulthandler
-import math
-import random
 import time
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
 from pygame import Rect
 
 from engine import Game
-from game.arcade import Arcade
 from game.clock import FixedClock, FrameWindow
-from game.display import Presenter
-from game.games import GameChoice, Games
-from game.hooks import Hooks
-from game.i18n import Translator
-from game.input import DoubleTap, GestureReader, InputTuning, Tap
+from game.host import Kiosk
+from game.input import DoubleTap, Tap
 from game.layout import estimate_px_per_mm
 from game.notify import Notifier
-from game.player import Preferences
-from game.prefs import PlayerSettings
-from game.scene import Event, Scene, SceneStack
-from game.scenes import register_scenes
-from game.sound import CardSounds, Sounds
-from game.table import TableScene
-from game.wake import Waker
-from game.workers import Workers
+from game.scene import Event, Scene, SceneRegistry, SceneStack
+from game.wake import Rest, Waker, rest_seconds
 
 if TYPE_CHECKING:
-    from game.host import AppHost, Kiosk
+    from game.arcade import Arcade
+    from game.display import Presenter
+    from game.games import Games
+    from game.hooks import Hooks
+    from game.host import AppHost
+    from game.i18n import Translator
+    from game.input import GestureReader
+    from game.player import Preferences
+    from game.prefs import PlayerSettings
+    from game.sound import Sounds
+    from game.table import TableScene
+    from game.workers import Workers
 
-MAX_REST = 0.25  # a resting loop updates the scenes at least this often (seconds)
+EventFilter = Callable[[pygame.event.Event], bool]  # False drops a raw event
+
+
+class KioskPlug(Kiosk, Protocol):
+    """The kiosk controller as the loop sees it: it filters raw events (the lock, the idle
+    timer) and has deadlines of its own (game.kiosk_ui.KioskController)."""
+
+    def filter(self, event: pygame.event.Event) -> bool: ...
+    def deadline(self) -> float | None: ...
+
+
+# Made by the App with itself as their host. The kiosk joins the hooks (its session first); a
+# watcher (the metrics) joins them and returns its filter, which sees every raw event first.
+KioskFactory = Callable[["AppHost"], KioskPlug]
+Watcher = Callable[["AppHost"], EventFilter]
+
+
+@dataclass
+class Parts:
+    """What the loop and its scenes share, composed by game.launch.compose."""
+
+    presenter: Presenter  # the logical surface the game draws on, shown turned when asked
+    prefs: Preferences  # the player's toggles and language, and their saving
+    tr: Translator
+    clock: FixedClock  # the one source of time
+    reader: GestureReader  # the one reader of pointer events
+    arcade: Arcade  # today's deal and the high-score tables
+    games: Games  # new games: the player's choice, catalog deals, today's, random ones
+    workers: Workers  # every solver process
+    hooks: Hooks  # what the table reports goes to these listeners
+    sounds: Sounds  # the card sounds
+    scenes: SceneRegistry  # every scene, by name (game.scenes.register_scenes)
+    px_per_mm: float | None = None  # configured; None: a guess from the screen size
+    frame_times: FrameWindow = field(default_factory=FrameWindow)  # the last minute's slowest
 
 
 class App:
-    """The loop. Owns the screen, the clock, the gesture reader and the scene stack; holds the
-    parts the scenes share (settings, language, game factory, workers, hooks)."""
+    """The loop. Shows the scene stack (the table at the bottom) with the parts it is given
+    and serves its scenes' host Protocols (game.host.AppHost)."""
 
     def __init__(
         self,
-        screen: pygame.Surface,
+        parts: Parts,
+        game: Game,
         *,
-        settings: PlayerSettings | None = None,
-        save_settings: Callable[[PlayerSettings], object] | None = None,
-        tuning: InputTuning | None = None,
-        px_per_mm: float | None = None,
-        choice: GameChoice | None = None,
-        code: str | None = None,
-        game: Game | None = None,
         elapsed: float = 0.0,
-        rng: random.Random | None = None,
-        undo_depth: int = 100,
-        rotate: int = 0,
-        arcade: Arcade | None = None,
-        audio: bool = True,
+        kiosk: KioskFactory | None = None,
+        watchers: Sequence[Watcher] = (),
     ) -> None:
-        # The game draws on a logical surface; the presenter shows it (turned when asked).
-        self.presenter = Presenter(screen, rotate)
+        self.presenter = parts.presenter
         self.screen = self.presenter.surface
-        # The player's toggles and language, and their saving (game.player).
-        self.prefs = Preferences(settings, save_settings)
-        self.tr = Translator(self.settings.locale)
-        self._px_per_mm = px_per_mm
-        self.clock = FixedClock()
-        self.reader = GestureReader(tuning, self.px_per_mm)
-        # Today's deal and the high-score tables (game.arcade). Without one (tools, tests) the
-        # tables are kept in memory and nobody is asked to sign a table that is not kept.
-        self.arcade = arcade or Arcade.open(None, initials=False)
-        # New games: the player's choice, catalog deals, today's deal, random deals (game.games).
-        self.games = Games(
-            choice or GameChoice(),
-            rng=rng or random.Random(),
-            undo_depth=undo_depth,
-            day_of=self.arcade.day_of,
-        )
-        self.scenes = SceneStack(self, on_change=self.redraw)
-        register_scenes(self.scenes)
-        # Every solver process (hint, winnable indicator, attract screen): game.workers.
-        self.workers = Workers()
+        self.prefs, self.tr, self.clock = parts.prefs, parts.tr, parts.clock
+        self.reader, self.arcade, self.games = parts.reader, parts.arcade, parts.games
+        self.workers, self.hooks, self.sounds = parts.workers, parts.hooks, parts.sounds
+        self._px_per_mm = parts.px_per_mm
+        self.frame_times = parts.frame_times
+        self.scenes = SceneStack(self, parts.scenes, on_change=self.redraw)
         self.running = True
         self.full_redraw = True
         self.frames_drawn = 0
-        self.frame_times = FrameWindow()  # the slowest frame of the last minute (game.clock)
         self.notifier = Notifier(None)  # systemd's notify socket, from run() on (game.notify)
-        # What the table reports goes to these listeners: autosave, statistics, logs (game.hooks).
-        self.hooks = Hooks()
-        # The card sounds (game.sound): on or off and their volume follow the player's settings.
-        # ``audio`` False (a screenshot run): never sound, the saved setting shown as it is.
-        self.audio = audio
-        self.sounds = Sounds(enabled=self.settings.sound and audio, volume=self.settings.volume)
-        self.prefs.listeners.append(self._follow_sound)
-        self.hooks.add(CardSounds(self.sounds))
-        self.hooks.add(self.arcade)  # a win enters the high-score tables
-        # Raw events pass these first (kiosk lock, idle timer); one returning False drops it.
-        self.event_filters: list[Callable[[pygame.event.Event], bool]] = []
-        # When a listener (the kiosk's idle timers) next needs an update, in clock time.
-        self.deadlines: list[Callable[[], float | None]] = []
-        self.kiosk: Kiosk | None = None  # set by game.kiosk_ui.attach_kiosk
-        self.buttons_are_pictures = False  # the visitor's table: its buttons act
-        self.least_text = 0  # its layout's own text sizes
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         self._tapped: Scene | None = None  # the scene on top when the last tap came
-        if game is None:
-            game = self.games.new(code)
-        self.table = TableScene(self, game)
+        self.table = cast("TableScene", self.scenes.open("table", game=game))
         self.arcade.seconds = lambda: self.table.play_time.seconds
         self.table.play_time.reset(elapsed)
-        self.scenes.push(self.table)
+        self.kiosk: KioskPlug | None = None  # (read while the kiosk is made: none yet)
+        if kiosk is not None:
+            self.kiosk = kiosk(self)
+        # Raw events pass these first; one returning False drops it: the watchers', which see
+        # every event, then the kiosk's (its lock; input resets its idle timer).
+        self.event_filters: list[EventFilter] = [watch(self) for watch in watchers]
+        if self.kiosk is not None:
+            self.event_filters.append(self.kiosk.filter)
 
     @property
     def settings(self) -> PlayerSettings:
@@ -128,10 +132,6 @@ class App:
     def px_per_mm(self) -> float:
         """The configured pixels per millimetre, else a guess from the screen size."""
         return self._px_per_mm or estimate_px_per_mm(*self.screen.get_size())
-
-    def _follow_sound(self, settings: PlayerSettings) -> None:
-        self.sounds.set_volume(settings.volume)
-        self.sounds.set_enabled(settings.sound and self.audio)
 
     def set_locale(self, locale: str) -> None:
         """Show everything in ``locale`` now, and keep it."""
@@ -200,22 +200,15 @@ class App:
         return any(scene.busy() for scene in self.scenes)
 
     def deadline(self) -> float | None:
-        """The earliest clock time at which a scene or a listener changes by itself."""
-        times = [scene.deadline() for scene in self.scenes] + [due() for due in self.deadlines]
+        """The earliest clock time at which a scene or the kiosk changes by itself."""
+        times = [scene.deadline() for scene in self.scenes]
+        if self.kiosk is not None:
+            times.append(self.kiosk.deadline())
         return min((t for t in times if t is not None), default=None)
 
     def rest_seconds(self) -> float:
-        """How long a resting loop may sleep after its last update: until the clock step that
-        passes the earliest deadline (at least one step, so a deadline that has passed cannot
-        make the loop spin), at most MAX_REST."""
-        due = self.deadline()
-        if due is None:
-            return MAX_REST
-        clock = self.clock
-        # The first step surely at or past ``due`` (the clock's time is a sum of floats).
-        steps = max(1, math.ceil((due - clock.time) / clock.step + 1e-6))
-        # The clock is already ``accumulated`` seconds on towards its next step.
-        return min(MAX_REST, steps * clock.step - clock.accumulated + 1e-4)
+        """How long a resting loop may sleep after its last update (game.wake.rest_seconds)."""
+        return rest_seconds(self.deadline(), self.clock)
 
     def draw(self) -> list[Rect]:
         """Paint what changed; returns the changed rectangles (empty when idle)."""
@@ -246,12 +239,11 @@ class App:
         """The real loop: a frame at a time while something moves; at rest it sleeps until
         the next deadline or the next input (game.wake: at once under X11, else within a
         frame)."""
-        waker = Waker.for_display(self.clock.step)
+        rest = Rest(Waker.for_display(self.clock.step))
         notifier = self.notifier = Notifier.from_env()
         if notifier.interval is not None:  # the watchdog's SIGABRT shows where the loop hung
             faulthandler.enable()  # (every thread's stack on stderr: the journal)
         last = time.perf_counter()
-        woke = False  # the last sleep ended for the X connection, not for the time
         while self.running:
             events = pygame.event.get()
             now = time.perf_counter()
@@ -259,20 +251,9 @@ class App:
             resting = not (self.busy() or self.full_redraw)
             if resting and not events:
                 wait = last + self.rest_seconds() - now
-                limit = notifier.rest_limit(now)  # wake for the next WATCHDOG=1
-                if limit is not None and wait > limit:
-                    waker.wait(limit)
+                if rest.sleep(wait, notifier.rest_limit(now)):  # (wakes for the next ping)
                     continue
-                if wait > 0:
-                    if woke:  # the socket woke us but brought no event yet: a short pause,
-                        waker.pause(wait)  # longer each time, never a spin on a busy socket
-                        woke = False
-                    else:
-                        woke = waker.wait(wait)
-                    continue
-            woke = False
-            if events:
-                waker.heard()
+            rest.frame(bool(events))
             if resting and events:  # the clock catches up first: input carries its own time
                 self.update(now - last, clamp=False)
                 last = now

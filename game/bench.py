@@ -8,6 +8,9 @@ a fresh Python process to the first frame on screen, and the loop at rest (game.
 wake-ups a second, its share of a core, and how soon the first press shows. Run it with a
 display (``DISPLAY`` set, e.g. under Xvfb) for the figures of a real X window; without one the
 rest figures are the dummy driver's.
+
+``python -m game.bench startup`` times the launch to a mapped window instead, beside
+Aisleriot's, under an Xvfb of its own (game.startbench).
 """
 
 from __future__ import annotations
@@ -59,7 +62,7 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
     import pygame
 
     from engine import Game, Move
-    from game.app import App
+    from game.launch import plain_app
     from game.prefs import PlayerSettings
 
     pygame.display.init()
@@ -68,7 +71,7 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
     game = Game.from_code(CODE)
     for text in MOVES.split():
         game.play(text)
-    app = App(screen, settings=PlayerSettings(locale="en"), game=game)
+    app = plain_app(screen, settings=PlayerSettings(locale="en"), game=game)
     table = app.table
     table.art.warm()
 
@@ -181,18 +184,23 @@ def startup_seconds(runs: int = 3) -> float:
 def first_frame() -> None:
     import pygame
 
-    from game.app import App
+    from game.launch import plain_app
     from game.prefs import PlayerSettings
 
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((800, 480))
-    app = App(screen, settings=PlayerSettings(locale="en"), code=CODE)
+    app = plain_app(screen, CODE, settings=PlayerSettings(locale="en"))
     pygame.display.update(app.draw())
     print("frame", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["startup"]:  # launch to a mapped window, beside Aisleriot's
+        from game import startbench
+
+        return startbench.main(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--frames", type=int, default=FRAMES, help="frames per measurement")

@@ -7,8 +7,8 @@ all, and the attract screen's and the Examples page's own tables play on a light
 knows a scene, so every scene can import it without an import circle.
 
 - :class:`Host`: what any scene, the table included, needs (screen, clock, settings, language,
-  games, workers, hooks, the scene stack, the high-score tables, and how a table on it draws
-  its words and buttons).
+  games, workers, hooks, the scene stack, the high-score tables); how a table shows itself (its
+  buttons as pictures, its least text size) is the table's own (game.table.TableScene).
 - :class:`AppHost`: what the dialogs over the visitor's table need besides: that table
   (:class:`Table`), the player's preferences, the sound, the kiosk, the end of the loop.
 """
@@ -16,7 +16,7 @@ knows a scene, so every scene can import it without an import circle.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, overload
 
 if TYPE_CHECKING:
     import pygame
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from engine import Game
     from game.arcade import Arcade
     from game.cards import CardArt
-    from game.clock import FixedClock, PlayTime
+    from game.clock import FixedClock, FrameWindow, PlayTime
     from game.games import Games
     from game.hooks import Hooks
     from game.i18n import Translator
@@ -45,17 +45,63 @@ class Named(Protocol):
     def name(self) -> str: ...
 
 
+class TableFactory(Protocol):
+    """What builds a table scene (game.table.TableScene) on a host of its own: a demo's."""
+
+    def __call__(
+        self,
+        host: Host,
+        *,
+        game: Game,
+        pictures: bool = ...,
+        least_text: Callable[[], int] = ...,
+    ) -> Named: ...
+
+
 class Stack(Protocol):
-    """The scene stack (game.scene.SceneStack) as scenes use it: open by name, close."""
+    """The scene stack (game.scene.SceneStack) as scenes use it: open by name, close.
+
+    Each scene opens by its name with its own arguments, one overload each, so mypy checks
+    every opening (tests/test_seams.py keeps them equal to the scenes' constructors)."""
 
     @property
     def top(self) -> Named: ...
 
-    def open(self, name: str, **kwargs: Any) -> Any: ...
-    def factory(self, name: str) -> Callable[..., Any]: ...
-    def pop(self, scene: Any = None) -> None: ...
+    @overload
+    def open(
+        self,
+        name: Literal["newgame", "settings", "rules", "stats", "scores", "entries"],
+    ) -> Named: ...
+    @overload
+    def open(self, name: Literal["keypad"], *, text: str = ...) -> Named: ...
+    @overload
+    def open(self, name: Literal["examples"], *, index: int = ...) -> Named: ...
+    @overload
+    def open(self, name: Literal["win"], *, game: Game, play_time: PlayTime) -> Named: ...
+    @overload
+    def open(self, name: Literal["pin"], *, controller: Kiosk) -> Named: ...
+    @overload
+    def open(self, name: Literal["operator"], *, controller: Kiosk | None = ...) -> Named: ...
+    @overload
+    def open(self, name: Literal["attract"], *, showing: str = ...) -> Named: ...
+    @overload
+    def open(self, name: Literal["initials"], *, ranks: str = ...) -> Named: ...
+    @overload
+    def open(
+        self,
+        name: Literal["confirm"],
+        *,
+        question: str,
+        yes: str,
+        no: str,
+        on_yes: Callable[[], None],
+        on_no: Callable[[], None] | None = ...,
+    ) -> Named: ...
+
+    def factory(self, name: Literal["table"]) -> TableFactory: ...
+    def pop(self, scene: Named | None = None) -> None: ...
     def pop_to_bottom(self) -> None: ...
-    def find(self, name: str) -> Any: ...
+    def find(self, name: str) -> Named | None: ...
 
 
 class Host(Protocol):
@@ -88,16 +134,6 @@ class Host(Protocol):
         """The last autosave failed (the table's info bar shows a mark until one works)."""
         ...
 
-    @property
-    def buttons_are_pictures(self) -> bool:
-        """The table's buttons do nothing here (a demo's table): drawn flat, as pictures."""
-        ...
-
-    @property
-    def least_text(self) -> int:
-        """The smallest text size (px) the table may draw its words at; 0: its layout's own."""
-        ...
-
     def redraw(self) -> None:
         """Paint every scene again on the next draw."""
 
@@ -114,10 +150,16 @@ class Table(Protocol):
     @property
     def layout(self) -> Layout: ...
 
+    @property
+    def drag(self) -> object | None:
+        """The cards the finger drags now, if any."""
+        ...
+
     def start_game(self, game: Game, *, left: str = "abandoned") -> None: ...
     def replace_game(self, make: Callable[[], Game]) -> None: ...
     def deal_label(self) -> str: ...
     def busy(self) -> bool: ...
+    def forget_visitor(self) -> None: ...
 
 
 class Kiosk(Protocol):
@@ -144,7 +186,14 @@ class AppHost(Host, Protocol):
     def sounds(self) -> Sounds: ...
     @property
     def kiosk(self) -> Kiosk | None: ...
+    @property
+    def frame_times(self) -> FrameWindow:
+        """The slowest frame of the last minute (the metrics read it)."""
+        ...
 
     running: bool
+    exit_status: int  # main.py's exit status (the operator's exit: 64)
 
     def set_locale(self, locale: str) -> None: ...
+    def close(self) -> None:
+        """Stop every worker process and the sound (the loop ends next)."""

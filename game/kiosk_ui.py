@@ -1,9 +1,11 @@
-"""The kiosk on screen: the controller that hooks into the App. Its screens are scenes of
-their own (game/scenes: stats, pin, attract), opened by name.
+"""The kiosk on screen: the controller the App is given. Its screens are scenes of their own
+(game/scenes: stats, pin, attract), opened by name.
 
-`attach_kiosk(app, config, session)` wires everything: the session gets the table's reports
-(autosave, statistics, logs), the controller filters raw events (kiosk lock, idle timer, the
-long press on the game code) and runs once per update step (idle deadlines, the long press).
+``App(parts, game, kiosk=kiosk_factory(config, session, resumed=...))``: the App makes the
+controller with itself as host. The session gets the table's reports (autosave, statistics,
+logs), the controller filters raw events (kiosk lock, idle timer, the long press on the game
+code), tells the loop its deadlines and runs once per update step (idle deadlines, the long
+press).
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from game.prefs import reset_visitor_settings, resets_visitors
 from game.session import Session
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.app import KioskFactory
+    from game.host import AppHost
 
 log = logging.getLogger("solitaire.kiosk")
 
@@ -51,9 +54,12 @@ CODE_AREA = 0.36  # the right part of the info bar, where the game code is, take
 
 
 class KioskController(TableHooks):
-    """Event filter and per-step hook of the App (see attach_kiosk)."""
+    """Event filter, deadline and per-step hook of the App (see kiosk_factory). Made with the
+    App as host, it joins the App's hooks (the session first) and takes the table's play time
+    as the session's clock. When the game on the table is not the resumed one, it is reported
+    as a fresh deal (saved and logged)."""
 
-    def __init__(self, app: App, config: Config, session: Session) -> None:
+    def __init__(self, app: AppHost, config: Config, session: Session, *, resumed: bool) -> None:
         self.app = app
         self.config = config
         self.session = session
@@ -69,6 +75,15 @@ class KioskController(TableHooks):
         self.pressing = False  # a finger held still is not idle...
         self.press_since = 0.0  # ...for a while: a lost release must not keep the kiosk awake
         self.hold_since: float | None = None  # when the press the long press follows began
+        app.hooks.add(session)
+        app.hooks.add(self)
+        # One play time: the table's, which the autosave and the statistics read as well.
+        app.table.play_time.running = session.clock.running
+        session.clock = app.table.play_time
+        app.arcade.game_id = lambda: session.game_id  # a win is entered once per game
+        apply_lock(config)
+        if not resumed:
+            session.started(app.table.game)
 
     # ---------------------------------------------------------------- raw events
     def filter(self, event: pygame.event.Event) -> bool:
@@ -101,7 +116,7 @@ class KioskController(TableHooks):
             self.hold_since = None
         elif hold.since != self.hold_since:  # a new press
             self.hold_since = hold.since
-            on_table = self.app.scenes.top is self.app.table
+            on_table = self.app.scenes.top.name == "table"  # the bottom scene
             inside = on_table and self.code_area().collidepoint(hold.pos)
             self.long_press.press(hold.pos, hold.since / 1000, inside=inside)
 
@@ -181,20 +196,10 @@ class KioskController(TableHooks):
         self.app.running = False
 
 
-def attach_kiosk(app: App, config: Config, session: Session, *, resumed: bool) -> KioskController:
-    """Hook the session and the kiosk controller into the App. When the game on the table is
-    not the resumed one, it is reported as a fresh deal (saved and logged)."""
-    controller = KioskController(app, config, session)
-    app.hooks.add(session)
-    app.hooks.add(controller)
-    app.event_filters.append(controller.filter)
-    app.deadlines.append(controller.deadline)
-    app.kiosk = controller
-    # One play time: the table's, which the autosave and the statistics read as well.
-    app.table.play_time.running = session.clock.running
-    session.clock = app.table.play_time
-    app.arcade.game_id = lambda: session.game_id  # a win is entered once per game
-    apply_lock(config)
-    if not resumed:
-        session.started(app.table.game)
-    return controller
+def kiosk_factory(config: Config, session: Session, *, resumed: bool) -> KioskFactory:
+    """What makes the kiosk controller for the App (``App(..., kiosk=...)``)."""
+
+    def make(app: AppHost) -> KioskController:
+        return KioskController(app, config, session, resumed=resumed)
+
+    return make

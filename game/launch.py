@@ -1,26 +1,42 @@
 """Open the window and build the App from config.toml (when game.config is there) and the
-player's saved settings; write screenshots of any scene."""
+player's saved settings; write screenshots of any scene.
+
+This is the composition root: :func:`compose` makes the parts the loop and its scenes share
+(game.app.Parts), :func:`open_app` adds the kiosk, its session and the metrics and hands it
+all to the App, which only runs the loop.
+
+Start-up: the window opens as soon as the config is read (what a kiosk shows first is a
+window, at once); the modules of the App, the table, the session and the kiosk are imported
+after that, in the functions that use them, and every scene but the table only when it first
+opens (game.scenes). ``python -m game.bench startup`` times it beside Aisleriot."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from engine import Game
-from engine.rules import REGISTRY
-from game.app import App
-from game.arcade import Arcade
 from game.config import Config, effective_px_per_mm, load_config
-from game.games import GameChoice
-from game.input import InputTuning
 from game.kiosk import install_sigterm_handler, prepare_sdl
-from game.persist import Resumed
-from game.prefs import PlayerSettings, load_prefs, save_prefs
-from game.session import Session
 from game.storage import state_dir
+
+if TYPE_CHECKING:
+    import random
+
+    from engine import Game
+    from game.app import App, KioskFactory, Parts, Watcher
+    from game.arcade import Arcade
+    from game.games import GameChoice
+    from game.hooks import Hooks
+    from game.host import Stack
+    from game.input import InputTuning
+    from game.persist import Resumed
+    from game.prefs import PlayerSettings
+    from game.session import Session
 
 
 @dataclass
@@ -41,22 +57,109 @@ def log_problems(problems: list[str]) -> None:
         logging.getLogger("solitaire.config").warning("%s", problem)
 
 
-def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
-    # The operator's config (config.toml, or $SOLITAIRE_CONFIG when None); the kiosk's
-    # defaults stand in with options.kiosk (game.config). Its problems are logged once: on
-    # stderr, or with a session in its log (and the journal) once that is open.
-    config, problems = load_config(options.config, kiosk=options.kiosk)
-    display, rules, pointer = config.display, config.game, config.input
-    directory = options.state_dir or state_dir()
-    session, resumed = None, None
-    if not options.persist:
-        log_problems(problems)
-    else:
-        install_sigterm_handler()
-        session, resumed = _open_session(config, problems, directory)
-        if game is None and resumed is not None:
-            game = resumed.game
-        prepare_sdl(config)
+def compose(
+    screen: pygame.Surface,
+    *,
+    settings: PlayerSettings | None = None,
+    save_settings: Callable[[PlayerSettings], object] | None = None,
+    tuning: InputTuning | None = None,
+    px_per_mm: float | None = None,
+    choice: GameChoice | None = None,
+    rng: random.Random | None = None,
+    undo_depth: int = 100,
+    rotate: int = 0,
+    arcade: Arcade | None = None,
+    audio: bool = True,
+) -> Parts:
+    """The parts of an App on ``screen`` (shown turned by ``rotate``). Without ``arcade``
+    (tools, tests) the high-score tables are kept in memory and nobody is asked to sign a
+    table that is not kept; ``audio`` False (a screenshot run): never sound, the saved
+    setting shown as it is."""
+    import random
+
+    from game.app import Parts
+    from game.arcade import Arcade
+    from game.clock import FixedClock
+    from game.display import Presenter
+    from game.games import GameChoice, Games
+    from game.hooks import Hooks
+    from game.i18n import Translator
+    from game.input import GestureReader
+    from game.layout import estimate_px_per_mm
+    from game.player import Preferences
+    from game.scene import SceneRegistry
+    from game.scenes import register_scenes
+    from game.sound import CardSounds, Sounds
+    from game.workers import Workers
+
+    presenter = Presenter(screen, rotate)
+    prefs = Preferences(settings, save_settings)
+    arcade = arcade or Arcade.open(None, initials=False)
+    sounds = Sounds(enabled=prefs.settings.sound and audio, volume=prefs.settings.volume)
+
+    def follow_sound(changed: PlayerSettings) -> None:
+        sounds.set_volume(changed.volume)
+        sounds.set_enabled(changed.sound and audio)
+
+    prefs.listeners.append(follow_sound)
+    hooks = Hooks()
+    hooks.add(CardSounds(sounds))
+    hooks.add(arcade)  # a win enters the high-score tables
+    scenes = SceneRegistry()
+    register_scenes(scenes)
+    size = presenter.surface.get_size()
+    return Parts(
+        presenter=presenter,
+        prefs=prefs,
+        tr=Translator(prefs.settings.locale),
+        clock=FixedClock(),
+        reader=GestureReader(tuning, px_per_mm or estimate_px_per_mm(*size)),
+        arcade=arcade,
+        games=Games(
+            choice or GameChoice(),
+            rng=rng or random.Random(),
+            undo_depth=undo_depth,
+            day_of=arcade.day_of,
+        ),
+        workers=Workers(),
+        hooks=hooks,
+        sounds=sounds,
+        scenes=scenes,
+        px_per_mm=px_per_mm,
+    )
+
+
+def plain_app(
+    screen: pygame.Surface,
+    code: str | None = None,
+    *,
+    game: Game | None = None,
+    settings: PlayerSettings | None = None,
+    save_settings: Callable[[PlayerSettings], object] | None = None,
+    px_per_mm: float | None = None,
+    rng: random.Random | None = None,
+    rotate: int = 0,
+    audio: bool = True,
+) -> App:
+    """An App with no kiosk and no saves (tools and tests): ``game``, else a new deal of
+    ``code`` (None: the choice's)."""
+    from game.app import App
+
+    parts = compose(
+        screen,
+        settings=settings,
+        save_settings=save_settings,
+        px_per_mm=px_per_mm,
+        rng=rng,
+        rotate=rotate,
+        audio=audio,
+    )
+    return App(parts, game if game is not None else parts.games.new(code))
+
+
+def open_window(config: Config, options: LaunchOptions) -> pygame.Surface:
+    """The game's window (or the whole screen), as the config and the options say."""
+    display = config.display
     pygame.display.init()
     pygame.font.init()
     flags = 0
@@ -69,6 +172,34 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     pygame.display.set_caption("Solitaire")
     screen = pygame.display.set_mode(size, flags)
     pygame.mouse.set_visible(display.show_cursor)
+    return screen
+
+
+def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
+    # The operator's config (config.toml, or $SOLITAIRE_CONFIG when None); the kiosk's
+    # defaults stand in with options.kiosk (game.config). Its problems are logged once: on
+    # stderr, or with a session in its log (and the journal) once that is open.
+    config, problems = load_config(options.config, kiosk=options.kiosk)
+    display, rules, pointer = config.display, config.game, config.input
+    directory = options.state_dir or state_dir()
+    if options.persist:
+        install_sigterm_handler()
+        prepare_sdl(config)
+    screen = open_window(config, options)
+    from engine.rules import REGISTRY
+    from game.app import App
+    from game.arcade import Arcade
+    from game.games import GameChoice
+    from game.input import InputTuning
+    from game.prefs import load_prefs, save_prefs
+
+    session, resumed = None, None
+    if not options.persist:
+        log_problems(problems)
+    else:
+        session, resumed = _open_session(config, problems, directory)
+        if game is None and resumed is not None:
+            game = resumed.game
     settings = load_prefs(config, directory, clear=options.persist)
     if options.locale:
         settings = replace(settings, locale=options.locale)
@@ -94,40 +225,46 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         size=config.arcade.table_size,
         blocked=config.arcade.blocked_initials,  # the operator's words, besides the list
     )
-    app = App(
+    parts = compose(
         screen,
         settings=settings,
         save_settings=save_settings,
         tuning=tuning,
         px_per_mm=effective_px_per_mm(config, *screen.get_size()),
         choice=choice,
-        game=game,
         undo_depth=rules.undo_depth,
         rotate=display.rotate,
-        elapsed=resumed.elapsed if resumed is not None else 0.0,
         arcade=arcade,
         audio=options.audio,
     )
+    kiosk: KioskFactory | None = None
+    watchers: list[Watcher] = []
     if session is not None:
-        from game.kiosk_ui import attach_kiosk
+        from game.kiosk_ui import kiosk_factory
 
-        attach_kiosk(app, config, session, resumed=resumed is not None and resumed.game is game)
+        kiosk = kiosk_factory(config, session, resumed=resumed is not None and resumed.game is game)
         if config.metrics.textfile_dir:
-            from game.metrics import attach_metrics
+            from game.metrics import metrics_watcher
 
-            attach_metrics(app, session, config.metrics.textfile_dir)
-        _guard_x11_window(app, session)
-    return app
+            watchers.append(metrics_watcher(session, config.metrics.textfile_dir))
+        _guard_x11_window(parts.hooks, session)
+    return App(
+        parts,
+        game if game is not None else parts.games.new(None),
+        elapsed=resumed.elapsed if resumed is not None else 0.0,
+        kiosk=kiosk,
+        watchers=watchers,
+    )
 
 
-def _guard_x11_window(app: App, session: Session) -> None:
+def _guard_x11_window(hooks: Hooks, session: Session) -> None:
     """On X11, a destroyed window or a lost X server still saves (see game.xguard)."""
     if pygame.display.get_driver() != "x11":
         return
     from game import xguard
 
     if xguard.install(session.shutdown):
-        app.hooks.add(xguard.WindowGuard())
+        hooks.add(xguard.WindowGuard())
 
 
 def _open_session(
@@ -135,31 +272,42 @@ def _open_session(
 ) -> tuple[Session, Resumed | None]:
     """The kiosk session (logs, crash hook, autosave, statistics) and the game to resume. The
     config's problems go to its log."""
+    from game.session import Session
+
     session = Session.open(config, directory)
     log_problems(problems)
     return session, session.resume()
 
 
+PLAIN_SCENES: tuple[Literal["newgame", "settings", "scores", "stats"], ...] = (
+    "newgame",
+    "settings",
+    "scores",
+    "stats",
+)
+
+
 def show_scene(app: App, scene: str) -> None:
     """Push the named scene over the table (screenshots and tools)."""
+    scenes: Stack = app.scenes  # each scene's opening checked (game.host.Stack)
     if scene == "keypad":
-        app.scenes.open("newgame")
-        app.scenes.open("keypad", text="RU1-C-AAAA")
+        scenes.open("newgame")
+        scenes.open("keypad", text="RU1-C-AAAA")
     elif scene == "rules":
-        app.scenes.open("settings")
-        app.scenes.open("rules")
+        scenes.open("settings")
+        scenes.open("rules")
     elif scene == "win":
-        app.scenes.open("win", game=app.table.game, play_time=app.table.play_time)
-    elif scene in ("newgame", "settings", "scores", "stats"):
-        app.scenes.open(scene)
+        scenes.open("win", game=app.table.game, play_time=app.table.play_time)
+    elif scene in PLAIN_SCENES:
+        scenes.open(next(name for name in PLAIN_SCENES if name == scene))
     elif scene == "initials":
-        app.scenes.open("initials", ranks=app.tr("arcade.rank_today", place=1))
+        scenes.open("initials", ranks=app.tr("arcade.rank_today", place=1))
     elif scene in ("operator", "entries"):
-        app.scenes.open("operator", controller=app.kiosk)
+        scenes.open("operator", controller=app.kiosk)
         if scene == "entries":
-            app.scenes.open("entries")
+            scenes.open("entries")
     elif scene.startswith("attract"):  # attract, attract-today, attract-all, attract-howto
-        app.scenes.open("attract", showing=scene.partition("-")[2] or "demo")
+        scenes.open("attract", showing=scene.partition("-")[2] or "demo")
 
 
 def save_screenshot(app: App, path: Path, scene: str = "table") -> None:

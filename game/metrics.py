@@ -28,7 +28,8 @@ from game.runs import RunRecord, Today
 from game.stats import Stats, rule_set_keys
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.app import Watcher
+    from game.host import AppHost
     from game.session import Session
 
 log = logging.getLogger("solitaire.metrics")
@@ -242,9 +243,16 @@ class Metrics(TableHooks):
         return True
 
 
-def attach_metrics(app: App, session: Session, textfile_dir: str) -> Metrics:
+def metrics_watcher(session: Session, textfile_dir: str) -> Watcher:
+    """What makes the metrics for the App (``App(..., watchers=[...])``): they see every raw
+    event first (input before the kiosk lock drops any)."""
+    return lambda app: attach_metrics(app, session, textfile_dir).saw_input
+
+
+def attach_metrics(app: AppHost, session: Session, textfile_dir: str) -> Metrics:
     """Metrics for the kiosk ``app`` (its session's state directory keeps metrics.json),
-    written to ``textfile_dir``; the first write happens on the loop's first step."""
+    written to ``textfile_dir``, among the App's hooks after the session; the first write
+    happens on the loop's first step."""
     from game.arcade import today_from_env
     from game.config import REPO_ROOT
     from game.stats import rule_set_key
@@ -270,6 +278,5 @@ def attach_metrics(app: App, session: Session, textfile_dir: str) -> Metrics:
         )
 
     metrics = Metrics(Path(textfile_dir), record, source, version=read_version(REPO_ROOT))
-    app.event_filters.insert(0, metrics.saw_input)  # before the kiosk lock drops any
     app.hooks.add(metrics)  # after the session: the statistics have counted the game
     return metrics

@@ -78,13 +78,13 @@ def probe(seconds: float) -> None:
     rest, each timed to the frame that shows it; then quit and print their median."""
     import pygame
 
-    from game.app import App
+    from game.launch import plain_app
     from game.prefs import PlayerSettings
 
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(SIZE)
-    app = App(screen, settings=PlayerSettings(locale="en"), code=CODE, audio=False)
+    app = plain_app(screen, CODE, settings=PlayerSettings(locale="en"), audio=False)
     table = app.table
     card = table.game.cols[0][-1]
     pos = table.card_rect(card).center

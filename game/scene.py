@@ -8,7 +8,8 @@ an event goes down the stack until a scene consumes it), ``update(dt)`` advances
 Scenes never import each other: each is registered under a name ("table", "newgame", "keypad",
 "settings", "rules", "win", "stats", "pin", "attract", "confirm", "examples", "initials",
 "operator", "scores", "entries") and opened by it, ``app.scenes.open("rules")``. A scene knows
-its host through the Protocols of game.host, never the App.
+its host through the Protocols of game.host, never the App; there ``Stack.open`` has one
+overload per scene, with its arguments, so mypy checks every opening.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pygame import Rect
 from game.input import Gesture
 
 if TYPE_CHECKING:
-    from game.host import Host
+    from game.host import Host, Named
     from game.i18n import Translator
 
 Event = Gesture | pygame.event.Event
@@ -69,15 +70,40 @@ class Scene:
 SceneFactory = Callable[..., Scene]
 
 
-class SceneStack(Sequence[Scene]):
-    """The scenes on screen, bottom first. Every change asks for a full redraw
-    (``on_change``); the bottom scene (the table) is never popped."""
+class SceneRegistry:
+    """What builds each scene, by its name (game.scenes.register_scenes fills one)."""
 
-    def __init__(self, app: Host, *, on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(self) -> None:
+        self._factories: dict[str, SceneFactory] = {}
+
+    def register(self, name: str, factory: SceneFactory) -> None:
+        """``open(name, **kwargs)`` builds ``factory(app, **kwargs)``."""
+        self._factories[name] = factory
+
+    def factory(self, name: str) -> SceneFactory:
+        """What builds the scene registered under ``name``. KeyError for an unknown name."""
+        try:
+            return self._factories[name]
+        except KeyError:
+            raise KeyError(f"no scene registered as {name!r}") from None
+
+
+class SceneStack(Sequence[Scene]):
+    """The scenes on screen, bottom first, built from ``registry`` by name (none: an empty
+    one of its own). Every change asks for a full redraw (``on_change``); the bottom scene
+    (the table) is never popped."""
+
+    def __init__(
+        self,
+        app: Host,
+        registry: SceneRegistry | None = None,
+        *,
+        on_change: Callable[[], None] = lambda: None,
+    ) -> None:
         self.app = app
         self.on_change = on_change
         self._scenes: list[Scene] = []
-        self._factories: dict[str, SceneFactory] = {}
+        self.registry = registry if registry is not None else SceneRegistry()
 
     # ----------------------------------------------------------------- a sequence
     @overload
@@ -97,14 +123,11 @@ class SceneStack(Sequence[Scene]):
     # ----------------------------------------------------------------- by name
     def register(self, name: str, factory: SceneFactory) -> None:
         """``open(name, **kwargs)`` builds ``factory(app, **kwargs)``."""
-        self._factories[name] = factory
+        self.registry.register(name, factory)
 
     def factory(self, name: str) -> SceneFactory:
         """What builds the scene registered under ``name``. KeyError for an unknown name."""
-        try:
-            return self._factories[name]
-        except KeyError:
-            raise KeyError(f"no scene registered as {name!r}") from None
+        return self.registry.factory(name)
 
     def build(self, name: str, **kwargs: Any) -> Scene:
         """The scene registered under ``name``, not pushed."""
@@ -124,7 +147,7 @@ class SceneStack(Sequence[Scene]):
         scene.enter()
         self.on_change()
 
-    def pop(self, scene: Scene | None = None) -> None:
+    def pop(self, scene: Named | None = None) -> None:
         """Remove the top scene (or ``scene`` and everything above it); never the bottom."""
         if scene is not None and scene in self._scenes:
             while self._scenes[-1] is not scene:

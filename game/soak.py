@@ -40,6 +40,7 @@ import pygame
 from engine import Game, Move
 from game.app import App
 from game.hooks import TableHooks
+from game.launch import compose, plain_app
 from game.prefs import PlayerSettings
 
 SIZES = [(800, 480), (1024, 600), (1280, 800), (720, 1280), (1920, 1080), (600, 1024)]
@@ -83,14 +84,16 @@ class Soak(TableHooks):
         pygame.display.init()
         pygame.font.init()
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.app = App(
-            screen,
-            settings=PlayerSettings(locale="en"),
-            rng=random.Random(seed),
-            code="RU1-C-AAAAABB",
+        self.app = (
+            plain_app(
+                screen,
+                "RU1-C-AAAAABB",
+                settings=PlayerSettings(locale="en"),
+                rng=random.Random(seed),
+            )
+            if not kiosk
+            else self._kiosk_app(screen, random.Random(seed))
         )
-        if kiosk:
-            self._attach_kiosk()
         # A hook that fails is counted (the App only logs it); this one counts moves and deals.
         self.app.hooks.on_error = lambda event, error: self.exception(f"hook {event}")
         self.app.hooks.add(self)
@@ -99,9 +102,9 @@ class Soak(TableHooks):
         self.games_started = 0
         self.app.step()
 
-    def _attach_kiosk(self) -> None:
+    def _kiosk_app(self, screen: pygame.Surface, rng: random.Random) -> App:
         from game.config import config_from_dict, hash_pin
-        from game.kiosk_ui import attach_kiosk
+        from game.kiosk_ui import kiosk_factory
         from game.session import Session
 
         self.state = tempfile.TemporaryDirectory(prefix="solitaire-soak-")
@@ -116,7 +119,9 @@ class Soak(TableHooks):
             }
         )
         session = Session.open(config, Path(self.state.name), logging_on=False, crash_hook=False)
-        attach_kiosk(self.app, config, session, resumed=False)
+        parts = compose(screen, settings=PlayerSettings(locale="en"), rng=rng)
+        kiosk = kiosk_factory(config, session, resumed=False)
+        return App(parts, parts.games.new("RU1-C-AAAAABB"), kiosk=kiosk)
 
     def close(self) -> None:
         self.app.close()  # every solver worker (the indicator, when a tap turned it on)

@@ -44,7 +44,7 @@ class Control:
 
     rect: Rect
     label: str
-    action: Callable[[], None] | None = None
+    action: Callable[[], object] | None = None  # what a tap does (its value unused)
     kind: str = "button"  # button, switch, label, title, text, field, error
     selected: bool = False
     enabled: bool = True

@@ -13,8 +13,13 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import logging
+import math
 import select
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.clock import FixedClock
 
 log = logging.getLogger("solitaire.wake")
 
@@ -116,3 +121,55 @@ class FakePointer:
 
     def close(self) -> None:
         self.xlib.XCloseDisplay(self.display)
+
+
+MAX_REST = 0.25  # a resting loop updates the scenes at least this often (seconds)
+
+
+def rest_seconds(due: float | None, clock: FixedClock) -> float:
+    """How long a resting loop may sleep after its last update when the earliest deadline is
+    ``due`` (clock time; None: none): until the clock step that passes it (at least one step,
+    so a deadline that has passed cannot make the loop spin), at most MAX_REST."""
+    if due is None:
+        return MAX_REST
+    # The first step surely at or past ``due`` (the clock's time is a sum of floats).
+    steps = max(1, math.ceil((due - clock.time) / clock.step + 1e-6))
+    # The clock is already ``accumulated`` seconds on towards its next step.
+    return min(MAX_REST, steps * clock.step - clock.accumulated + 1e-4)
+
+
+class Rest:
+    """The loop's rest and wake, as one policy. A loop with nothing moving, nothing to redraw
+    and no event asks :meth:`sleep` first; when that says it slept, the loop looks at the
+    events again; otherwise (or when anything came) it runs a frame and says so (:meth:`frame`).
+
+    - Never past the next watchdog ping: a sleep longer than ``watchdog`` sleeps that long.
+    - A wake on the X connection that brought no event yet is followed by a short pause
+      (game.wake.Waker.pause: longer each time in a row), never a spin on a busy socket.
+    - A frame after events gives the next empty wake its quick second look again.
+    """
+
+    def __init__(self, waker: Waker) -> None:
+        self.waker = waker
+        self.woke = False  # the last sleep ended for the X connection, not for the time
+
+    def sleep(self, wait: float, watchdog: float | None = None) -> bool:
+        """Sleep up to ``wait`` seconds (the rest left until the next deadline); True when it
+        slept (look at the events again), False when the time is up (run a frame now)."""
+        if watchdog is not None and wait > watchdog:
+            self.waker.wait(watchdog)  # the loop pings systemd, then rests on
+            return True
+        if wait <= 0:
+            return False
+        if self.woke:
+            self.waker.pause(wait)
+            self.woke = False
+        else:
+            self.woke = self.waker.wait(wait)
+        return True
+
+    def frame(self, events: bool) -> None:
+        """The loop runs a frame (``events``: for input that came)."""
+        self.woke = False
+        if events:
+            self.waker.heard()

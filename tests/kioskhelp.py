@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
 from tablehelp import make_app
 
 from engine import Game
-from game.app import App
+from game.app import App, Watcher
 from game.config import Config
-from game.kiosk_ui import KioskController, attach_kiosk
+from game.kiosk_ui import KioskController, kiosk_factory
 from game.logs import LOGGER_NAME
 from game.session import Session
 
@@ -32,17 +32,23 @@ def isolated_logging() -> Iterator[None]:
 
 
 def kiosk_app(
-    state: Path, config: Config, code: str = CODE, size: tuple[int, int] = (1280, 800)
+    state: Path,
+    config: Config,
+    code: str = CODE,
+    size: tuple[int, int] = (1280, 800),
+    watchers: Sequence[Watcher] = (),
 ) -> tuple[App, KioskController]:
-    """What launch.open_app does: a session, the saved game resumed, the kiosk attached."""
+    """What launch.open_app does: a session, the saved game resumed, the kiosk on the App."""
     session = Session.open(config, state, crash_hook=False)
     resumed = session.resume()
     game = resumed.game if resumed else Game.from_code(code)
-    app = make_app(size=size, game=game)
-    if resumed:
-        app.table.play_time.reset(resumed.elapsed)
-    controller = attach_kiosk(app, config, session, resumed=resumed is not None)
-    return app, controller
+    elapsed = resumed.elapsed if resumed else 0.0
+    kiosk = kiosk_factory(config, session, resumed=resumed is not None)
+    app = make_app(
+        size=size, game=game, elapsed=elapsed, kiosk=kiosk, watchers=watchers, step=False
+    )
+    assert isinstance(app.kiosk, KioskController)
+    return app, app.kiosk
 
 
 def wait(app: App, seconds: float) -> None:

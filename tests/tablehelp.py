@@ -3,7 +3,7 @@ through the input layer, and a clock stepped by hand (1/60 s per step)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
@@ -12,8 +12,9 @@ import pygame
 
 from engine import Game
 from engine.cards import parse_card
-from game.app import App
+from game.app import App, KioskFactory, Watcher
 from game.config import Config
+from game.launch import compose
 from game.prefs import PlayerSettings, load_prefs, save_prefs
 from game.table import TableScene
 
@@ -40,9 +41,15 @@ def make_app(
     game: Game | None = None,
     px_per_mm: float | None = None,
     first_line: bool | None = False,
+    kiosk: KioskFactory | None = None,
+    elapsed: float = 0.0,
+    watchers: Sequence[Watcher] = (),
+    step: bool = True,
 ) -> App:
     """The App on a dummy window. ``first_line``: show the fresh start's how-to-play line
-    (most tests want a table without it; None: as the table decides)."""
+    (most tests want a table without it; None: as the table decides); ``kiosk``: the kiosk
+    (game.kiosk_ui.kiosk_factory), ``elapsed``: the play time resumed; ``step``: one pass of
+    the loop before the test (launch.open_app makes none)."""
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(size)
@@ -54,17 +61,17 @@ def make_app(
         def save(changed: PlayerSettings) -> None:
             save_prefs(changed, config, state_dir)
 
-    app = App(
+    parts = compose(
         screen,
         settings=settings or PlayerSettings(locale="en"),
         save_settings=save,
-        code=None if game else code,
-        game=game,
         px_per_mm=px_per_mm,
     )
+    app = App(parts, game or parts.games.new(code), elapsed=elapsed, kiosk=kiosk, watchers=watchers)
     if first_line is not None:
         app.table.first_line = first_line
-    app.step()
+    if step:
+        app.step()
     return app
 
 

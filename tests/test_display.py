@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import App
 from game.display import Presenter
+from game.launch import plain_app
 from game.prefs import PlayerSettings
 
 
@@ -31,7 +31,7 @@ def test_points_go_to_the_window_and_back(rotate):
 
 def test_a_rotated_table_is_landscape_and_takes_touches_where_it_shows_them():
     window = pygame.display.set_mode((480, 800))  # a portrait panel, turned to landscape
-    app = App(window, settings=PlayerSettings(locale="en"), code="RU1-C-AAAAAAD", rotate=90)
+    app = plain_app(window, "RU1-C-AAAAAAD", settings=PlayerSettings(locale="en"), rotate=90)
     assert app.screen.get_size() == (800, 480)
     app.step()
     app.presenter.present([app.screen.get_rect()])

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -218,16 +219,22 @@ def test_failed_saves_hint_restarts_and_a_game_in_play_show(tmp_path: Path) -> N
     fail are counted, a hint worker started again is a restart."""
     from engine import Move
     from game.config import config_from_dict
+    from game.host import AppHost
     from game.metrics import attach_metrics
     from tests.test_kiosk_app import kiosk_app
 
     state, prom = tmp_path / "state", tmp_path / "textfile"
     prom.mkdir()
     config, _problems = config_from_dict({"kiosk": {"lock": False}})
-    app, _controller = kiosk_app(state, config, code="RU1-C-AAAAAAD")
-    session = app.kiosk.session if app.kiosk is not None else None
-    assert session is not None
-    metrics = attach_metrics(app, session, str(prom))
+    made: list[Metrics] = []
+
+    def watch(host: AppHost) -> Callable[[object], bool]:
+        assert host.kiosk is not None
+        made.append(attach_metrics(host, host.kiosk.session, str(prom)))
+        return made[0].saw_input
+
+    app, _controller = kiosk_app(state, config, code="RU1-C-AAAAAAD", watchers=[watch])
+    metrics = made[0]
     try:
         app.step()
         text = (prom / FILE_NAME).read_text()

@@ -19,7 +19,7 @@ from engine.daily import daily_code, fallback_code
 from engine.rules import REGISTRY, RUSSIAN
 from game.config import config_from_dict
 from game.games import GameChoice
-from game.kiosk_ui import attach_kiosk
+from game.kiosk_ui import kiosk_factory
 from game.session import Session
 
 # Russian Solitaire dealt with every card face up: a rule set of a game the registry knows.
@@ -43,8 +43,7 @@ def test_a_registered_rule_set_without_a_catalog_is_played_like_the_others(
         assert not catalog_path("RU1-O").exists()
         config, _ = config_from_dict({"kiosk": {"lock": False}})
         session = Session.open(config, tmp_path, crash_hook=False)
-        app = make_app("RU1-C-AAAAABB")
-        attach_kiosk(app, config, session, resumed=False)
+        app = make_app("RU1-C-AAAAABB", kiosk=kiosk_factory(config, session, resumed=False))
         app.workers.use("hint", pool := ManualExecutor())
         finger = Finger(app)
 

@@ -131,6 +131,7 @@ KEPT = {
     "table": {
         *("app", "game", "play_time", "deal", "deal_day", "pending_win"),
         *("active", "version", "layout", "places", "view", "hints", "finisher", "chooser"),
+        *("buttons_are_pictures", "least_text"),  # how it shows itself: given when made
     },
     "finisher": {"host", "known"},  # known: the game's finish moves, worked out once
     "chooser": {"seat"},

@@ -15,7 +15,7 @@ from tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 from engine import Game
 from game.clock import PlayTime, format_clock
 from game.config import config_from_dict
-from game.kiosk_ui import attach_kiosk
+from game.kiosk_ui import kiosk_factory
 from game.persist import load_stats
 from game.scenes.win import WinScene
 from game.session import Session
@@ -72,9 +72,9 @@ def test_a_75_minute_game_shows_1_15_00_everywhere_and_saves_those_seconds(
     session = Session.open(config, tmp_path, crash_hook=False)
     resumed = session.resume()
     assert resumed is not None and resumed.elapsed == SEVENTY_FIVE_MINUTES - 0.5
-    app = make_app(game=resumed.game, size=(1280, 800))
-    app.table.play_time.reset(resumed.elapsed)  # as game.launch hands it to the App
-    attach_kiosk(app, config, session, resumed=True)
+    kiosk = kiosk_factory(config, session, resumed=True)
+    # as game.launch hands it to the App
+    app = make_app(game=resumed.game, size=(1280, 800), elapsed=resumed.elapsed, kiosk=kiosk)
     assert session.clock is app.table.play_time  # one owner, read by the session too
 
     finger = Finger(app)

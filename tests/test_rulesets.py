@@ -19,7 +19,7 @@ from game.config import GameConfig, config_from_dict
 from game.config_rules import current_rules
 from game.games import GameChoice
 from game.i18n import Translator
-from game.kiosk_ui import attach_kiosk
+from game.kiosk_ui import kiosk_factory
 from game.session import Session
 from game.stats import Stats, rule_set_key
 
@@ -71,8 +71,8 @@ def test_a_rule_set_added_in_data_is_on_the_statistics_screen(
 ) -> None:
     config, _ = config_from_dict({"kiosk": {"lock": False}})
     session = Session.open(config, tmp_path, crash_hook=False)
-    app = make_app("SH1-C3-AAAAAJ2", size=(1280, 800))
-    attach_kiosk(app, config, session, resumed=False)
+    kiosk = kiosk_factory(config, session, resumed=False)
+    app = make_app("SH1-C3-AAAAAJ2", size=(1280, 800), kiosk=kiosk)
     finger = Finger(app)
     game = app.table.game
     move = next(m for m in game.legal_moves() if not game.is_pointless(m))

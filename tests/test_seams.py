@@ -12,6 +12,7 @@ import pytest
 
 from game.app import App
 from game.input import GestureReader, Hold
+from game.launch import plain_app
 from game.prefs import PlayerSettings
 from game.scene import Scene, SceneStack
 from game.scenes import register_scenes
@@ -49,7 +50,7 @@ def test_the_documents_list_every_registered_scene(path: str) -> None:
 
 def make_app() -> App:
     screen = pygame.display.set_mode((800, 480))
-    return App(screen, settings=PlayerSettings(locale="en"), code="RU1-C-AAAAABB", audio=False)
+    return plain_app(screen, "RU1-C-AAAAABB", settings=PlayerSettings(locale="en"), audio=False)
 
 
 def test_a_resting_table_sleeps_until_its_toast_goes_and_no_longer() -> None:
@@ -162,3 +163,81 @@ def test_an_empty_wake_looks_again_soon_then_less_and_less_often(
     assert slept[-1] == pytest.approx(0.001)
     waker.pause(0.0005)
     assert slept[-1] == pytest.approx(0.0005)  # never past the deadline
+
+
+def test_a_demo_host_lends_the_apps_parts_but_keeps_its_reports_and_screens_to_itself() -> None:
+    """The attract screen's table plays on the App's screen, settings, language, clock and
+    workers; its reports reach none of the App's listeners, the win screen it opens is never
+    shown, and a failed save of the visitor's game puts no mark on it."""
+    from engine import Move
+    from game.scenes.demo import DemoHost
+
+    app = make_app()
+    host = DemoHost(app)
+    for part in ("screen", "settings", "tr", "clock", "reader", "games", "workers", "arcade"):
+        assert getattr(host, part) is getattr(app, part), part
+    assert host.hooks is not app.hooks and host.save_failed is False
+    heard: list[str] = []
+
+    class Ear:
+        def moved(self, game: object, move: object) -> None:
+            heard.append(str(move))
+
+    app.hooks.add(Ear())
+    demo = app.scenes.factory("table")(host, game=app.games.new("RU1-C-AAAAAAD"), pictures=True)
+    assert demo.make_move(Move.parse("AH-f"))
+    assert heard == []
+    before = len(app.scenes)
+    host.scenes.open("win", game=demo.game, play_time=demo.play_time)
+    assert len(app.scenes) == before
+
+
+def opener_signatures() -> dict[str, dict[str, bool]]:
+    """Each scene name the typed openers (game.host.Stack.open's overloads, and ``factory``
+    for the table) accept, with its keywords: name -> {keyword: required}."""
+    import ast
+
+    tree = ast.parse((ROOT / "game/host.py").read_text(encoding="utf-8"))
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+
+    def keywords(function: ast.FunctionDef) -> dict[str, bool]:
+        args = function.args
+        defaults = [None] * (len(args.kwonlyargs) - len(args.kw_defaults)) + args.kw_defaults
+        return {a.arg: d is None for a, d in zip(args.kwonlyargs, defaults, strict=True)}
+
+    out: dict[str, dict[str, bool]] = {}
+    for node in classes["Stack"].body:
+        if isinstance(node, ast.FunctionDef) and node.name == "open":
+            annotation = ast.unparse(node.args.args[1].annotation or ast.Constant(""))
+            out.update((name, keywords(node)) for name in re.findall(r"'([a-z]+)'", annotation))
+    call = next(n for n in classes["TableFactory"].body if isinstance(n, ast.FunctionDef))
+    out["table"] = {"game": True, **keywords(call)}
+    return out
+
+
+def constructor_keywords(factory: object) -> dict[str, bool]:
+    import inspect
+
+    factory = getattr(factory, "load", lambda: factory)()  # imported when first opened
+    assert isinstance(factory, type)  # a scene class
+    params = list(inspect.signature(factory.__init__).parameters.values())[2:]
+    return {p.name: p.default is inspect.Parameter.empty for p in params}
+
+
+def test_every_scene_opens_through_a_typed_opener_with_its_constructors_arguments() -> None:
+    """mypy checks every opening against these overloads: they must name every registered
+    scene with exactly the arguments its constructor takes (and which of them it needs)."""
+    registry: dict[str, object] = {}
+
+    class Factories(SceneStack):
+        def __init__(self) -> None:
+            pass
+
+        def register(self, name: str, factory: object) -> None:
+            registry[name] = factory
+
+    register_scenes(Factories())
+    openers = opener_signatures()
+    assert set(openers) == set(registry)
+    for name, factory in registry.items():
+        assert openers[name] == constructor_keywords(factory), name

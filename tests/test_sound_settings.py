@@ -16,7 +16,7 @@ from tablehelp import Finger, make_app
 from game.app import App
 from game.config import config_from_dict, hash_pin
 from game.i18n import LOCALES
-from game.kiosk_ui import attach_kiosk
+from game.kiosk_ui import kiosk_factory
 from game.prefs import PlayerSettings, load_prefs, save_prefs
 from game.scenes.settings import MIN_ROW_MM, TOGGLES, VOLUMES, SettingsScene
 from game.session import Session
@@ -113,9 +113,9 @@ def test_the_next_kiosk_visitor_gets_the_operators_sound(tmp_path: Path) -> None
     config, problems = config_from_dict({"kiosk": {**kiosk, "idle_new_game_minutes": 0.1}})
     assert problems == [] and config.sound.enabled is False
     session = Session.open(config, tmp_path, crash_hook=False, logging_on=False)
-    app = make_app(settings=load_prefs(config, tmp_path))
+    kiosk = kiosk_factory(config, session, resumed=False)
+    app = make_app(settings=load_prefs(config, tmp_path), kiosk=kiosk)
     app.prefs._save = lambda s: save_prefs(s, config, tmp_path)
-    attach_kiosk(app, config, session, resumed=False)
     finger, _ = open_settings(app)
     tap(finger, "sound")
     tap(finger, "volume_100")

@@ -12,7 +12,7 @@ from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tablehelp import make_app
 
 from game.config import Config, config_from_dict, hash_pin
-from game.kiosk_ui import attach_kiosk
+from game.kiosk_ui import kiosk_factory
 from game.launch import LaunchOptions, open_app
 from game.prefs import PlayerSettings, load_prefs, save_prefs
 from game.session import Session
@@ -78,9 +78,9 @@ def test_the_idle_fresh_deal_gives_the_next_visitor_the_defaults(
         }
     )[0]
     session = Session.open(config, tmp_path, crash_hook=False, logging_on=False)
-    app = make_app(settings=load_prefs(config, tmp_path))
+    kiosk = kiosk_factory(config, session, resumed=False)
+    app = make_app(settings=load_prefs(config, tmp_path), kiosk=kiosk)
     app.prefs._save = lambda s: save_prefs(s, config, tmp_path)
-    attach_kiosk(app, config, session, resumed=False)
     app.set_locale("en")
     app.prefs.change("placement_help", False)
     assert (tmp_path / "settings.json").exists()

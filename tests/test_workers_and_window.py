@@ -262,13 +262,13 @@ def test_the_table_shows_the_mark_while_its_game_is_not_saved(tmp_path: Path) ->
     from tablehelp import Finger, make_app
 
     from game.config import config_from_dict
-    from game.kiosk_ui import attach_kiosk
+    from game.kiosk_ui import kiosk_factory
 
     state = tmp_path / "state"
     config, _ = config_from_dict({"kiosk": {"lock": False}})
     session = Session.open(config, state, logging_on=False, crash_hook=False)
-    app = make_app("RU1-C-AAAAAAD", size=(800, 480))
-    attach_kiosk(app, config, session, resumed=False)
+    kiosk = kiosk_factory(config, session, resumed=False)
+    app = make_app("RU1-C-AAAAAAD", size=(800, 480), kiosk=kiosk)
     finger = Finger(app)
     where = mark_rect(app.table.layout.info_bar)
 

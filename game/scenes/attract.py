@@ -97,7 +97,8 @@ class AttractScene(Scene):
         self.search: tuple[Game, Future[tuple[str, list[str]]]] | None = None
         # The demo's table is a table scene of its own, on a host of its own (game.host.Host).
         host = DemoHost(app)
-        self.demo = cast("TableScene", app.scenes.factory("table")(host, game=self._deal()))
+        table = app.scenes.factory("table")(host, game=self._deal(), pictures=True)
+        self.demo = cast("TableScene", table)
         self.demo.first_line = False  # the computer needs no how-to-play line
         self.wait = self.PAUSE_AFTER_DEAL  # the demo rests this long after it settles
         self.settled = app.clock.time  # when it last settled (the fixed clock's time)

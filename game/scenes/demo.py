@@ -5,75 +5,30 @@ touches the visitor's game or the saves."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import pygame
+from typing import TYPE_CHECKING, Any
 
 from game.hooks import Hooks
 from game.scene import Offstage
 
 if TYPE_CHECKING:
-    from game.arcade import Arcade
-    from game.clock import FixedClock
-    from game.games import Games
     from game.host import Host
-    from game.i18n import Translator
-    from game.input import GestureReader
-    from game.prefs import PlayerSettings
-    from game.workers import Workers
 
 
 class DemoHost:
-    """A :class:`game.host.Host` for the attract screen's own table: the real screen, settings,
-    language and workers, but its reports reach no listener and the scenes it opens (the win
-    screen) are never shown, so the demo never touches the visitor's game or the saves."""
+    """A :class:`game.host.Host` for a demo's own table: what differs from its host is here
+    (its own hooks, which reach no listener; a stack that shows nothing; no saves, so no
+    failed-save mark); everything else is its host's, looked up there when asked, so a new
+    Host member needs no line here."""
 
     def __init__(self, host: Host) -> None:
         self._host = host
         self.hooks = Hooks()
         self.scenes = Offstage(self)
-        self.save_failed = False  # no saves, so no failed-save mark
-        self.buttons_are_pictures = True  # its table's buttons do nothing: drawn flat
+        self.save_failed = False
 
-    @property
-    def least_text(self) -> int:
-        return 0  # the layout's own sizes (the Examples page's host asks for more)
-
-    def redraw(self) -> None:
-        self._host.redraw()
-
-    @property
-    def reader(self) -> GestureReader:
-        return self._host.reader
-
-    @property
-    def screen(self) -> pygame.Surface:
-        return self._host.screen
-
-    @property
-    def px_per_mm(self) -> float:
-        return self._host.px_per_mm
-
-    @property
-    def settings(self) -> PlayerSettings:
-        return self._host.settings
-
-    @property
-    def tr(self) -> Translator:
-        return self._host.tr
-
-    @property
-    def workers(self) -> Workers:
-        return self._host.workers
-
-    @property
-    def games(self) -> Games:
-        return self._host.games
-
-    @property
-    def clock(self) -> FixedClock:
-        return self._host.clock
-
-    @property
-    def arcade(self) -> Arcade:
-        return self._host.arcade
+    def __getattr__(self, name: str) -> Any:
+        """The host's screen, settings, language, clock, reader, games, workers, high
+        scores and redraw (only what this class does not have itself comes here)."""
+        if name.startswith("__"):  # copy, pickle and the like ask for these: not a host's
+            raise AttributeError(name)
+        return getattr(self._host, name)

@@ -89,7 +89,7 @@ class Dialog(Scene):
         self,
         rect: Rect,
         labels: list[str],
-        actions: list[Callable[[], None]],
+        actions: Sequence[Callable[[], object]],
         selected: int = -1,
         size: int = 0,
     ) -> None:
@@ -137,10 +137,6 @@ class Dialog(Scene):
 
     def close(self) -> None:
         self.app.scenes.pop(self)
-
-    def open(self, name: str, **kwargs: object) -> None:
-        """Open the scene registered as ``name`` over this one."""
-        self.app.scenes.open(name, **kwargs)
 
     # ----------------------------------------------------------------- drawing
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:

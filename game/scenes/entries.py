@@ -80,7 +80,7 @@ class EntriesScene(Dialog):
 
     def ask_remove(self, entry: Entry) -> None:
         tr = self.tr
-        self.open(
+        self.app.scenes.open(
             "confirm",
             question=tr(
                 "operator.remove_question",

@@ -37,16 +37,9 @@ class ExampleHost(DemoHost):
         return self.surface
 
     @property
-    def least_text(self) -> int:
-        """The words on the small table (its info bar, title and pictured buttons) no smaller
-        than the visitor's info bar: the cards' indices may be small in a picture, but a word
-        drawn is there to be read."""
-        return self.visitor.table.layout.text_size
-
-    @property
     def settings(self) -> PlayerSettings:
         """The visitor's settings, without the winnable indicator (no solver for examples)."""
-        return replace(super().settings, winnable_indicator=False)
+        return replace(self.visitor.settings, winnable_indicator=False)
 
 
 class ExamplesScene(Dialog):
@@ -100,7 +93,13 @@ class ExamplesScene(Dialog):
         self.index = index % len(EXAMPLES)
         game = EXAMPLES[self.index].game()
         if self.demo is None:
-            table = self.app.scenes.factory("table")(self.host, game=game)
+            # The words on the small table (its info bar, title and pictured buttons) no
+            # smaller than the visitor's info bar: the cards' indices may be small in a
+            # picture, but a word drawn is there to be read.
+            visitor = self.app.table
+            table = self.app.scenes.factory("table")(
+                self.host, game=game, pictures=True, least_text=lambda: visitor.layout.text_size
+            )
             self.demo = cast("TableScene", table)
         else:
             self.demo.start_game(game)

@@ -131,10 +131,10 @@ class NewGameScene(Dialog):
 
     def scores(self) -> None:
         """The high-score tables of every rule set (the scores screen)."""
-        self.open("scores")
+        self.app.scenes.open("scores")
 
     def open_keypad(self) -> None:
-        self.open("keypad", text=self.choice.rules_key() + "-")
+        self.app.scenes.open("keypad", text=self.choice.rules_key() + "-")
 
     def replay(self) -> None:
         table = self.app.table

@@ -68,9 +68,9 @@ class OperatorScene(Dialog):
                 extra={"center": True},
             )
         )
-        buttons: tuple[tuple[str, str, Callable[[], None]], ...] = (
-            ("stats", tr("operator.stats"), partial(self.open, "stats")),
-            ("entries", tr("operator.entries_button"), partial(self.open, "entries")),
+        buttons: tuple[tuple[str, str, Callable[[], object]], ...] = (
+            ("stats", tr("operator.stats"), partial(self.app.scenes.open, "stats")),
+            ("entries", tr("operator.entries_button"), partial(self.app.scenes.open, "entries")),
             ("clear", tr("operator.clear"), partial(self.ask, "clear", self.clear)),
             ("leave", tr("operator.leave"), partial(self.ask, "leave", self.leave_game)),
             ("back", tr("operator.back"), self.close),
@@ -82,7 +82,7 @@ class OperatorScene(Dialog):
     def ask(self, what: str, on_yes: Callable[[], None]) -> None:
         """The question before ``what`` ("clear", "leave"): its words are operator.<what>_*."""
         tr = self.tr
-        self.open(
+        self.app.scenes.open(
             "confirm",
             question=tr(f"operator.{what}_question"),
             yes=tr(f"operator.{what}_yes"),

@@ -76,7 +76,7 @@ class PinScene(Dialog):
         if result is PinResult.ACCEPTED:  # the operator menu: leave, clear tables, statistics
             log.info("operator PIN accepted: operator menu")
             self.app.scenes.pop(self)
-            self.open("operator", controller=self.controller)
+            self.app.scenes.open("operator", controller=self.controller)
             return
         if result is PinResult.CANCELLED:
             self.close()

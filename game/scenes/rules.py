@@ -98,7 +98,7 @@ class RulesScene(Dialog):
 
     def examples(self) -> None:
         """The Examples page: short situations played on a small table."""
-        self.open("examples")
+        self.app.scenes.open("examples")
 
     # ----------------------------------------------------------------- scrolling
     def scroll_to(self, value: float) -> None:

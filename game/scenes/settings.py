@@ -117,10 +117,10 @@ class SettingsScene(Dialog):
             self.volume_row(half.move(round(col_w + gap), 0), int(col_w * 0.28), label_size)
         y += row_h + gap
         labels = [tr("settings.rules"), tr("dialog.close")]
-        actions: list[Callable[[], None]] = [partial(self.open, "rules"), self.close]
+        actions: list[Callable[[], object]] = [partial(self.app.scenes.open, "rules"), self.close]
         if self.app.kiosk is not None:  # statistics are kept by the kiosk session
             labels.insert(1, tr("stats.button"))
-            actions.insert(1, partial(self.open, "stats"))
+            actions.insert(1, partial(self.app.scenes.open, "stats"))
         self.row(
             Rect(inner.left, round(y), inner.width, round(row_h)),
             labels,

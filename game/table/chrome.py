@@ -45,6 +45,10 @@ class Look(Protocol):
     def game(self) -> Game: ...
     @property
     def indicator_status(self) -> str: ...
+    @property
+    def buttons_are_pictures(self) -> bool:
+        """Its buttons do nothing here (a demo's table): drawn flat, as pictures."""
+        ...
 
     def deal_label(self) -> str: ...
     def finish_offered(self) -> bool: ...
@@ -238,7 +242,7 @@ class Chrome:
                     enabled=on,
                     icon=BUTTON_ICONS[face],
                     size=text_size,
-                    flat=self.scene.app.buttons_are_pictures,  # a demo's
+                    flat=self.scene.buttons_are_pictures,  # a demo's
                 )
                 self._buttons[key] = image
             surface.blit(image, rect)
@@ -268,7 +272,7 @@ class Chrome:
 
         # A demo's pictured buttons keep their words at the info bar's size (they need not
         # leave room to tap).
-        floor = self.scene.layout.text_size if self.scene.app.buttons_are_pictures else 9
+        floor = self.scene.layout.text_size if self.scene.buttons_are_pictures else 9
         while size > floor and not all(fits(text) for text in labels.values()):
             size -= 1
         return size

@@ -58,11 +58,18 @@ class TableScene(TableState):
     name = "table"
     opaque = True
 
-    def __init__(self, app: Host, game: Game) -> None:
+    def __init__(
+        self,
+        app: Host,
+        game: Game,
+        *,
+        pictures: bool = False,
+        least_text: Callable[[], int] = lambda: 0,
+    ) -> None:
         self.hints = HintClient(self)
         self.finisher = Finisher(self)  # the Finish button's run (game.table.finish)
         self.chooser = Chooser(self)  # "Tap to place": the chosen card (game.table.select)
-        super().__init__(app, game)
+        super().__init__(app, game, pictures=pictures, least_text=least_text)
         self.view: TableView | None = None
         self.resize()
         self.hints.sync_indicator()
@@ -77,7 +84,7 @@ class TableScene(TableState):
             columns=rules.columns,
             cells=rules.cells,
             px_per_mm=self.app.px_per_mm,
-            least_text=self.app.least_text,  # an Examples table's is the visitor's bar text
+            least_text=self.least_text(),
         )
         self.places = Places(self.game, self.layout)
         if self.view is None:

@@ -31,6 +31,8 @@ from game.table.select import Chooser
 from game.table.toast import Toast, make_toast
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from game.host import Host
 
 BLINK_HZ = 3  # the hinted move's outline blinks on and off three times a second
@@ -39,8 +41,20 @@ BLINK_HZ = 3  # the hinted move's outline blinks on and off three times a second
 class TableState(Scene):
     """The table's state and what the view asks of it."""
 
-    def __init__(self, app: Host, game: Game) -> None:
+    def __init__(
+        self,
+        app: Host,
+        game: Game,
+        *,
+        pictures: bool = False,
+        least_text: Callable[[], int] = lambda: 0,
+    ) -> None:
+        """How it shows itself is its own: ``pictures``, its buttons do nothing here (a demo's
+        table) and are drawn flat; ``least_text``, the smallest text size (px) it may draw its
+        words at (0: its layout's own; an Examples table's is the visitor's info bar text)."""
         super().__init__(app)
+        self.buttons_are_pictures = pictures
+        self.least_text = least_text
         self.game = game
         self.play_time = PlayTime()
         self.active = True
