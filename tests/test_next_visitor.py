@@ -139,7 +139,7 @@ KEPT = {
     "finisher": {"state", "play", "known"},  # known: the game's finish moves, worked out once
     "chooser": {"state", "play", "button_at", "card_at"},
     "hints": {  # the indicator: the game's
-        *("state", "workers", "tr", "now", "wanted", "toast", "undo", "ask_yes", "back"),
+        *("state", "workers", "tr", "now", "wanted", "toast", "undo", "confirm", "back"),
         *("indicator", "status", "seen", "lost"),
     },
 }

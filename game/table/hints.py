@@ -69,7 +69,7 @@ class HintClient:
     whether it is on top, its toast) and given what else it needs: the ``workers`` that
     answer, the language (``tr``), the clock (``now``), whether the indicator is ``wanted``,
     the table's ``toast`` (clear of the hinted cards), ``undo``, and a yes/no question over
-    the table (``ask``) with the way ``back`` to the table."""
+    the table (``confirm``) with the way ``back`` to the table."""
 
     def __init__(
         self,
@@ -81,11 +81,11 @@ class HintClient:
         wanted: Callable[[], bool],
         toast: Callable[[str], None],
         undo: Callable[[], bool],
-        ask: Ask,
+        confirm: Ask,
         back: Callable[[], None],
     ) -> None:
         self.state, self.workers, self.tr, self.now, self.wanted = state, workers, tr, now, wanted
-        self.toast, self.undo, self.ask_yes, self.back = toast, undo, ask, back
+        self.toast, self.undo, self.confirm, self.back = toast, undo, confirm, back
         self.job: HintJob | None = None
         self.mark: HintMark | None = None
         self.indicator: Indicator | None = None  # the winnable indicator, when on
@@ -256,5 +256,5 @@ class HintClient:
                 self.undo()
 
         question = tr("table.lost_question", count=back, move=self.describe(move))
-        self.ask_yes(question, tr("table.lost_undo"), tr("table.leave_no"), go_back)
+        self.confirm(question, tr("table.lost_undo"), tr("table.leave_no"), go_back)
         return True

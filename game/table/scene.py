@@ -97,7 +97,7 @@ class TableScene(Scene):
             wanted=lambda: self.app.settings.winnable_indicator,
             toast=self.show_toast,
             undo=self.undo,
-            ask=self.ask,
+            confirm=self.ask,
             back=self.back,
         )
         self.finisher = Finisher(self.state, self.make_move)  # the Finish button's run

@@ -67,7 +67,7 @@ class Chooser:
         return sel
 
     def tap(self, pos: tuple[int, int], settings: PlayerSettings) -> tuple[bool, LastTap | None]:
-        """A tap (TableScene.on_tap asks first): choose a card, or put the chosen one where the
+        """A tap (touch.on_tap asks first): choose a card, or put the chosen one where the
         tap is. Returns whether the tap is used up here, and then the table's new last tap;
         not used: the table handles it as usual (the setting off, a button, a card going
         home, nothing to choose)."""
