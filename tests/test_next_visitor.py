@@ -115,7 +115,7 @@ def test_a_drag_whose_release_was_lost_does_not_keep_the_attract_screen_away(
     assert table.drag is not None  # ...and the release never comes
     wait(app, 130.0)
     assert isinstance(app.scenes.top, AttractScene)
-    assert table.drag is None and not table.moving()
+    assert table.drag is None and not table.state.moving()
     finger.tap(finger.card("AH"))  # wakes the kiosk: plays nothing
     finger.settle(0.6)
     finger.tap(finger.card("AH"))  # AH is alone in column 1: a tap sends it home
@@ -129,13 +129,19 @@ def test_a_drag_whose_release_was_lost_does_not_keep_the_attract_screen_away(
 # (their own fields are sorted below).
 KEPT = {
     "table": {
-        *("app", "game", "play_time", "deal", "deal_day", "pending_win"),
-        *("active", "version", "layout", "places", "view", "hints", "finisher", "chooser"),
+        *("app", "state", "view", "hints", "finisher", "chooser"),
         *("buttons_are_pictures", "least_text"),  # how it shows itself: given when made
     },
-    "finisher": {"host", "known"},  # known: the game's finish moves, worked out once
-    "chooser": {"seat"},
-    "hints": {"scene", "indicator", "status", "seen", "lost"},  # the indicator: the game's
+    "state": {
+        *("game", "play_time", "deal", "deal_day", "pending_win"),
+        *("active", "version", "layout", "places"),
+    },
+    "finisher": {"state", "play", "known"},  # known: the game's finish moves, worked out once
+    "chooser": {"state", "play", "button_at", "card_at"},
+    "hints": {  # the indicator: the game's
+        *("state", "workers", "tr", "now", "wanted", "toast", "undo", "confirm", "back"),
+        *("indicator", "status", "seen", "lost"),
+    },
 }
 
 
@@ -150,7 +156,8 @@ def dirty(table: TableScene) -> dict[str, dict[str, Any]]:
     assert refusal is not None
     future: Future[Any] = Future()
     return {
-        "table": {
+        "table": {},
+        "state": {
             "tweens": list(table.tweens),
             "drag": lift_drag(game, card, rest, (10, 10), (40, 40)),
             "toast": table.toast,
@@ -172,8 +179,8 @@ def dirty(table: TableScene) -> dict[str, dict[str, Any]]:
 
 
 def parts(table: TableScene) -> dict[str, object]:
-    return {"table": table, "finisher": table.finisher, "chooser": table.chooser,
-            "hints": table.hints}  # fmt: skip
+    return {"table": table, "state": table.state, "finisher": table.finisher,
+            "chooser": table.chooser, "hints": table.hints}  # fmt: skip
 
 
 def test_every_field_of_the_table_is_kept_or_reset_for_the_next_visitor(tmp_path: Path) -> None:

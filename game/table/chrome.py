@@ -20,9 +20,9 @@ from game.savemark import draw_save_mark, mark_rect
 
 if TYPE_CHECKING:
     from engine import Game
-    from game.host import Host
     from game.i18n import Translator
     from game.layout import Layout
+    from game.prefs import PlayerSettings
 
 SUIT_MARKS = "♠♥♦♣"
 PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
@@ -33,10 +33,10 @@ BUTTON_ICONS = {name: name for name in (*BUTTONS, "finish")}  # Finish: in Hint'
 
 
 class Look(Protocol):
-    """What the table's images are drawn from (game.table.state.TableState serves it)."""
+    """What the table's images are drawn from (game.table.scene.TableScene serves it)."""
 
     @property
-    def app(self) -> Host: ...
+    def settings(self) -> PlayerSettings: ...
     @property
     def layout(self) -> Layout: ...
     @property
@@ -72,7 +72,7 @@ class Chrome:
         # Portrait cards are narrow in millimetres, and the portrait fan (0.295 of a card)
         # leaves room for a larger corner index.
         scale = PORTRAIT_INDEX if lay.portrait else 1.0
-        four = self.scene.app.settings.four_colors
+        four = self.scene.settings.four_colors
         key = (size, ranks, scale, four)
         if key not in self._arts:
             self._arts = {key: CardArt(*size, ranks, index_scale=scale, four_colors=four)}

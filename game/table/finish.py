@@ -12,28 +12,16 @@ moved by hand) or a card is lifted; the Finish button is back as long as the res
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
 
 from pygame import Rect
 
 from engine import Game, Move
 from engine.game import PositionKey
 from game.layout import Layout
+from game.table.state import TableState
 
 STAGGER = 0.045  # seconds between the starts of two cards' glides (each glides 0.15-0.25 s)
-
-
-class FinishHost(Protocol):
-    """What the finish needs of the table (game.table.scene.TableScene)."""
-
-    @property
-    def game(self) -> Game: ...
-    @property
-    def active(self) -> bool: ...
-    @property
-    def drag(self) -> object | None: ...
-
-    def make_move(self, move: Move) -> bool: ...
 
 
 def shown_buttons(offered: bool, layout: Layout) -> dict[str, Rect]:
@@ -45,11 +33,11 @@ def shown_buttons(offered: bool, layout: Layout) -> dict[str, Rect]:
 
 
 class Finisher:
-    """Plays the finish of ``host``'s game: :meth:`start` on the tap, :meth:`step` every
-    update."""
+    """Plays the finish of the table's game (its ``state``), each move through ``play`` (the
+    table's ``make_move``): :meth:`start` on the tap, :meth:`step` every update."""
 
-    def __init__(self, host: FinishHost) -> None:
-        self.host = host
+    def __init__(self, state: TableState, play: Callable[[Move], bool]) -> None:
+        self.state, self.play = state, play
         self.queue: list[Move] = []  # the moves still to play, the next first
         self.due = 0.0  # when the next one starts
         self.key: PositionKey | None = None  # the position the next move is to be played from
@@ -59,12 +47,12 @@ class Finisher:
     def running(self) -> bool:
         """Cards are still to go and the table is on top (a dialog over it pauses the run, and
         the loop may sleep meanwhile)."""
-        return bool(self.queue) and self.host.active
+        return bool(self.queue) and self.state.active
 
     def moves(self) -> list[Move] | None:
-        """The host game's ``finish_moves()``, worked out once per position (the buttons ask
+        """The table's game's ``finish_moves()``, worked out once per position (the buttons ask
         every frame the table's picture changes)."""
-        game = self.host.game
+        game = self.state.game
         key, known = game.position_key(), self.known
         if known is not None and known[0] is game and known[1] == key:
             return known[2]
@@ -82,7 +70,7 @@ class Finisher:
         if not moves:
             return False
         self.queue, self.due = list(moves), now
-        self.key = self.host.game.position_key()
+        self.key = self.state.game.position_key()
         self.step(now)
         return True
 
@@ -93,13 +81,13 @@ class Finisher:
     def step(self, now: float) -> None:
         """Play every move that is due; stop when the game changed under the run or a card is
         lifted."""
-        host = self.host
-        while self.queue and now >= self.due and host.active:
-            if host.drag is not None or host.game.position_key() != self.key:
+        state = self.state
+        while self.queue and now >= self.due and state.active:
+            if state.drag is not None or state.game.position_key() != self.key:
                 self.stop()
                 return
-            if not host.make_move(self.queue.pop(0)):
+            if not self.play(self.queue.pop(0)):
                 self.stop()
                 return
-            self.key = host.game.position_key()
+            self.key = state.game.position_key()
             self.due = max(self.due, now) + STAGGER  # after a pause, on again: no burst

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,16 +20,9 @@ if TYPE_CHECKING:
     from game.i18n import Translator
 
 
-class Seat(Protocol):
-    """What leaving a game asks of the table: its game, its host (the scene stack, the
-    language) and the way to put another game on it."""
-
-    @property
-    def game(self) -> Game: ...
-    @property
-    def app(self) -> Host: ...
-
-    def start_game(self, game: Game, *, left: str = "abandoned") -> None: ...
+Ask = Callable[[str, str, str, Callable[[], None]], None]
+"""A yes/no question over the table: ``ask(question, yes, no, on_yes)``; "no" goes back to the
+table (TableScene.ask)."""
 
 
 def in_progress(game: Game) -> bool:
@@ -37,28 +30,30 @@ def in_progress(game: Game) -> bool:
     return bool(game.moves) and not game.is_won
 
 
-def replace_game(table: Seat, make: Callable[[], Game]) -> None:
-    """Put the game ``make`` deals on the table, back at the table. A game in progress is
-    thrown away only after the player says so (a game with no moves, or won, goes at once);
-    ``make`` is called only then, so that a refused code or deal changes nothing."""
+def replace_game(
+    now: Game,
+    make: Callable[[], Game],
+    *,
+    start: Callable[[Game], None],
+    tr: Translator,
+    ask: Ask,
+    back: Callable[[], None],
+) -> None:
+    """Put the game ``make`` deals on the table in place of ``now`` (``start``), ``back`` at
+    the table. A game in progress is thrown away only after the player says so (``ask``; a
+    game with no moves, or won, goes at once); ``make`` is called only then, so that a refused
+    code or deal changes nothing."""
 
     def go() -> None:
         game = make()
-        table.app.scenes.pop_to_bottom()
-        table.start_game(game)
+        back()
+        start(game)
 
-    if not in_progress(table.game):
+    if not in_progress(now):
         go()
         return
-    tr = table.app.tr
-    table.app.scenes.open(
-        "confirm",
-        question=tr("table.leave_question", moves=tr("table.moves", count=table.game.moves)),
-        yes=tr("table.leave_yes"),
-        no=tr("table.leave_no"),
-        on_yes=go,
-        on_no=table.app.scenes.pop_to_bottom,  # "keep playing": back to the game
-    )
+    question = tr("table.leave_question", moves=tr("table.moves", count=now.moves))
+    ask(question, tr("table.leave_yes"), tr("table.leave_no"), go)
 
 
 def key_command(event: pygame.event.Event) -> str | None:

@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.game import CELL0, PositionKey
+from game.table.flow import Ask
+from game.table.state import TableState
 from game.workers import Indicator, LostPosition
 
 if TYPE_CHECKING:
-    from game.host import Host
+    from collections.abc import Callable
+
     from game.i18n import Translator
+    from game.workers import Workers
 
 HINT_SECONDS = 3.0  # how long the hinted move stays outlined
 INDICATOR_POLL_SECONDS = 0.25  # how often a resting table asks the indicator for its verdict
@@ -60,28 +64,28 @@ class HintJob:
     since: float
 
 
-class HintSeat(Protocol):
-    """What the hint client asks of the table (game.table.scene.TableScene): its game, whether
-    it is on top, its toast, and undo for "no longer winnable"."""
-
-    @property
-    def app(self) -> Host: ...
-    @property
-    def game(self) -> Game: ...
-    @property
-    def active(self) -> bool: ...
-    @property
-    def tr(self) -> Translator: ...
-
-    def show_toast(self, text: str) -> None: ...
-    def drop_toast(self, text: str) -> None: ...
-    def keep_toast(self, text: str, until: float) -> None: ...
-    def undo(self) -> bool: ...
-
-
 class HintClient:
-    def __init__(self, scene: HintSeat) -> None:
-        self.scene = scene
+    """The table's hint and winnable indicator: made after the table's ``state`` (its game,
+    whether it is on top, its toast) and given what else it needs: the ``workers`` that
+    answer, the language (``tr``), the clock (``now``), whether the indicator is ``wanted``,
+    the table's ``toast`` (clear of the hinted cards), ``undo``, and a yes/no question over
+    the table (``confirm``) with the way ``back`` to the table."""
+
+    def __init__(
+        self,
+        state: TableState,
+        workers: Workers,
+        *,
+        tr: Callable[[], Translator],
+        now: Callable[[], float],
+        wanted: Callable[[], bool],
+        toast: Callable[[str], None],
+        undo: Callable[[], bool],
+        confirm: Ask,
+        back: Callable[[], None],
+    ) -> None:
+        self.state, self.workers, self.tr, self.now, self.wanted = state, workers, tr, now, wanted
+        self.toast, self.undo, self.confirm, self.back = toast, undo, confirm, back
         self.job: HintJob | None = None
         self.mark: HintMark | None = None
         self.indicator: Indicator | None = None  # the winnable indicator, when on
@@ -104,17 +108,15 @@ class HintClient:
     def ask(self) -> None:
         """Ask the solver and say "thinking" at once; :meth:`poll` shows the answer when it
         comes, if the position is still the same."""
-        scene = self.scene
-        thinking = scene.tr("table.hint_thinking")
-        job, key = self.job, scene.game.position_key()
-        if job is not None and job.game is scene.game and job.key == key:
-            scene.show_toast(thinking)  # already on it: no second search
+        game, thinking = self.state.game, self.tr()("table.hint_thinking")
+        job, key = self.job, game.position_key()
+        if job is not None and job.game is game and job.key == key:
+            self.toast(thinking)  # already on it: no second search
             return
         self.drop()
         self.mark = None
-        scene.show_toast(thinking)
-        future = scene.app.workers.ask_hint(scene.game)
-        self.job = HintJob(future, scene.game, key, scene.app.clock.time)
+        self.toast(thinking)
+        self.job = HintJob(self.workers.ask_hint(game), game, key, self.now())
 
     def drop(self) -> None:
         """Forget the hint being worked out (the table goes away, or a new position)."""
@@ -122,7 +124,7 @@ class HintClient:
         if job is None:
             return
         job.future.cancel()  # still queued: never runs; running: its answer is ignored
-        self.scene.drop_toast(self.scene.tr("table.hint_thinking"))
+        self.state.drop_toast(self.tr()("table.hint_thinking"))
 
     def forget(self) -> None:
         """The hint shown and the hint being worked out go (the kiosk's next visitor); the
@@ -143,46 +145,46 @@ class HintClient:
             self.mark = None
         if self.indicator is not None:
             self._verdict(self.indicator.poll())
-        job, scene = self.job, self.scene
+        job, state, tr = self.job, self.state, self.tr()
         if job is None:
             return
         if not job.future.done():
             if now - job.since < HINT_GIVE_UP_SECONDS:
-                scene.keep_toast(scene.tr("table.hint_thinking"), now + 0.5)  # until done
+                state.keep_toast(tr("table.hint_thinking"), now + 0.5)  # until done
                 return
             self.drop()  # a stuck worker: give up on it, the next hint gets a new one
-            scene.app.workers.stop("hint")
-            scene.show_toast(scene.tr("table.hint_unavailable"))
+            self.workers.stop("hint")
+            self.toast(tr("table.hint_unavailable"))
             return
-        if not scene.active:
+        if not state.active:
             return  # shown when the player is back at the table
         self.job = None
-        if job.game is not scene.game or job.key != scene.game.position_key():
+        if job.game is not state.game or job.key != state.game.position_key():
             return  # asked about another position: stale
         self.show(job.future, now)
 
     def show(self, future: Future[Any], now: float) -> None:
-        scene, tr = self.scene, self.scene.tr
+        toast, tr = self.toast, self.tr()
         try:
-            move = scene.app.workers.hint_answer(future)
+            move = self.workers.hint_answer(future)
         except LostPosition:
             # Moves remain (a card may even go home), but none leads to a win.
-            scene.show_toast(tr("table.hint_lost"))
+            toast(tr("table.hint_lost"))
             return
         except LookupError:
-            scene.show_toast(tr("table.hint_unavailable"))
+            toast(tr("table.hint_unavailable"))
             return
         except IllegalMove as refusal:
-            scene.show_toast(tr.refusal(refusal))
+            toast(tr.refusal(refusal))
             return
         if move is None:
-            scene.show_toast(tr("table.hint_none"))
+            toast(tr("table.hint_none"))
             return
         self.mark = HintMark(move, now + HINT_SECONDS)
-        scene.show_toast(tr("table.hint_move", move=self.describe(move)))
+        toast(tr("table.hint_move", move=self.describe(move)))
 
     def describe(self, move: Move) -> str:
-        tr = self.scene.tr
+        tr = self.tr()
         card = self.card_of(move)
         if move.dest == FOUNDATION:
             return tr("table.to_foundation", card=card)
@@ -193,22 +195,21 @@ class HintClient:
     # ----------------------------------------------------------------- the indicator
     def sync_indicator(self) -> None:
         """Start or stop the winnable indicator as the setting says; tell it the position."""
-        scene = self.scene
-        wanted = scene.app.settings.winnable_indicator
+        wanted, game = self.wanted(), self.state.game
         if wanted and self.indicator is None:
-            self.indicator = scene.app.workers.indicator()
+            self.indicator = self.workers.indicator()
         elif not wanted and self.indicator is not None:
             self.close_indicator()
-        if self.seen.game is not scene.game:
-            self.seen = Verdicts(scene.game)
+        if self.seen.game is not game:
+            self.seen = Verdicts(game)
         if self.indicator is not None:
-            self.indicator.update(scene.game)
+            self.indicator.update(game)
             self._verdict(self.indicator.poll())
 
     def close_indicator(self) -> None:
         if self.indicator is not None:
             try:
-                self.scene.app.workers.close_indicator(self.indicator)
+                self.workers.close_indicator(self.indicator)
             finally:
                 self.indicator = None
                 self.status = ""
@@ -216,7 +217,7 @@ class HintClient:
     def _verdict(self, status: str) -> None:
         """The indicator's verdict on the position on the table: remember it, and when the
         game has just been lost, say which move lost it and how to go back."""
-        game, before = self.scene.game, self.status
+        game, before = self.state.game, self.status
         self.status = status
         if status == "won":
             self.seen.winnable.add(game.position_key())
@@ -225,15 +226,14 @@ class HintClient:
                 self.seen.deal_lost = True
             since = self.seen.lost_since(game)
             self.lost = since
-            if since is not None and self.scene.active:
-                tr = self.scene.tr
-                self.scene.show_toast(tr("table.lost_offer", move=self.describe(since[1])))
+            if since is not None and self.state.active:
+                self.toast(self.tr()("table.lost_offer", move=self.describe(since[1])))
         if status != "lost":
             self.lost = None
 
     def label(self) -> str:
         """The indicator's words in the info bar ("" when it is off)."""
-        tr, status = self.scene.tr, self.status
+        tr, status = self.tr(), self.status
         if status == "lost" and self.lost is not None:
             return tr("table.winnable_lost_since", card=self.card_of(self.lost[1]))
         if status == "lost" and self.seen.deal_lost:
@@ -241,26 +241,20 @@ class HintClient:
         return tr(f"table.winnable_{status}") if status else ""
 
     def card_of(self, move: Move) -> str:
-        return self.scene.tr.card(str(move).split("-")[0])
+        return self.tr().card(str(move).split("-")[0])
 
     def offer_undo(self) -> bool:
         """A tap on the info bar while the game is no longer winnable: offer to undo back to
         the last position known winnable. False when there is nothing to offer."""
         if self.status != "lost" or self.lost is None:
             return False
-        scene, (back, move) = self.scene, self.lost
-        tr = scene.tr
+        (back, move), tr = self.lost, self.tr()
 
         def go_back() -> None:
-            scene.app.scenes.pop_to_bottom()
+            self.back()
             for _ in range(back):
-                scene.undo()
+                self.undo()
 
-        scene.app.scenes.open(
-            "confirm",
-            question=tr("table.lost_question", count=back, move=self.describe(move)),
-            yes=tr("table.lost_undo"),
-            no=tr("table.leave_no"),
-            on_yes=go_back,
-        )
+        question = tr("table.lost_question", count=back, move=self.describe(move))
+        self.confirm(question, tr("table.lost_undo"), tr("table.leave_no"), go_back)
         return True

@@ -1,48 +1,43 @@
-"""The table scene: turns gestures into engine commands and keeps what the view shows.
+"""The table scene: turns gestures (game.table.touch) into engine commands.
 
-Every move goes through :meth:`TableScene.push_move` (a move the engine found legal once: the
-gestures' moves come from the engine's queries, anything else passes :meth:`make_move`'s check),
-undo through :meth:`undo`, redo through :meth:`redo` and a new deal through :meth:`start_game`;
-a changed position (a move, an undo, a redo) is shown by one path, :meth:`after_change`. They
-report to ``app.hooks`` (``moved``, ``undone``, ``ended``, ``started``; ``lifted`` and
-``refused`` too): the one place autosave, statistics, logs and sounds hook in
-(docs/architecture.md). The scene owns its state: the helper modules (feedback, flow, hints,
-placement, finish, select) answer with values or act through narrow Protocols
-(game.table.hints.HintSeat, game.table.flow.Seat, game.table.finish.FinishHost,
-game.table.select.ChooseSeat), never by writing its fields.
-
-Where cards lie is game.table.places'; gliding is game.table.animation's; hints and the winnable
-indicator are game.table.hints'; drawing is game.table.view's, which reads this scene and
-changes nothing in it (:meth:`repaint` tells it the resting picture changed). Time is the App's
-fixed clock (``app.clock.time``); the game's play time is :attr:`play_time`, the one the info
-bar, the win screen, the statistics and the autosave read. Where taps and drops send a card:
-game.table.placement.
+Every move goes through :meth:`TableScene.push_move` (a move the engine found legal once; any
+other passes :meth:`make_move`'s check), undo through :meth:`undo`, redo through :meth:`redo`,
+a new deal through :meth:`start_game`; a changed position is shown by one path,
+:meth:`after_change`. They report to ``app.hooks`` (``moved``, ``undone``, ``ended``,
+``started``, ``lifted``, ``refused``): where autosave, statistics, logs and sounds hook in
+(docs/architecture.md). The scene owns its state (``self.state``: game.table.state) and makes
+its helpers after it, each given the state and the callbacks it needs (game.table.hints,
+finish, select; game.table.flow's functions get plain values); the view (game.table.view)
+reads the scene and changes nothing in it. Time is ``app.clock.time``; the game's play time is
+:attr:`play_time`.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
-import game.table.placement as place
-from engine import FOUNDATION, Game, IllegalMove, Move
+import game.table.touch as touch
+from engine import Game, IllegalMove, Move
 from engine.cards import Card
-from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
-from game.layout import compute_layout
-from game.scene import Event
-from game.table.animation import Pos, change_tweens, fly_back
-from game.table.feedback import answer_refusal, tap_refusal
-from game.table.finish import Finisher
-from game.table.flow import deal_day, key_command, replace_game
-from game.table.gesture import LastTap, lift_drag
-from game.table.hints import HintClient
+from game.clock import PlayTime
+from game.layout import Layout
+from game.scene import Event, Scene
+from game.table.animation import Pos, Tween, change_tweens
+from game.table.feedback import answer_refusal
+from game.table.finish import Finisher, shown_buttons
+from game.table.flow import deal_day, deal_label, replace_game
+from game.table.gesture import Drag
+from game.table.hints import HintClient, HintJob, HintMark
 from game.table.places import Places, Rest
 from game.table.refusals import explain
 from game.table.select import Chooser
-from game.table.state import TableState
+from game.table.state import BLINK_HZ, Shared, TableState, fit_layout
+from game.table.toast import Toast
 from game.table.view import TableView
 
 if TYPE_CHECKING:
@@ -50,13 +45,33 @@ if TYPE_CHECKING:
 
     from game.cards import CardArt
     from game.host import Host
+    from game.prefs import PlayerSettings
 
 
-class TableScene(TableState):
-    """The table: gestures to engine commands (its state: game.table.state.TableState)."""
+class TableScene(Scene):
+    """The table: gestures to engine commands. It owns its state (``self.state``:
+    game.table.state.TableState, whose fields it shows as its own, ``table.toast`` for
+    ``table.state.toast``) and makes its helpers after it: the hint, the finish, the chosen
+    card (each given the state and the table's callbacks it needs) and, last, the view."""
 
     name = "table"
     opaque = True
+
+    game = Shared[Game]()
+    play_time = Shared[PlayTime]()
+    tweens = Shared[list[Tween]]()
+    drag = Shared[Drag | None]()
+    toast = Shared[Toast | None]()
+    deal = Shared[str]()
+    deal_day = Shared[dt.date | None]()
+    first_line = Shared[bool]()
+    pending_win = Shared[bool]()
+    pressed_button = Shared[str | None]()
+    pressed_card = Shared[Card | None]()
+    marks = Shared[tuple[Card, ...]]()
+    version = Shared[int]()
+    layout = Shared[Layout]()
+    places = Shared[Places]()
 
     def __init__(
         self,
@@ -66,56 +81,173 @@ class TableScene(TableState):
         pictures: bool = False,
         least_text: Callable[[], int] = lambda: 0,
     ) -> None:
-        self.hints = HintClient(self)
-        self.finisher = Finisher(self)  # the Finish button's run (game.table.finish)
-        self.chooser = Chooser(self)  # "Tap to place": the chosen card (game.table.select)
-        super().__init__(app, game, pictures=pictures, least_text=least_text)
-        self.view: TableView | None = None
-        self.resize()
+        """How it shows itself is its own: ``pictures``, its buttons do nothing here (a demo's
+        table) and are drawn flat; ``least_text``, the smallest text size (px) it may draw its
+        words at (0: its layout's own; an Examples table's is the visitor's info bar text)."""
+        super().__init__(app)
+        self.buttons_are_pictures = pictures
+        self.least_text = least_text
+        deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random", "daily"
+        self.state = TableState(game, self.fit(game), deal, deal_day(app, game, deal))
+        self.hints = HintClient(
+            self.state,
+            app.workers,
+            tr=lambda: self.tr,
+            now=self.now,
+            wanted=lambda: self.app.settings.winnable_indicator,
+            toast=self.show_toast,
+            undo=self.undo,
+            confirm=self.ask,
+            back=self.back,
+        )
+        self.finisher = Finisher(self.state, self.make_move)  # the Finish button's run
+        self.chooser = Chooser(  # "Tap to place": the chosen card (game.table.select)
+            self.state, play=self.make_move, button_at=self.button_at, card_at=self.card_at
+        )
+        self.view = TableView(self)  # last: it reads the scene and its helpers
         self.hints.sync_indicator()
 
     # ================================================================= geometry
+    def fit(self, game: Game) -> Layout:
+        """The layout of ``game``'s table on the screen as it is now."""
+        size, mm = self.app.screen.get_size(), self.app.px_per_mm
+        return fit_layout(size, game.rules, mm, self.least_text())
+
     def resize(self) -> None:
-        w, h = self.app.screen.get_size()
-        rules = self.game.rules
-        self.layout = compute_layout(
-            w,
-            h,
-            columns=rules.columns,
-            cells=rules.cells,
-            px_per_mm=self.app.px_per_mm,
-            least_text=self.least_text(),
-        )
+        self.layout = self.fit(self.game)
         self.places = Places(self.game, self.layout)
-        if self.view is None:
-            self.view = TableView(self)
-        else:
-            self.view.resize()
+        self.view.resize()
         self.repaint()
         self.drag = None  # a resize in mid-drag drops nothing anywhere
         if self.toast:
             self.show_toast(self.toast.text)
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:
-        """The card drawn at ``pos`` (top-most first); foundation: its top card. The sprite
-        layer answers."""
-        assert self.view is not None
+        """The card drawn at ``pos`` (top-most; foundation: its top card): the view's."""
         return self.view.card_at(pos)
+
+    def button_at(self, pos: tuple[int, int]) -> str | None:
+        for name, rect in self.shown_buttons().items():
+            if rect.collidepoint(pos):
+                return name
+        return None
 
     # ================================================================= what is shown
     @property
     def art(self) -> CardArt:
-        assert self.view is not None
         return self.view.art
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
-        assert self.view is not None
         return self.view.draw(screen, full)
+
+    def rest(self) -> dict[Card, Rest]:  # where every card lies when nothing moves
+        return self.state.rest()
+
+    def card_rect(self, card: Card) -> Rect:  # where ``card`` lies
+        return self.state.card_rect(card)
+
+    def repaint(self) -> None:  # the resting picture changed: the view rebuilds it
+        self.state.repaint()
+
+    def shown_buttons(self) -> dict[str, Rect]:
+        """The buttons shown now, by action (Finish in Hint's place: game.table.finish)."""
+        return shown_buttons(self.finisher.offered(), self.layout)
+
+    def finish_offered(self) -> bool:
+        """Whether Finish is shown in Hint's place (game.table.finish)."""
+        return self.finisher.offered()
+
+    @property
+    def hint_mark(self) -> HintMark | None:
+        return self.hints.mark
+
+    @property
+    def hint_job(self) -> HintJob | None:
+        return self.hints.job
+
+    @property
+    def indicator_status(self) -> str:
+        return self.hints.status
+
+    @property
+    def settings(self) -> PlayerSettings:  # the view's and the chrome's
+        return self.app.settings
+
+    @property
+    def save_failed(self) -> bool:  # shown until a save works
+        return self.app.save_failed
+
+    def now(self) -> float:
+        return self.app.clock.time
+
+    def bar_text(self) -> tuple[str, ...]:
+        tr, game = self.tr, self.game
+        time = tr("table.time", time=self.play_time.text())
+        moves, score = tr("table.moves", count=game.moves), tr("table.score", score=game.score)
+        return (time, moves, score, game.code, self.hints.label())
+
+    def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
+        """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
+        about) and of a hint's cards and their place (its words never cover them)."""
+        mark, places = self.hints.mark, self.places
+        hinted = [places.group_rect(mark.move.card), places.move_rect(mark.move)] if mark else []
+        self.state.show_toast(text, avoid, self.now(), hinted)
+
+    def deal_label(self) -> str:
+        """The kind of deal on the table, in words (the title, the win screen)."""
+        return deal_label(self.tr, self.deal, self.deal_day, self.app.arcade.today())
+
+    def keep_first_line(self) -> None:
+        """A fresh start (and the next visitor of an idle kiosk) sees one line on how to play
+        and where the rules are, shown again whenever nothing else is, until the first move."""
+        if not self.first_line:
+            return
+        text = self.tr("table.first_time")
+        if self.game.moves:
+            self.first_line = False
+            self.state.drop_toast(text)
+        elif self.toast is None and self.state.active and not self.drag:
+            cards = [self.places.group_rect(col[0]) for col in self.game.cols if col]
+            self.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
+
+    def forget_visitor(self) -> None:
+        """The kiosk went idle (game.kiosk_ui): nothing of the last visitor's touch waits for
+        the next one (a Finish stops, the chosen card and the hint go: TableState.forget_touch
+        says the rest; tests/test_next_visitor.py lists what is kept and what is reset)."""
+        self.finisher.stop()
+        self.chooser.drop()
+        self.hints.forget()
+        self.state.forget_touch()
+
+    def busy(self) -> bool:
+        busy = self.tweens or self.drag or self.pending_win or self.finisher.running
+        return bool(busy or self.hints.thinking)
+
+    def blink(self) -> bool:
+        """Whether the hinted move's outline is lit now (it blinks at BLINK_HZ)."""
+        return int(self.now() * BLINK_HZ) % 2 == 0
+
+    def deadline(self) -> float | None:
+        """When the table next changes by itself (TableState.deadline; the hint's too)."""
+        now = self.now()
+        return self.state.deadline(now, self.hints.deadline(now), self.hints.mark is not None)
 
     # ================================================================= commands
     def replace_game(self, make: Callable[[], Game]) -> None:
         """Another game, asked first when moves would be thrown away (game.table.flow)."""
-        replace_game(self, make)
+        replace_game(
+            self.game, make, start=self.start_game, tr=self.tr, ask=self.ask, back=self.back
+        )
+
+    def ask(self, question: str, yes: str, no: str, on_yes: Callable[[], None]) -> None:
+        """A yes/no question over the table; "no" comes back to the table."""
+        self.app.scenes.open(
+            "confirm", question=question, yes=yes, no=no, on_yes=on_yes, on_no=self.back
+        )
+
+    def back(self) -> None:
+        """Back to the table: every scene over it goes."""
+        self.app.scenes.pop_to_bottom()
 
     def start_game(self, game: Game, *, left: str = "abandoned") -> None:
         """Show a new game (from the new-game dialog, a code, the win screen, the idle timer).
@@ -136,11 +268,11 @@ class TableScene(TableState):
         self.play_time.reset()
         self.drag = None
         self.toast = None
-        self.last_tap = None
+        self.state.last_tap = None
         self.pending_win = False
         if columns_changed:
             self.resize()
-        self.changed()
+        self.state.changed()
         self.hints.moved()
         self.app.hooks.started(game)
 
@@ -166,7 +298,7 @@ class TableScene(TableState):
         ``origin``), the hint goes, the indicator is told, and a won game is noted for its win
         screen. The caller reports to the hooks (moved, undone)."""
         rest, piles = before
-        self.changed()
+        self.state.changed()
         after, now, lay = self.places, self.app.clock.time, self.layout
         self.tweens += change_tweens(
             rest, piles, after.rest(), after.piles(), origin or {}, now, lay
@@ -239,14 +371,14 @@ class TableScene(TableState):
     def refuse(
         self, cards: Sequence[Card], message: str | None = None, *, marks: Sequence[Card] = ()
     ) -> None:
-        """The visible answer to a refused tap or drop: ``cards`` shake where they lie (with
-        every card lying on them), ``message`` (when given) shows where the play is not, never
-        over those cards or ``marks``, and each card of ``marks`` is outlined for a moment
-        (game.table.feedback). Reported to the hooks (the refusal's sound)."""
+        """The visible answer to a refused tap or drop: ``cards`` shake, ``message`` shows
+        clear of them and of ``marks``, outlined for a moment (game.table.feedback)."""
         now, rest = self.app.clock.time, self.rest()
-        answer = answer_refusal(self.game, rest, self.moving(), self.layout, cards, marks, now)
+        answer = answer_refusal(
+            self.game, rest, self.state.moving(), self.layout, cards, marks, now
+        )
         self.tweens += answer.tweens
-        self.marks, self.marks_until = answer.marks, answer.until
+        self.marks, self.state.marks_until = answer.marks, answer.until
         if message:
             avoid = [self.places.group_rect(c) for c in (*cards, *self.marks) if c in rest]
             self.show_toast(message, avoid)
@@ -255,38 +387,7 @@ class TableScene(TableState):
 
     # ================================================================= gestures
     def handle(self, event: Event) -> bool:
-        if isinstance(event, pygame.event.EventType):
-            return self.handle_key(event)
-        if isinstance(event, Press):
-            self.finish_tweens()
-            self.toast, self.pending_refusal = None, None
-            self.pressed_button = self.button_at(event.pos)
-            self.pressed_card = None if self.pressed_button else self.card_at(event.pos)
-            return True
-        self.pressed_card = None  # the finger moved or let go: the card lies down again
-        if isinstance(event, Tap):
-            self.pressed_button = None
-            self.on_tap(event.pos)
-        elif isinstance(event, DoubleTap):
-            self.pressed_button = None
-            self.on_double_tap(event)
-        elif isinstance(event, DragStart):
-            self.pressed_button = None
-            self.on_drag_start(event)
-        elif isinstance(event, DragMove):
-            if self.drag:
-                self.drag.pos = event.pos
-        elif isinstance(event, Drop):
-            self.on_drop(event.pos)
-        elif isinstance(event, DragCancel):
-            self.on_drop(None)
-        return True
-
-    def handle_key(self, event: pygame.event.Event) -> bool:
-        name = key_command(event)
-        if name:
-            self.press_button(name)
-        return name is not None
+        return touch.handle(self, event)  # game.table.touch
 
     def press_button(self, name: str) -> None:
         self.finish_tweens()
@@ -303,110 +404,16 @@ class TableScene(TableState):
         elif name == "settings":
             self.app.scenes.open("settings")
 
-    def on_tap(self, pos: tuple[int, int]) -> None:
-        self.finish_tweens()
-        used, tap = self.chooser.tap(pos, self.app.settings)  # Tap to place: a card, its place
-        if used:
-            self.last_tap = tap
-            return
-        name = self.button_at(pos)
-        if name:
-            self.last_tap = None
-            self.press_button(name)
-            return
-        if self.layout.info_bar.collidepoint(pos) and self.hints.offer_undo():
-            return  # "no longer winnable": back to where it was, if the player says so
-        card = self.card_at(pos)
-        if card is None:
-            self.last_tap = LastTap(None, False)
-            return
-        acted = False
-        if self.game.locate(card)[0] != FOUNDATION:
-            one_tap = self.app.settings.one_tap
-            game = self.game
-            move = place.double_tap_move(game, card) if one_tap else game.tap_move(card)
-            if move is not None:
-                acted = self.push_move(move)
-            elif one_tap and not place.settled_king(self.game, card):  # found no place
-                self.refuse_move([card], self.game.why_stuck(card))
-            elif not one_tap:  # cannot go home: say why, unless a second tap follows
-                self.pending_refusal = tap_refusal(self.game, card, self.refusal_due())
-        self.last_tap = LastTap(card, acted)
-
-    def refusal_due(self) -> float:
-        """When a tap's refusal is answered: once no second tap can make it a double tap."""
-        double = self.app.settings.double_tap
-        return self.app.clock.time + (self.app.reader.tuning.double_tap_ms / 1000 if double else 0)
-
-    def on_double_tap(self, event: DoubleTap) -> None:
-        if not self.app.settings.double_tap:
-            self.on_tap(event.pos)
-            return
-        self.finish_tweens()
-        last, self.last_tap, self.pending_refusal = self.last_tap, None, None
-        if last is None:
-            self.on_tap(event.pos)  # the first tap went to a button or another scene
-            return
-        if last.card is None or last.acted:
-            return  # nothing under the first tap, or it already moved: never act again
-        card = last.card
-        if self.game.locate(card)[0] == FOUNDATION:
-            return  # foundation cards come back only by dragging
-        move = place.double_tap_move(self.game, card)
-        if move is not None:
-            self.push_move(move)
-        elif not place.settled_king(self.game, card):  # a king at the bottom of its column stays
-            self.refuse_move([card], self.game.why_stuck(card))
-
-    def on_drag_start(self, event: DragStart) -> None:
-        self.finish_tweens()
-        self.last_tap = None
-        if self.button_at(event.start):
-            return
-        card = self.card_at(event.start)
-        if card is None:
-            return
-        try:
-            self.drag = lift_drag(self.game, card, self.rest(), event.start, event.pos)
-        except IllegalMove as refusal:
-            self.refuse_move([card], refusal)
-            return
-        self.repaint()
-        self.app.hooks.lifted(self.game, card)
-
-    def on_drop(self, pos: tuple[int, int] | None) -> None:
-        drag, self.drag = self.drag, None
-        if drag is None:
-            return
-        self.repaint()
-        if pos is not None:
-            drag.pos = pos
-        origin = drag.origin()
-        first = origin[drag.card]
-        rect = Rect(int(first[0]), int(first[1]), self.layout.card_w, self.layout.card_h)
-        dest = self.places.drop_dest(rect) if pos is not None else None
-        auto = pos is not None and self.app.settings.auto_placement
-        near = place.distance_from(rect, self.places.move_rect)
-        move, refusal, aimed = place.drop_move(self.game, drag.card, dest, auto=auto, near=near)
-        if move is not None:
-            self.push_move(move, origin)
-            return
-        # Refused or dropped nowhere: fly back.
-        now = self.app.clock.time
-        self.tweens += fly_back(drag.group, origin, self.rest(), now, self.layout)
-        if refusal is not None:
-            self.refuse_move(drag.group[:1], refusal, aimed)
-
     # ================================================================= time
     def pause(self) -> None:
-        self.active = False
+        self.state.active = False
         self.finish_tweens()
         if self.drag:
             self.drag = None
             self.repaint()
 
     def resume(self) -> None:
-        self.active = True
+        self.state.active = True
         self.repaint()
         self.hints.sync_indicator()  # the setting may have changed
 
@@ -418,7 +425,7 @@ class TableScene(TableState):
 
     def update(self, dt: float) -> None:
         now = self.app.clock.time
-        if self.clock_runs():
+        if self.state.clock_runs():
             self.play_time.tick(dt)
         if self.tweens:
             alive = [t for t in self.tweens if not t.done(now)]
@@ -427,16 +434,16 @@ class TableScene(TableState):
                 self.repaint()
         if self.toast and now >= self.toast.until:
             self.toast = None
-        if self.marks and now >= self.marks_until:
+        if self.marks and now >= self.state.marks_until:
             self.marks = ()
         self.hints.poll(now)
         self.finisher.step(now)
-        pending = self.pending_refusal
+        pending = self.state.pending_refusal
         if pending is not None and now >= pending.due:  # the tap's answer, once it is due
-            self.pending_refusal = None
-            if self.game.moves == pending.moves and self.active:
+            self.state.pending_refusal = None
+            if self.game.moves == pending.moves and self.state.active:
                 self.refuse_move([pending.card], pending.why, pending.move)
         self.keep_first_line()
-        if self.pending_win and not self.tweens and self.active:
+        if self.pending_win and not self.tweens and self.state.active:
             self.pending_win = False
             self.app.scenes.open("win", game=self.game, play_time=self.play_time)

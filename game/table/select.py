@@ -12,19 +12,19 @@ with any move, undo, new deal, drag or double tap.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
 import pygame
 from pygame import Rect
 
-from engine import FOUNDATION, Game, IllegalMove, Move
+from engine import FOUNDATION, IllegalMove, Move
 from engine.cards import Card
 from engine.game import PositionKey
 from game.cards import HIGHLIGHT
 from game.prefs import PlayerSettings
 from game.table.gesture import LastTap
-from game.table.places import Places
+from game.table.state import TableState
 
 LIT_FILL = (255, 214, 64, 70)  # the selected group's glow over its faces
 LIT_WIDTH = 5
@@ -37,28 +37,21 @@ class Selection:
     tap: LastTap  # the tap that chose it: a later tap, drag or double tap replaces it
 
 
-class ChooseSeat(Protocol):
-    """What the choice asks of the table (game.table.scene.TableScene): its game, where the
-    cards lie, the last tap, what lies under a point, and the one way to make a move."""
-
-    @property
-    def game(self) -> Game: ...
-    @property
-    def places(self) -> Places: ...
-    @property
-    def last_tap(self) -> LastTap | None: ...
-
-    def button_at(self, pos: tuple[int, int]) -> str | None: ...
-    def card_at(self, pos: tuple[int, int]) -> Card | None: ...
-    def make_move(self, move: Move) -> bool: ...
-    def repaint(self) -> None: ...
-
-
 class Chooser:
-    """The card a tap chose (the table's, read by the view)."""
+    """The card a tap chose (the table's, read by the view): made after the table's
+    ``state`` (its game, where the cards lie, the last tap) and given the table's one way to
+    make a move (``play``: its ``make_move``) and what lies under a point (``button_at``,
+    ``card_at``)."""
 
-    def __init__(self, seat: ChooseSeat) -> None:
-        self.seat = seat
+    def __init__(
+        self,
+        state: TableState,
+        *,
+        play: Callable[[Move], bool],
+        button_at: Callable[[tuple[int, int]], str | None],
+        card_at: Callable[[tuple[int, int]], Card | None],
+    ) -> None:
+        self.state, self.play, self.button_at, self.card_at = state, play, button_at, card_at
         self.selection: Selection | None = None
 
     def drop(self) -> None:
@@ -68,40 +61,40 @@ class Chooser:
     def current(self) -> Selection | None:
         """The choice, while it holds: same position, and no tap, drag or double tap since
         the one that chose it (the table's last tap is still that one)."""
-        sel, seat = self.selection, self.seat
-        if sel is None or seat.last_tap is not sel.tap or seat.game.position_key() != sel.key:
+        sel, state = self.selection, self.state
+        if sel is None or state.last_tap is not sel.tap or state.game.position_key() != sel.key:
             return None
         return sel
 
     def tap(self, pos: tuple[int, int], settings: PlayerSettings) -> tuple[bool, LastTap | None]:
-        """A tap (TableScene.on_tap asks first): choose a card, or put the chosen one where the
+        """A tap (touch.on_tap asks first): choose a card, or put the chosen one where the
         tap is. Returns whether the tap is used up here, and then the table's new last tap;
         not used: the table handles it as usual (the setting off, a button, a card going
         home, nothing to choose)."""
-        seat, sel = self.seat, self.current()
+        state, sel = self.state, self.current()
         if sel is not None:
             self.selection = None
-            seat.repaint()
-            if seat.button_at(pos) is not None:
+            state.repaint()
+            if self.button_at(pos) is not None:
                 return False, None  # the button acts, the choice goes
-            dest = seat.places.drop_dest(Rect(pos, (1, 1)))
-            if dest is not None and dest != seat.game.locate(sel.card)[0]:
-                seat.make_move(Move(sel.card, dest))  # or the usual refusal
+            dest = state.places.drop_dest(Rect(pos, (1, 1)))
+            if dest is not None and dest != state.game.locate(sel.card)[0]:
+                self.play(Move(sel.card, dest))  # or the usual refusal
             return True, None  # its own pile or no place: just dropped
-        if not settings.tap_to_place or settings.one_tap or seat.button_at(pos) is not None:
+        if not settings.tap_to_place or settings.one_tap or self.button_at(pos) is not None:
             return False, None
-        card = seat.card_at(pos)
-        if card is None or seat.game.locate(card)[0] == FOUNDATION:
+        card = self.card_at(pos)
+        if card is None or state.game.locate(card)[0] == FOUNDATION:
             return False, None
-        if seat.game.tap_move(card) is not None:
+        if state.game.tap_move(card) is not None:
             return False, None  # it goes home, as a tap always sends it
         try:
-            seat.game.lift(card)
+            state.game.lift(card)
         except IllegalMove:
             return False, None  # face down: the usual answer says why
         last = LastTap(card, False)  # a quick second tap is still a double tap on it
-        self.selection = Selection(card, seat.game.position_key(), last)
-        seat.repaint()
+        self.selection = Selection(card, state.game.position_key(), last)
+        state.repaint()
         return True, last
 
     def targets(self) -> tuple[Card, frozenset[int]] | None:
@@ -109,12 +102,12 @@ class Chooser:
         sel = self.current()
         if sel is None:
             return None
-        return sel.card, frozenset(m.dest for m in self.seat.game.targets(sel.card))
+        return sel.card, frozenset(m.dest for m in self.state.game.targets(sel.card))
 
     def lit(self) -> Rect | None:
         """What is lit: the chosen card and the cards lying on it (they move with it)."""
         sel = self.current()
-        return None if sel is None else self.seat.places.group_rect(sel.card)
+        return None if sel is None else self.state.places.group_rect(sel.card)
 
 
 class LitImage:

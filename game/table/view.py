@@ -1,5 +1,5 @@
-"""Drawing the table: a sprite layer that reads the table's state (TableState) and changes
-nothing in it.
+"""Drawing the table: a sprite layer that reads the table's state (TableState, through the
+scene) and changes nothing in it.
 
 Every card is a :class:`CardSprite`. Resting cards lie in the *resting layer*, a
 ``pygame.sprite.LayeredDirty`` group whose layers are the stacking order (a column's cards
@@ -31,7 +31,7 @@ from game.table.select import LitImage
 from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
 
 if TYPE_CHECKING:
-    from game.table.state import TableState
+    from game.table.scene import TableScene
 
 # Layers of the resting layer. A resting card lies on REST + 2 * (its place in its pile), its
 # index strip one above; piles never overlap one another.
@@ -53,7 +53,7 @@ _UNSET = object()  # an overlay not placed since the last resize
 
 
 class TableView:
-    def __init__(self, scene: TableState) -> None:
+    def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.chrome = Chrome(scene)
         self.lit_image = LitImage()  # the chosen card's light (game.table.select)
@@ -175,11 +175,11 @@ class TableView:
         """Bring the sprites up to the scene: the resting picture when its version changed,
         then everything that moves or blinks this frame."""
         scene = self.scene
-        if self.art.four_colors != scene.app.settings.four_colors:
+        if self.art.four_colors != scene.settings.four_colors:
             self.resize()  # the setting changed: new card images
         if self._synced != scene.version:  # (every change of what moves is a new version)
             self._sync_background()
-            self._sync_rest(scene.moving())
+            self._sync_rest(scene.state.moving())
         if scene.tweens:
             self._sync_glides()
         elif self.glide_shadow.alive():
@@ -267,7 +267,7 @@ class TableView:
         """Placement help: every pile that takes the dragged (or chosen) group, outlined."""
         scene = self.scene
         rects: list[Rect] = []
-        if scene.app.settings.placement_help:
+        if scene.settings.placement_help:
             drag = scene.drag
             aim = (drag.card, drag.legal) if drag else scene.chooser.targets()
             if aim is not None:
@@ -284,7 +284,7 @@ class TableView:
     def _sync_glides(self) -> None:
         """Gliding and turning cards, on the top layer."""
         scene, art, lay = self.scene, self.art, self.scene.layout
-        now, rest = scene.app.clock.time, scene.rest()
+        now, rest = scene.now(), scene.rest()
         lead = min((t for t in scene.tweens if t.start != t.end), key=lambda t: t.z, default=None)
         if lead is None:
             self._overlay(self.glide_shadow, None)
@@ -330,7 +330,7 @@ class TableView:
                 self._hide(sprite)
         corner = drag.corner()
         target = None
-        if scene.app.settings.placement_help:
+        if scene.settings.placement_help:
             dest = scene.places.drop_dest(Rect(corner, (lay.card_w, lay.card_h)))
             if dest is not None and dest in drag.legal:
                 target = scene.places.target_rect(drag.card, dest)
@@ -351,7 +351,7 @@ class TableView:
         texts, mark = scene.bar_text(), scene.hint_mark
         blink = mark is not None and scene.blink()
         marks, pressed = scene.marks, scene.pressed_card
-        failed = scene.app.save_failed  # shown until a save works
+        failed = scene.save_failed  # shown until a save works
         key: tuple[object, ...] = (texts, failed, scene.pressed_button, pressed, mark, blink)
         lit = scene.chooser.lit()
         key = (*key, scene.toast, marks, self._synced, lit)
@@ -404,7 +404,7 @@ class TableView:
         """A pressed face-up card lifts at once: its whole face, raised a little over its pile
         with a shadow, so the finger sees which card of a dense fan it holds."""
         scene = self.scene
-        if card is None or card in scene.moving() or not scene.rest()[card][2]:
+        if card is None or card in scene.state.moving() or not scene.rest()[card][2]:
             self._overlay(self.peek, None)
             self._overlay(self.peek_shadow, None)
             return
