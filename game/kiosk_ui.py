@@ -161,7 +161,7 @@ class KioskController(TableHooks):
 
     def next_visitor(self, *, deal: bool) -> None:
         """Undo what the last visitor changed, moves or not: the open screens close, nothing of
-        the table's transient state stays (TableState.forget_visitor); in kiosk mode
+        the table's transient state stays (TableScene.forget_visitor); in kiosk mode
         (game.prefs.resets_visitors) the settings, sound, language and game choice are the
         operator's again. The table gets a new deal when ``deal`` and the game has a move, when
         the game is won, or when it has no move and is not of the (operator's) chosen game."""

@@ -20,10 +20,10 @@ from game.table.flow import key_command
 from game.table.gesture import LastTap, lift_drag
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.seat import Seat
 
 
-def handle(table: TableScene, event: Event) -> bool:
+def handle(table: Seat, event: Event) -> bool:
     if isinstance(event, pygame.event.EventType):
         return handle_key(table, event)
     if isinstance(event, Press):
@@ -52,14 +52,14 @@ def handle(table: TableScene, event: Event) -> bool:
     return True
 
 
-def handle_key(table: TableScene, event: pygame.event.Event) -> bool:
+def handle_key(table: Seat, event: pygame.event.Event) -> bool:
     name = key_command(event)
     if name:
         table.press_button(name)
     return name is not None
 
 
-def on_tap(table: TableScene, pos: tuple[int, int]) -> None:
+def on_tap(table: Seat, pos: tuple[int, int]) -> None:
     table.finish_tweens()
     used, tap = table.chooser.tap(pos, table.app.settings)  # Tap to place: a card, its place
     if used:
@@ -90,13 +90,13 @@ def on_tap(table: TableScene, pos: tuple[int, int]) -> None:
     table.state.last_tap = LastTap(card, acted)
 
 
-def refusal_due(table: TableScene) -> float:
+def refusal_due(table: Seat) -> float:
     """When a tap's refusal is answered: once no second tap can make it a double tap."""
     double = table.app.settings.double_tap
     return table.app.clock.time + (table.app.reader.tuning.double_tap_ms / 1000 if double else 0)
 
 
-def on_double_tap(table: TableScene, event: DoubleTap) -> None:
+def on_double_tap(table: Seat, event: DoubleTap) -> None:
     if not table.app.settings.double_tap:
         on_tap(table, event.pos)
         return
@@ -117,7 +117,7 @@ def on_double_tap(table: TableScene, event: DoubleTap) -> None:
         table.refuse_move([card], table.game.why_stuck(card))
 
 
-def on_drag_start(table: TableScene, event: DragStart) -> None:
+def on_drag_start(table: Seat, event: DragStart) -> None:
     table.finish_tweens()
     table.state.last_tap = None
     if table.button_at(event.start):
@@ -134,7 +134,7 @@ def on_drag_start(table: TableScene, event: DragStart) -> None:
     table.app.hooks.lifted(table.game, card)
 
 
-def on_drop(table: TableScene, pos: tuple[int, int] | None) -> None:
+def on_drop(table: Seat, pos: tuple[int, int] | None) -> None:
     drag, table.drag = table.drag, None
     if drag is None:
         return

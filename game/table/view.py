@@ -31,7 +31,7 @@ from game.table.select import LitImage
 from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
 
 if TYPE_CHECKING:
-    from game.table.scene import TableScene
+    from game.table.seat import Seat
 
 # Layers of the resting layer. A resting card lies on REST + 2 * (its place in its pile), its
 # index strip one above; piles never overlap one another.
@@ -53,7 +53,7 @@ _UNSET = object()  # an overlay not placed since the last resize
 
 
 class TableView:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Seat) -> None:
         self.scene = scene
         self.chrome = Chrome(scene)
         self.lit_image = LitImage()  # the chosen card's light (game.table.select)
