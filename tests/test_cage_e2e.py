@@ -354,8 +354,10 @@ def test_a_game_that_cannot_start_says_why(user: str, kiosk: tuple[Path, dict[st
     with pytest.raises(AssertionError) as failure:
         run_cage_once(user, app, env, 0)
     message = str(failure.value)
-    # (cage may be gone before the test sees its socket when the game fails fast enough)
-    assert re.match("(the game|cage) did not start: run-cage.sh ended with status 1 ", message), (
-        message
-    )
+    # (cage may be gone before the test sees its socket when the game fails fast enough; the
+    # status is the game's: 1 for an import that fails at once, 70 for one its crash handler
+    # catches after the window opened)
+    assert re.match(
+        r"(the game|cage) did not start: run-cage.sh ended with status [1-9]", message
+    ), message
     assert "ModuleNotFoundError: No module named 'pytweening'" in message, message
