@@ -279,8 +279,10 @@ main() {
     local console=("$src/kiosk/console-setup.sh" ${ROOT:+--root "$ROOT"})
     [ "$DRY" = 0 ] || console+=(--dry-run)
     [ -n "$cmdline" ] || console+=(--no-cmdline)
-    bash "${console[@]}" >"$work/console.out"
+    local console_rc=0
+    bash "${console[@]}" >"$work/console.out" || console_rc=$?
     grep -v '^==> console: ' "$work/console.out" || true
+    [ "$console_rc" = 0 ] || die "kiosk/console-setup.sh failed (see above)"
     if grep -qE '^(change|would): ' "$work/console.out"; then
         CHANGED=1
     fi
