@@ -352,7 +352,7 @@ def test_run_wayland_keeps_the_operators_driver(tmp_path: Path) -> None:
 
 
 def run_install_function(tmp_path: Path, call: str) -> None:
-    script = f'source "{KIOSK / "install.sh"}"; {call}'
+    script = f'source "{KIOSK / "lib.sh"}"; {call}'
     subprocess.run(["bash", "-c", script], check=True, cwd=tmp_path)
 
 
