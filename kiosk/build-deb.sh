@@ -22,13 +22,10 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 src=$(dirname "$here")
-# shellcheck source=kiosk/install.sh
-source "$here/install.sh"
-
-die() {
-    printf 'build-deb.sh: %s\n' "$*" >&2
-    exit 1
-}
+# shellcheck source=kiosk/lib.sh
+source "$here/lib.sh"
+KMSDRM_UNIT=solitaire-kiosk.service
+CAGE_UNIT=solitaire-kiosk-cage.service
 
 PYTHON=${PYTHON:-python3}
 arch=""
@@ -154,9 +151,11 @@ else
 fi
 cp "$src/main.py" "$src/requirements.txt" "$src/config.toml" "$src/pyproject.toml" "$app/"
 mkdir -p "$app/kiosk"
-for item in run-kmsdrm.sh run-cage.sh run-wayland.sh pick-drm-card.sh record-exit.sh; do
+for item in run-kmsdrm.sh run-cage.sh run-wayland.sh pick-drm-card.sh record-exit.sh \
+    console-setup.sh; do
     install -m 755 "$here/$item" "$app/kiosk/$item"
 done
+install -m 644 "$here/lib.sh" "$app/kiosk/lib.sh"
 # with_python FILE: FILE with the target's Python in place of the default python3.11.
 with_python() {
     sed "s/^PYTHON=python3\.11 /PYTHON=python$pyver /" "$1"
@@ -167,18 +166,12 @@ mkdir -p "$root/usr/share/man/man8"
 gzip -9n <"$here/deb/solitaire-kiosk-pin.8" >"$root/usr/share/man/man8/solitaire-kiosk-pin.8.gz"
 find "$app" \( -name __pycache__ -o -name '*.pyc' \) -prune -exec rm -rf {} +
 
-# The operator's config: the shipped one made for a kiosk (the PIN hash comes from the operator).
+# The operator's config: the shipped one made for a kiosk by kiosk/kiosk-config.toml (the PIN
+# hash comes from the operator).
 conf="$root/etc/solitaire-kiosk/config.toml"
 mkdir -p "$(dirname "$conf")"
 cp "$src/config.toml" "$conf"
-set_toml_key "$conf" display fullscreen true
-set_toml_key "$conf" display show_cursor false
-set_toml_key "$conf" sound enabled false
-set_toml_key "$conf" kiosk lock true
-set_toml_key "$conf" kiosk operator_pin_file '"/etc/solitaire-kiosk/pin-hash"'
-grep -qx 'operator_pin_file = "/etc/solitaire-kiosk/pin-hash"' "$conf" ||
-    die "config.toml has no operator_pin_file line in [kiosk] to set"
-set_toml_key "$conf" metrics textfile_dir '"/var/lib/prometheus/node-exporter"'
+kiosk_config_onto "$here/kiosk-config.toml" "$conf"
 
 for unit in "$KMSDRM_UNIT" "$CAGE_UNIT"; do
     install -D -m 644 "$here/$unit" "$root/lib/systemd/system/$unit"
@@ -199,7 +192,8 @@ stamp=$(git -C "$src" log -1 --format=%ct 2>/dev/null || date +%s)
 
 find "$root" -type d -exec chmod 755 {} +
 find "$root" -type f ! -perm -u+x -exec chmod 644 {} +
-chmod 755 "$app/kiosk"/*.sh "$root/usr/sbin/solitaire-kiosk-pin"
+find "$app/kiosk" -name "*.sh" ! -name lib.sh -exec chmod 755 {} +
+chmod 755 "$root/usr/sbin/solitaire-kiosk-pin"
 find "$root" -exec touch -h -d "@$stamp" {} +
 
 mkdir -p "$root/DEBIAN"

@@ -20,110 +20,33 @@
 #  1. builds dist/solitaire-kiosk_<version>_<arch>.deb (needs the network for the wheels);
 #  2. removes what this script installed before the package (/opt/solitaire-kiosk and its units
 #     in /etc/systemd/system; the user, the config and the state are kept);
-#     writes /etc/solitaire-kiosk/config.toml when there is none (fullscreen, kiosk lock on,
-#     pointer hidden, sound off, the operator PIN hash), or puts --pin-hash into the existing one;
+#     writes /etc/solitaire-kiosk/config.toml when there is none (the game's config.toml with
+#     kiosk/kiosk-config.toml's settings, as the package ships it: fullscreen, kiosk lock on,
+#     pointer hidden, sound off, metrics for node_exporter; plus the operator PIN hash), or puts
+#     --pin-hash into the existing one;
 #  3. installs the package with apt (the operator's config kept: --force-confold); the package
 #     creates the user "solitaire", the venv and the units, and enables solitaire-kiosk.service;
 #  4. with --cage: installs cage and xwayland and enables the cage unit instead;
-#  5. boots to the console (multi-user.target), frees tty1 (getty@tty1 off) and masks
-#     ctrl-alt-del.target (a keyboard's Ctrl+Alt+Del must not reboot the kiosk);
-#  6. sets consoleblank=0 vt.global_cursor_default=0 on the kernel command line (an existing
-#     consoleblank=600 is replaced): takes effect after a reboot.
+#  5. runs kiosk/console-setup.sh (the fleet playbook runs it too): boots to the console
+#     (multi-user.target), frees tty1 (getty@tty1 off), masks ctrl-alt-del.target (a keyboard's
+#     Ctrl+Alt+Del must not reboot the kiosk) and, on a Pi, sets consoleblank=0
+#     vt.global_cursor_default=0 on the kernel command line (an existing consoleblank=600 is
+#     replaced): takes effect after a reboot.
 set -euo pipefail
+
+KIOSK_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=kiosk/lib.sh
+source "$KIOSK_DIR/lib.sh"
 
 KMSDRM_UNIT=solitaire-kiosk.service
 CAGE_UNIT=solitaire-kiosk-cage.service
 PACKAGE=solitaire-kiosk
-CMDLINE_ARGS=(consoleblank=0 vt.global_cursor_default=0)
 
 ROOT=""
 DRY=0
 CHANGED=0
 
-say() { printf '==> %s\n' "$*"; }
-die() {
-    printf 'install.sh: %s\n' "$*" >&2
-    exit 1
-}
-
-# change DESCRIPTION COMMAND...: run a change (or, with --dry-run, only print it).
-change() {
-    local what=$1
-    shift
-    CHANGED=1
-    if [ "$DRY" = 1 ]; then
-        printf 'would: %s\n' "$what"
-    else
-        printf 'change: %s\n' "$what"
-        "$@"
-    fi
-}
-
-# cmdline_with FILE ARG...: the kernel command line of FILE with each ARG (name=value) set:
-# added when its name is missing, its value replaced when it differs.
-cmdline_with() {
-    local file=$1
-    shift
-    local line arg
-    line=$(head -n 1 "$file")
-    for arg in "$@"; do
-        local name=${arg%%=*} word out="" found=0
-        for word in $line; do
-            if [ "${word%%=*}" = "$name" ]; then
-                [ "$found" = 0 ] && out="$out $arg"
-                found=1
-            else
-                out="$out $word"
-            fi
-        done
-        [ "$found" = 1 ] || out="$out $arg"
-        line=${out# }
-    done
-    printf '%s\n' "$line"
-}
-
-# write_cmdline FILE LINE: replace the one-line FILE (a backup FILE.solitaire-bak is kept once).
-write_cmdline() {
-    local file=$1 line=$2
-    [ -e "$file.solitaire-bak" ] || cp -p "$file" "$file.solitaire-bak"
-    printf '%s\n' "$line" >"$file.tmp"
-    mv "$file.tmp" "$file"
-}
-
-# add_cmdline_args FILE ARG...: set each ARG on the kernel command line in FILE (if needed).
-add_cmdline_args() {
-    local file=$1
-    shift
-    [ -f "$file" ] || die "kernel command line $file not found"
-    local line
-    line=$(cmdline_with "$file" "$@")
-    [ "$line" = "$(head -n 1 "$file")" ] || write_cmdline "$file" "$line"
-}
-
-# set_toml_key FILE SECTION KEY VALUE: set KEY = VALUE inside [SECTION] of a config.toml that
-# already has the key (the shipped file has every key).
-set_toml_key() {
-    local file=$1 section=$2 key=$3 value=$4
-    local tmp="$file.tmp"
-    awk -v section="[$section]" -v key="$key" -v value="$value" '
-        /^\[/ { in_section = ($0 == section) }
-        in_section && $0 ~ "^" key " = " { print key " = " value; next }
-        { print }
-    ' "$file" >"$tmp"
-    mv "$tmp" "$file"
-}
-
-sysctl_() { systemctl ${ROOT:+--root="$ROOT"} "$@"; }
-unit_state() { sysctl_ is-enabled "$1" 2>/dev/null || true; }
 installed() { dpkg-query ${ROOT:+--root="$ROOT"} -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
-
-cmdline_file() {
-    if [ -f "$ROOT/boot/firmware/cmdline.txt" ]; then
-        echo "$ROOT/boot/firmware/cmdline.txt"
-    else
-        echo "$ROOT/boot/cmdline.txt"
-    fi
-}
 
 # The Pi's model, from the device tree ("" when not a Pi).
 pi_model() {
@@ -138,19 +61,17 @@ pi_model() {
 }
 
 # kiosk_config SHIPPED CONF LOCK PIN_HASH OUT: the config to install, in OUT: the existing CONF
-# (with PIN_HASH put in when given), else SHIPPED made for a kiosk.
+# (with PIN_HASH put in when given), else SHIPPED made for a kiosk (kiosk/kiosk-config.toml,
+# with LOCK). The package copies the hash into its PIN file (operator_pin_file), which the game
+# then reads.
 kiosk_config() {
     local shipped=$1 conf=$2 lock=$3 pin_hash=$4 out=$5
     if [ -f "$conf" ]; then
         cp "$conf" "$out"
     else
         cp "$shipped" "$out"
-        set_toml_key "$out" display fullscreen true
-        set_toml_key "$out" display show_cursor false
-        set_toml_key "$out" sound enabled false
+        kiosk_config_onto "$KIOSK_DIR/kiosk-config.toml" "$out"
         set_toml_key "$out" kiosk lock "$lock"
-        # The package copies the hash into its PIN file, which the game then reads.
-        set_toml_key "$out" kiosk operator_pin_file '"/etc/solitaire-kiosk/pin-hash"'
     fi
     [ -z "$pin_hash" ] || set_toml_key "$out" kiosk operator_pin_hash "\"$pin_hash\""
 }
@@ -243,7 +164,8 @@ main() {
         problems+=("run as root: sudo $0 (or --dry-run to only see the changes)")
     fi
     local item
-    for item in main.py game engine assets config.toml kiosk/build-deb.sh; do
+    for item in main.py game engine assets config.toml kiosk/build-deb.sh kiosk/console-setup.sh \
+        kiosk/kiosk-config.toml; do
         [ -e "$src/$item" ] || problems+=("$src/$item is missing: is $src the game?")
     done
     if [ -n "$deb" ] && [ ! -f "$deb" ]; then
@@ -353,24 +275,16 @@ main() {
     enabled*) change "disable $other" sysctl_ disable "$other" ;;
     esac
     [ "$chosen_state" = enabled ] || change "enable $chosen" sysctl_ enable "$chosen"
-    case "$(unit_state getty@tty1.service)" in
-    enabled*) change "disable getty@tty1 (the game takes tty1)" sysctl_ disable getty@tty1.service ;;
-    esac
-    if [ "$(sysctl_ get-default 2>/dev/null)" != multi-user.target ]; then
-        change "boot to the console (default target multi-user.target)" \
-            sysctl_ set-default multi-user.target
-    fi
-    [ "$(unit_state ctrl-alt-del.target)" = masked ] ||
-        change "mask ctrl-alt-del.target (Ctrl+Alt+Del must not reboot the kiosk)" \
-            sysctl_ mask ctrl-alt-del.target
-
-    if [ -n "$cmdline" ]; then
-        local new_line
-        new_line=$(cmdline_with "$cmdline" "${CMDLINE_ARGS[@]}")
-        if [ "$new_line" != "$(head -n 1 "$cmdline")" ]; then
-            change "kernel command line: ${CMDLINE_ARGS[*]} (after a reboot)" \
-                write_cmdline "$cmdline" "$new_line"
-        fi
+    # The console: kiosk/console-setup.sh, which the fleet playbook runs too.
+    local console=("$src/kiosk/console-setup.sh" ${ROOT:+--root "$ROOT"})
+    [ "$DRY" = 0 ] || console+=(--dry-run)
+    [ -n "$cmdline" ] || console+=(--no-cmdline)
+    local console_rc=0
+    bash "${console[@]}" >"$work/console.out" || console_rc=$?
+    grep -v '^==> console: ' "$work/console.out" || true
+    [ "$console_rc" = 0 ] || die "kiosk/console-setup.sh failed (see above)"
+    if grep -qE '^(change|would): ' "$work/console.out"; then
+        CHANGED=1
     fi
 
     if [ "$start" = 1 ] && [ -z "$ROOT" ]; then

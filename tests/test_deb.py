@@ -93,6 +93,12 @@ def test_the_arm64_package_holds_the_aarch64_wheels_conffile_and_units(
         config = tomllib.loads(member.read().decode())
     assert config["kiosk"]["lock"] is True and config["kiosk"]["operator_pin_hash"] == ""
     assert config["kiosk"]["operator_pin_file"] == PIN_FILE
+    # Every kiosk setting of kiosk/kiosk-config.toml (install.sh and the playbook read it too).
+    shared = tomllib.loads((REPO / "kiosk" / "kiosk-config.toml").read_text())
+    for section, settings in shared.items():
+        assert {k: config[section][k] for k in settings} == settings, section
+    # The console script the README names, with the library it sources beside it.
+    assert {f"{APP}/kiosk/console-setup.sh", f"{APP}/kiosk/lib.sh"} <= files
     if shutil.which("lintian") is None:
         pytest.skip("lintian is not installed; the contents were checked")
     report = subprocess.run(
@@ -241,6 +247,9 @@ def test_a_noninteractive_install_without_a_pin_ends_configured_and_says_what_to
     assert output.count(NO_PIN_LINE) == 1 and output.count("solitaire-kiosk-pin") == 1, output
     check_installed(root)
     assert pin_file(root).read_text() == ""
+    # The README's console command runs from the package (a chroot: no systemd, no cmdline.txt).
+    console = chroot(root, f"{APP}/kiosk/console-setup.sh", "--dry-run")
+    assert console.returncode == 0 and "console: nothing to change" in console.stdout, console
     check = check_config(root)
     assert check.returncode == 1 and "kiosk.lock = true with no operator PIN" in check.stdout
     # Another problem besides the PIN: the check's report word for word, then the one line.

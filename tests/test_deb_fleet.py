@@ -193,6 +193,13 @@ def test_a_check_run_shows_each_kiosks_own_config_and_no_pin_hash(tmp_path: Path
         assert f'\n+operator_pin_file = "{PIN_FILE}"\n' in diff
         assert "operator_pin_hash" not in diff
     assert "\n+enabled = true\n" in cafe and "\n+enabled = false\n" in library
+    # What every kiosk says unlike the game's config.toml is written once, kiosk/kiosk-config.toml
+    # (the package and install.sh read it too): library-1 changes none of it in the inventory.
+    shared = (REPO / "kiosk" / "kiosk-config.toml").read_text().splitlines()
+    settings = [line for line in shared if " = " in line and not line.startswith("#")]
+    assert len(settings) >= 6
+    for line in settings:
+        assert f"\n+{line}\n" in library, line
     assert "of cafe-2.local" in cafe and "of library-1.local" in library
     assert f"solitaire-kiosk {VERSION and VERSION.group(1)} would be installed" in output
     assert_no_pin_hash(output, *hashes.values())

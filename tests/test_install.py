@@ -193,6 +193,10 @@ def test_a_full_install_gives_what_a_kiosk_needs(tmp_path: Path) -> None:
     )
     assert config.display.fullscreen and not config.display.show_cursor
     assert config.sound.enabled is False  # a public kiosk is silent until the operator says
+    # The kiosk's settings are the package's: kiosk/kiosk-config.toml, which build-deb.sh reads.
+    shared = (REPO / "kiosk" / "kiosk-config.toml").read_text().splitlines()
+    settings = [line for line in shared if " = " in line and not line.startswith("#")]
+    assert settings and all(f"\n{line}\n" in pi.conf.read_text() for line in settings)
     cmdline = (pi.root / "boot" / "firmware" / "cmdline.txt").read_text()
     assert cmdline == (
         "console=tty1 root=PARTUUID=1234-02 rootwait consoleblank=0 vt.global_cursor_default=0\n"
