@@ -13,6 +13,7 @@ import pytest
 from game.fonts import font
 from game.launch import show_scene
 from game.table import TableScene
+from game.table.view import TableView
 from tests.tablehelp import make_app
 from tests.test_examples import open_examples
 from tests.test_layout_json import ROOT
@@ -88,7 +89,7 @@ def test_the_table_buttons_are_as_readable_as_the_info_bar(size, locale, code, m
     rendered = Rendered()
     monkeypatch.setattr(pygame.font, "Font", rendered.font)
     font.cache_clear()
-    app.table.view = None  # the table's pictures drawn anew with the noting fonts
+    app.table.view = TableView(app.table)  # the table's pictures drawn anew with the noting fonts
     app.table.resize()
     app.full_redraw = True
     app.draw()
@@ -128,7 +129,7 @@ def test_the_words_on_the_examples_table_are_as_readable_as_the_info_bar(size, l
     app, _finger, page = open_examples(locale, size)
 
     def fresh(table: TableScene) -> None:
-        table.view = None  # its pictures drawn anew
+        table.view = TableView(table)  # its pictures drawn anew
         table.resize()
         table.draw(app.screen, True)
 
