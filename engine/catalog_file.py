@@ -209,7 +209,28 @@ def load(key: str, directory: Path | None = None) -> Catalog:
         raise CatalogError(f"{path}: {error}") from None
 
 
-_CACHE: dict[tuple[Path, float], Catalog] = {}
+class CatalogShelf:
+    """The deal catalogs :func:`pick` has read, once per version of each file (its path and
+    time stamp); a damaged line is logged once per version."""
+
+    def __init__(self) -> None:
+        self.read: dict[tuple[Path, float], Catalog] = {}
+
+    def get(self, rules_key: str, directory: Path | None) -> Catalog:
+        """``rules_key``'s catalog; FileNotFoundError, OSError or CatalogError when unusable."""
+        path = catalog_path(rules_key, directory)
+        stamp = path.stat().st_mtime
+        catalog = self.read.get((path, stamp))
+        if catalog is None:
+            catalog = load(rules_key, directory)
+            self.read[(path, stamp)] = catalog
+            if catalog.bad_lines:
+                log.warning("deal catalog %s: skipped %d damaged lines", path, catalog.bad_lines)
+        return catalog
+
+
+# The catalogs the deals are picked from (read as they are first asked for).
+CATALOGS = CatalogShelf()
 
 
 def pick(rules_key: str, level: str, rng: random.Random, *, directory: Path | None = None) -> str:
@@ -226,13 +247,7 @@ def pick(rules_key: str, level: str, rng: random.Random, *, directory: Path | No
         return random_code
     path = catalog_path(rules_key, directory)
     try:
-        stamp = path.stat().st_mtime
-        catalog = _CACHE.get((path, stamp))
-        if catalog is None:
-            catalog = load(rules_key, directory)
-            _CACHE[(path, stamp)] = catalog
-            if catalog.bad_lines:
-                log.warning("deal catalog %s: skipped %d damaged lines", path, catalog.bad_lines)
+        catalog = CATALOGS.get(rules_key, directory)
     except FileNotFoundError:
         log.warning("no deal catalog %s: dealing %s, which may not be winnable", path, random_code)
         return random_code

@@ -26,7 +26,7 @@ import datetime as dt
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -35,6 +35,7 @@ from engine.daily import parse_day
 from engine.daily import today as local_today
 from engine.rules import RULES_BY_KEY
 from game.initials import Blocklist, is_valid_initials
+from game.scoreform import EntryForm, ScoresForm, entry_problem, read_entry
 from game.storage import JsonStore, state_dir
 
 log = logging.getLogger("solitaire.highscores")
@@ -44,9 +45,6 @@ DEFAULT_SIZE = 10
 MAX_SIZE = 100
 KEEP_DAYS = 7  # daily tables of the last week are kept (and shown when asked for)
 ALL_TIME = "all"
-MAX_SCORE = 1_000_000  # far above any real score; a larger number is damage
-MAX_SECONDS = 10_000_000.0
-MAX_MOVES = 1_000_000
 MAX_READ = 1000  # entries of one table looked at when reading a file (a table holds <= 100)
 
 
@@ -83,11 +81,17 @@ class Entry:
         """Sorts best first: higher score, then less time, then fewer moves."""
         return (-self.score, self.seconds, self.moves)
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        del data["day"]  # the table it is in says that
-        if not self.game:
-            del data["game"]
+    def to_dict(self) -> EntryForm:
+        data: EntryForm = {  # no day: the table it is in says that
+            "code": self.code,
+            "score": self.score,
+            "seconds": self.seconds,
+            "moves": self.moves,
+            "initials": self.initials,
+            "when": self.when,
+        }
+        if self.game:
+            data["game"] = self.game
         return data
 
 
@@ -100,46 +104,6 @@ class Rank(NamedTuple):
 
     def __bool__(self) -> bool:
         return self.today is not None or self.all_time is not None
-
-
-def _problem(data: Any, rules_key: str) -> str:
-    """What is wrong with a stored entry ("" when nothing)."""
-    if not isinstance(data, dict):
-        return f"not an object but {type(data).__name__}"
-
-    def number(name: str, whole: bool, low: float, high: float) -> str:
-        value = data.get(name)
-        if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
-            return f"{name} is {type(value).__name__}, not a {'count' if whole else 'number'}"
-        if not low <= value <= high:  # huge ints compare fine; NaN compares false
-            return f"{name} is out of range"
-        return ""
-
-    for name, whole, low, high in (
-        ("score", True, -MAX_SCORE, MAX_SCORE),
-        ("seconds", False, 0.0, MAX_SECONDS),
-        ("moves", True, 0, MAX_MOVES),
-    ):
-        problem = number(name, whole, low, high)
-        if problem:
-            return problem
-    code = data.get("code")
-    try:
-        rules = parse_code(code)[0]
-    except CodeError as error:
-        return f"code: {error}"
-    if rules.key != rules_key:
-        return f"code {code!r} is not of {rules_key}"
-    initials = data.get("initials", "")
-    if initials != "" and not is_valid_initials(initials):
-        return f"initials {initials!r:.20} are not three letters A-Z"
-    when = data.get("when", "")
-    if not isinstance(when, str) or len(when) > 40:
-        return "when is not a time stamp"
-    game = data.get("game", "")
-    if not isinstance(game, str) or len(game) > 40 or not game.replace("-", "").isalnum():
-        return "game is not a game id" if game != "" else ""
-    return ""
 
 
 def highscores_store(directory: Path | None = None) -> JsonStore:
@@ -355,7 +319,7 @@ class HighScores:
             return f"{entry.code!r} is not a game code"
         data = entry.to_dict()
         data["initials"] = ""  # initials are cleaned, not refused
-        problem = _problem(data, key)
+        problem = entry_problem(data, key)
         if not problem and entry.day is not None and self._table_name(entry.day) is None:
             problem = f"day {entry.day!r} is not a date"
         return problem
@@ -382,11 +346,13 @@ class HighScores:
         self._aside = later
 
     def _save(self) -> None:
-        data = {
-            key: {name: [row.to_dict() for row in rows] for name, rows in named.items()}
-            for key, named in self._tables.items()
+        data: ScoresForm = {
+            "tables": {
+                key: {name: [row.to_dict() for row in rows] for name, rows in named.items()}
+                for key, named in self._tables.items()
+            }
         }
-        self.store.save({"tables": data})
+        self.store.save(data)
 
     def _read(self) -> Tables:
         try:
@@ -411,7 +377,7 @@ class HighScores:
                     result.setdefault(key, {})[name] = table
         return result
 
-    def _read_table(self, key: str, name: str, rows: Any) -> list[Entry]:
+    def _read_table(self, key: str, name: str, rows: object) -> list[Entry]:
         if name != ALL_TIME and (self._table_name(name) != name or len(name) != 10):
             log.warning("high scores of %s: %r is not a table name; dropped", key, name[:40])
             return []
@@ -421,21 +387,21 @@ class HighScores:
         entries: list[Entry] = []
         dropped: list[str] = []
         for row in rows[:MAX_READ]:
-            problem = _problem(row, key)
-            if problem:
-                dropped.append(problem)
+            form = read_entry(row, key)
+            if isinstance(form, str):
+                dropped.append(form)
                 continue
-            initials = row.get("initials", "")
+            initials = form.get("initials", "")
             entries.append(
                 Entry(
-                    code=format_code(*parse_code(row["code"])),
-                    score=row["score"],
-                    seconds=float(row["seconds"]),
-                    moves=row["moves"],
+                    code=format_code(*parse_code(form["code"])),
+                    score=form["score"],
+                    seconds=float(form["seconds"]),
+                    moves=form["moves"],
                     initials="" if self.blocked.is_blocked(initials) else initials,
                     day=None if name == ALL_TIME else name,
-                    when=row.get("when", ""),
-                    game=row.get("game", ""),
+                    when=form.get("when", ""),
+                    game=form.get("game", ""),
                 )
             )
         if dropped or len(rows) > MAX_READ:

@@ -263,8 +263,9 @@ def _guard_x11_window(hooks: Hooks, session: Session) -> None:
         return
     from game import xguard
 
-    if xguard.install(session.shutdown):
-        hooks.add(xguard.WindowGuard())
+    guard = xguard.WindowGuard()
+    if guard.install(session.shutdown):
+        hooks.add(guard)
 
 
 def _open_session(

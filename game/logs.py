@@ -6,8 +6,8 @@ in the journal. The `log_game_*` helpers write each game's code, moves and resul
 lines, e.g. `game=RU1-C-AAAAABB event=move n=12 move=7H-t5 score=45`.
 
 `install_excepthook(save)` makes an uncaught exception (in any thread) log its traceback, call
-`save` to keep the game, and end the process with EXIT_CRASH, so systemd restarts the game.
-Must not import pygame.
+`save(exception)` to keep the game, and end the process with EXIT_CRASH, so systemd restarts the
+game. Must not import pygame.
 """
 
 from __future__ import annotations
@@ -35,12 +35,6 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 log = logging.getLogger(LOGGER_NAME)
 game_log = logging.getLogger(LOGGER_NAME + ".game")
-_crash: list[BaseException] = []
-
-
-def current_crash() -> BaseException | None:
-    """The uncaught exception the crash hook is handling (for its `save`), else None."""
-    return _crash[-1] if _crash else None
 
 
 class _Ours:
@@ -170,12 +164,12 @@ def log_game_end(code: str, result: str, *, moves: int, score: int, seconds: flo
 
 
 def install_excepthook(
-    save: Callable[[], object],
+    save: Callable[[BaseException | None], object],
     *,
     exit_status: int = EXIT_CRASH,
     exit_process: Callable[[int], object] = os._exit,
 ) -> None:
-    """On an uncaught exception in any thread: log it, call `save`, exit with `exit_status`.
+    """On an uncaught exception in any thread: log it, call `save` with it, exit with `exit_status`.
 
     The process ends at once (`os._exit`), so no half-broken state lingers: systemd restarts
     the game, which resumes the saved game. A failing `save` is logged too."""
@@ -190,10 +184,8 @@ def install_excepthook(
             return  # another thread is already handling a crash
         with contextlib.suppress(Exception):
             log.critical("uncaught exception; saving and exiting", exc_info=exc or exc_type())
-        if exc is not None:
-            _crash.append(exc)
         try:
-            save()
+            save(exc)
         except BaseException:
             with contextlib.suppress(Exception):
                 log.exception("saving after the uncaught exception failed")

@@ -28,7 +28,6 @@ from game.clock import PlayTime
 from game.config import Config
 from game.hooks import TableHooks
 from game.logs import (
-    current_crash,
     install_excepthook,
     log_dir_for,
     log_game_end,
@@ -77,8 +76,8 @@ class Session(TableHooks):
         guard = CrashGuard(directory)
         if crash_hook:  # before the first file is read: a crash reading it moves it aside
             install_excepthook(
-                lambda: (
-                    opened[0].crash_save() if opened else guard.record_crash(error=current_crash())
+                lambda error: (
+                    opened[0].crash_save(error) if opened else guard.record_crash(error=error)
                 )
             )
         session = cls(config, directory)
@@ -164,9 +163,10 @@ class Session(TableHooks):
         """Save now, with the clock (before the attract screen takes over)."""
         self._save(game)
 
-    def crash_save(self) -> None:
-        """The crash hook's save: note the crash (for the crash-loop guard), keep the game."""
-        self.crash_guard.record_crash(error=current_crash())
+    def crash_save(self, error: BaseException | None = None) -> None:
+        """The crash hook's save: note the crash, ``error`` (for the crash-loop guard), keep
+        the game."""
+        self.crash_guard.record_crash(error=error)
         if self._game is not None:
             self._save(self._game)
 

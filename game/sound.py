@@ -205,7 +205,9 @@ def render(name: SoundName, rate: int = RATE) -> list[float]:
 @functools.lru_cache(maxsize=len(NAMES))
 def _pcm(name: SoundName, rate: int, channels: int) -> bytes:
     """Sound ``name`` as the mixer takes it, made once per run (turning sound off and on again
-    in settings does not wait for the sounds to be made again)."""
+    in settings does not wait for the sounds to be made again). A memo, not state: the samples
+    are a pure function of the arguments and this module's constants, so the cache can only
+    save time, never change what is played."""
     return to_pcm16(render(name, rate), channels)
 
 

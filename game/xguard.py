@@ -6,7 +6,8 @@ default error handler then ends the process at once (`exit(1)`): no save, no log
 connection to the X server (`xdotool windowkill`, a dying server) goes through Xlib's I/O error
 handler, which must not return.
 
-`install(on_lost)` (X11 only, after the window exists) replaces both handlers through ctypes:
+`WindowGuard().install(on_lost)` (X11 only, after the window exists) replaces both handlers
+through ctypes:
 - a protocol error is noted and ignored; the App hook `WindowGuard.step` then posts QUIT, and
   the game leaves through its usual path (save, log "shutting down", close the workers, exit 0);
 - an I/O error calls `on_lost` (the session's save) at once and ends the process with status 0,
@@ -33,8 +34,6 @@ log = logging.getLogger("solitaire.xguard")
 
 _ERROR_HANDLER = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
 _IO_ERROR_HANDLER = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
-_keep: list[Any] = []  # the ctypes callbacks must live as long as the process
-_errors: list[int] = []
 
 
 class _XErrorEvent(ctypes.Structure):
@@ -57,55 +56,62 @@ def _libx11() -> Any:
     return None
 
 
-def install(on_lost: Callable[[], object]) -> bool:
-    """Replace Xlib's error handlers (see the module text); False when there is no libX11."""
-    lib = _libx11()
-    if lib is None:
-        return False
-
-    def on_error(display: int, event: int) -> int:
-        code = -1
-        with contextlib.suppress(Exception):
-            code = int(ctypes.cast(event, ctypes.POINTER(_XErrorEvent)).contents.error_code)
-        _errors.append(code)
-        return 0
-
-    def on_io_error(display: int) -> int:
-        with contextlib.suppress(BaseException):
-            log.error("the connection to the X server is lost; saving and exiting")
-            on_lost()
-        with contextlib.suppress(BaseException):
-            for handler in logging.getLogger("solitaire").handlers:
-                handler.flush()
-        os._exit(0)
-
-    handlers = (_ERROR_HANDLER(on_error), _IO_ERROR_HANDLER(on_io_error))
-    _keep.extend(handlers)
-    lib.XSetErrorHandler.restype = ctypes.c_void_p
-    lib.XSetIOErrorHandler.restype = ctypes.c_void_p
-    lib.XSetErrorHandler(handlers[0])
-    lib.XSetIOErrorHandler(handlers[1])
-    return True
-
-
-def window_lost() -> bool:
-    """True once an X protocol error was seen (the window is gone or unusable)."""
-    return bool(_errors)
-
-
 class WindowGuard(TableHooks):
-    """An App hook (`app.hooks.add(WindowGuard())`): after an X error, post QUIT once."""
+    """Xlib's error handlers replaced (:meth:`install`), and an App hook
+    (`app.hooks.add(guard)`): after an X error, post QUIT once."""
 
     def __init__(self) -> None:
         self.posted = False
+        self.errors: list[int] = []  # the X protocol errors seen
+        self.handlers: tuple[object, ...] = ()  # the ctypes callbacks Xlib calls
+
+    def install(self, on_lost: Callable[[], object]) -> bool:
+        """Replace Xlib's error handlers (see the module text); False when there is no libX11."""
+        lib = _libx11()
+        if lib is None:
+            return False
+
+        def on_error(display: int, event: int) -> int:
+            code = -1
+            with contextlib.suppress(Exception):
+                code = int(ctypes.cast(event, ctypes.POINTER(_XErrorEvent)).contents.error_code)
+            self.errors.append(code)
+            return 0
+
+        def on_io_error(display: int) -> int:
+            with contextlib.suppress(BaseException):
+                log.error("the connection to the X server is lost; saving and exiting")
+                on_lost()
+            with contextlib.suppress(BaseException):
+                for handler in logging.getLogger("solitaire").handlers:
+                    handler.flush()
+            os._exit(0)
+
+        handlers = (_ERROR_HANDLER(on_error), _IO_ERROR_HANDLER(on_io_error))
+        self.handlers = handlers
+        # Xlib calls them until the process ends, SDL's clean-up at exit included: atexit
+        # holds this guard (and so the callbacks) until the last exit function has run.
+        atexit.register(self._held_until_exit)
+        lib.XSetErrorHandler.restype = ctypes.c_void_p
+        lib.XSetIOErrorHandler.restype = ctypes.c_void_p
+        lib.XSetErrorHandler(handlers[0])
+        lib.XSetIOErrorHandler(handlers[1])
+        return True
+
+    def _held_until_exit(self) -> None:
+        pass
+
+    def window_lost(self) -> bool:
+        """True once an X protocol error was seen (the window is gone or unusable)."""
+        return bool(self.errors)
 
     def step(self, dt: float) -> None:
-        if self.posted or not window_lost():
+        if self.posted or not self.window_lost():
             return
         import pygame
 
         self.posted = True
-        log.warning("the window was destroyed (X error %s); saving and exiting", _errors[0])
+        log.warning("the window was destroyed (X error %s); saving and exiting", self.errors[0])
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         # Registered after pygame's own exit handler, so it runs first: SDL's clean-up would
         # destroy the window again, with Xlib's default handler back in place (exit 1).

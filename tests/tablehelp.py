@@ -45,15 +45,17 @@ def make_app(
     elapsed: float = 0.0,
     watchers: Sequence[Watcher] = (),
     step: bool = True,
+    save_settings: Callable[[PlayerSettings], object] | None = None,
 ) -> App:
     """The App on a dummy window. ``first_line``: show the fresh start's how-to-play line
     (most tests want a table without it; None: as the table decides); ``kiosk``: the kiosk
     (game.kiosk_ui.kiosk_factory), ``elapsed``: the play time resumed; ``step``: one pass of
-    the loop before the test (launch.open_app makes none)."""
+    the loop before the test (launch.open_app makes none); ``save_settings``: how the
+    player's settings are saved (launch passes prefs.save_prefs; ``state_dir`` sets one)."""
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(size)
-    save = None
+    save = save_settings
     if state_dir is not None:
         config = Config()
         settings = load_prefs(config, state_dir)

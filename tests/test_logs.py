@@ -75,7 +75,7 @@ def test_excepthook_logs_saves_and_exits(tmp_path: Path) -> None:
     setup_logging(tmp_path, to_stderr=False)
     calls: list[str] = []
     exits: list[int] = []
-    install_excepthook(lambda: calls.append("saved"), exit_process=exits.append)
+    install_excepthook(lambda error: calls.append(f"saved {error}"), exit_process=exits.append)
     try:
         try:
             raise RuntimeError("boom in the table")
@@ -84,7 +84,7 @@ def test_excepthook_logs_saves_and_exits(tmp_path: Path) -> None:
     finally:
         sys.excepthook = sys.__excepthook__
         threading.excepthook = threading.__excepthook__
-    assert calls == ["saved"]
+    assert calls == ["saved boom in the table"]
     assert exits == [EXIT_CRASH]
     text = (tmp_path / LOG_FILE).read_text()
     assert "CRITICAL" in text and "RuntimeError: boom in the table" in text
@@ -95,7 +95,7 @@ def test_excepthook_survives_a_failing_save(tmp_path: Path) -> None:
     setup_logging(tmp_path, to_stderr=False)
     exits: list[int] = []
 
-    def broken_save() -> None:
+    def broken_save(error: BaseException | None) -> None:
         raise OSError("disk full")
 
     install_excepthook(broken_save, exit_process=exits.append)
@@ -117,7 +117,7 @@ from game.storage import JsonStore
 state = Path(sys.argv[1])
 setup_logging(state / "logs")
 store = JsonStore(state / "autosave.json", kind="autosave", version=1)
-install_excepthook(lambda: store.save({"moves": 7}))
+install_excepthook(lambda error: store.save({"moves": 7}))
 if sys.argv[2] == "thread":
     t = threading.Thread(target=lambda: 1 / 0)
     t.start()

@@ -114,8 +114,11 @@ def test_the_next_kiosk_visitor_gets_the_operators_sound(tmp_path: Path) -> None
     assert problems == [] and config.sound.enabled is False
     session = Session.open(config, tmp_path, crash_hook=False, logging_on=False)
     kiosk = kiosk_factory(config, session, resumed=False)
-    app = make_app(settings=load_prefs(config, tmp_path), kiosk=kiosk)
-    app.prefs._save = lambda s: save_prefs(s, config, tmp_path)
+    app = make_app(
+        settings=load_prefs(config, tmp_path),
+        kiosk=kiosk,
+        save_settings=lambda s: save_prefs(s, config, tmp_path),
+    )
     finger, _ = open_settings(app)
     tap(finger, "sound")
     tap(finger, "volume_100")

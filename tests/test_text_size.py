@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.fonts import font
+from game.fonts import forget_fonts
 from game.launch import show_scene
 from game.table import TableScene
 from game.table.view import TableView
@@ -63,13 +63,13 @@ def test_no_text_is_smaller_than_the_info_bar(size, locale, monkeypatch):
     for scene in SCENES:
         rendered = Rendered()
         monkeypatch.setattr(pygame.font, "Font", rendered.font)
-        font.cache_clear()  # every font made anew, each noting what it renders
+        forget_fonts()  # every font made anew, each noting what it renders
         show_scene(app, scene)
         app.step()
         app.full_redraw = True
         app.draw()
         monkeypatch.undo()
-        font.cache_clear()
+        forget_fonts()
         found = [(text, px) for text, px in rendered.sizes.items() if px < least]
         if found:
             small[scene] = found
@@ -88,13 +88,13 @@ def test_the_table_buttons_are_as_readable_as_the_info_bar(size, locale, code, m
     least = app.table.layout.text_size
     rendered = Rendered()
     monkeypatch.setattr(pygame.font, "Font", rendered.font)
-    font.cache_clear()
+    forget_fonts()
     app.table.view = TableView(app.table)  # the table's pictures drawn anew with the noting fonts
     app.table.resize()
     app.full_redraw = True
     app.draw()
     monkeypatch.undo()
-    font.cache_clear()
+    forget_fonts()
     labels = [app.tr(f"buttons.{name}") for name in app.table.layout.buttons]
     # A label on one line, or on two (each line rendered by itself).
     drawn = {
@@ -112,10 +112,10 @@ def drawn_sizes(draw: Callable[[], object], monkeypatch: pytest.MonkeyPatch) -> 
     """The size of every text ``draw`` renders, with every font made anew."""
     rendered = Rendered()
     monkeypatch.setattr(pygame.font, "Font", rendered.font)
-    font.cache_clear()
+    forget_fonts()
     draw()
     monkeypatch.undo()
-    font.cache_clear()
+    forget_fonts()
     return rendered.sizes
 
 

@@ -79,8 +79,11 @@ def test_the_idle_fresh_deal_gives_the_next_visitor_the_defaults(
     )[0]
     session = Session.open(config, tmp_path, crash_hook=False, logging_on=False)
     kiosk = kiosk_factory(config, session, resumed=False)
-    app = make_app(settings=load_prefs(config, tmp_path), kiosk=kiosk)
-    app.prefs._save = lambda s: save_prefs(s, config, tmp_path)
+    app = make_app(
+        settings=load_prefs(config, tmp_path),
+        kiosk=kiosk,
+        save_settings=lambda s: save_prefs(s, config, tmp_path),
+    )
     app.set_locale("en")
     app.prefs.change("placement_help", False)
     assert (tmp_path / "settings.json").exists()

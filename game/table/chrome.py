@@ -54,14 +54,37 @@ class Look(Protocol):
     def finish_offered(self) -> bool: ...
 
 
+OutlineKey = tuple[int, int, tuple[int, int, int], int, int, int]
+OUTLINES_KEPT = 24  # outlines kept drawn, of every size and colour
+
+
 class Chrome:
     def __init__(self, scene: Look) -> None:
         self.scene = scene
         self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float, bool], CardArt] = {}
         self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._bar_image: tuple[tuple[str, ...], pygame.Surface] | None = None
+        self._outlines: dict[OutlineKey, pygame.Surface] = {}
         self.art: CardArt
         self.resize()
+
+    def outline(
+        self, rect: Rect, color: tuple[int, int, int], radius: int, width: int, *, margin: int = 2
+    ) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A rounded outline ``width`` thick around ``rect``, its outer edge ``margin`` widths
+        out (1: hugging the pile, the placement help; 2: clear of it, the hint and the drop
+        target), and where to put it."""
+        key = (rect.width, rect.height, color, radius, width, margin)
+        image = self._outlines.get(key)
+        if image is None:
+            if len(self._outlines) >= OUTLINES_KEPT:
+                self._outlines.clear()  # bounded: group outlines come in ever new sizes (soak)
+            out = 2 * margin * width
+            image = pygame.Surface((rect.width + out, rect.height + out), pygame.SRCALPHA)
+            box = image.get_rect() if margin == 1 else image.get_rect().inflate(-width, -width)
+            pygame.draw.rect(image, color, box, width, border_radius=radius + width)
+            self._outlines[key] = image
+        return image, (rect.left - margin * width, rect.top - margin * width)
 
     def resize(self) -> None:
         """New layout or language: card images for the size (and the language's indices),
@@ -305,29 +328,6 @@ class Chrome:
         # Taller than the gap: the next card's soft edge and round corners show what is
         # beneath them, which must be the strip and not the big index.
         return min(self.art.height, max(gaps) + self.art.radius), min(gaps)
-
-
-_OUTLINES: dict[tuple[int, int, tuple[int, int, int], int, int, int], pygame.Surface] = {}
-OUTLINES_KEPT = 24
-
-
-def outline_image(
-    rect: Rect, color: tuple[int, int, int], radius: int, width: int, *, margin: int = 2
-) -> tuple[pygame.Surface, tuple[int, int]]:
-    """A rounded outline ``width`` thick around ``rect``, its outer edge ``margin`` widths out
-    (1: hugging the pile, the placement help; 2: clear of it, the hint and the drop target),
-    and where to put it."""
-    key = (rect.width, rect.height, color, radius, width, margin)
-    image = _OUTLINES.get(key)
-    if image is None:
-        if len(_OUTLINES) >= OUTLINES_KEPT:
-            _OUTLINES.clear()  # bounded: group outlines come in ever new sizes (soak)
-        out = 2 * margin * width
-        image = pygame.Surface((rect.width + out, rect.height + out), pygame.SRCALPHA)
-        box = image.get_rect() if margin == 1 else image.get_rect().inflate(-width, -width)
-        pygame.draw.rect(image, color, box, width, border_radius=radius + width)
-        _OUTLINES[key] = image
-    return image, (rect.left - margin * width, rect.top - margin * width)
 
 
 STATE = 3  # where Chrome.key() holds Undo's and Redo's state

@@ -26,7 +26,7 @@ from pygame import Rect
 from engine.cards import Card
 from engine.game import EMPTY
 from game.cards import HIGHLIGHT, TARGET, CardArt
-from game.table.chrome import Chrome, changed_buttons, outline_image
+from game.table.chrome import Chrome, changed_buttons
 from game.table.select import LitImage
 from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
 
@@ -278,7 +278,7 @@ class TableView:
             if rect is None:
                 self._overlay(piece, None)
             else:
-                image, pos = outline_image(rect, TARGET, self.art.radius, 3, margin=1)
+                image, pos = self.chrome.outline(rect, TARGET, self.art.radius, 3, margin=1)
                 self._overlay(piece, tuple(rect), image, pos)
 
     def _sync_glides(self) -> None:
@@ -337,7 +337,7 @@ class TableView:
         if target is None:
             self._overlay(self.target, None)
         else:
-            image, pos = outline_image(target, HIGHLIGHT, art.radius, 4)
+            image, pos = self.chrome.outline(target, HIGHLIGHT, art.radius, 4)
             self._overlay(self.target, tuple(target), image, pos)
         shadow = art.shadow()
         pad = (shadow.get_width() - lay.card_w) // 2
@@ -377,7 +377,7 @@ class TableView:
             if rect is None:
                 self._overlay(piece, None)
             else:
-                image, pos = outline_image(rect, HIGHLIGHT, self.art.radius, 4)
+                image, pos = self.chrome.outline(rect, HIGHLIGHT, self.art.radius, 4)
                 self._overlay(piece, tuple(rect), image, pos)
         marked = [scene.places.visible_rect(card) for card in marks]  # never the cards on it
         while len(self.marks) < len(marked):
@@ -386,7 +386,7 @@ class TableView:
             if rect is None:
                 self._overlay(piece, None)
             else:
-                image, pos = outline_image(rect, REFUSAL_MARK, self.art.radius, 4, margin=1)
+                image, pos = self.chrome.outline(rect, REFUSAL_MARK, self.art.radius, 4, margin=1)
                 self._overlay(piece, tuple(rect), image, pos)
         if lit is None:
             self._overlay(self.lit, None)
