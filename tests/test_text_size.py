@@ -10,8 +10,8 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.fonts import font
 from game.launch import show_scene
+from game.look.fonts import font
 from game.table import TableScene
 from tests.tablehelp import make_app
 from tests.test_examples import open_examples

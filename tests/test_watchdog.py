@@ -1,4 +1,5 @@
-"""systemd's notify protocol and watchdog (game.notify), as systemd sees them: main.py in its own
+"""systemd's notify protocol and watchdog (game.kiosk.notify), as systemd sees them: main.py in its
+own
 process under a fake $NOTIFY_SOCKET that the test owns."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game.notify import Notifier, socket_address, watchdog_interval
+from game.kiosk.notify import Notifier, socket_address, watchdog_interval
 
 REPO = Path(__file__).resolve().parent.parent
 WATCHDOG_USEC = 2_000_000  # WatchdogSec=2: WATCHDOG=1 every second
@@ -264,7 +265,7 @@ def test_the_cage_wrapper_hands_the_watchdog_to_the_game() -> None:
 def test_the_stop_record_reaches_the_next_start(
     tmp_path: Path, result: str, status: str, seen: str
 ) -> None:
-    from game.runs import previous_exit
+    from game.kiosk.runs import previous_exit
 
     env = {"PATH": os.environ["PATH"], "STATE_DIRECTORY": str(tmp_path)}
     env |= {"SERVICE_RESULT": result, "EXIT_CODE": "exited", "EXIT_STATUS": status}

@@ -31,7 +31,7 @@ import game.table.placement as place
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.cards import Card
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
-from game.layout import compute_layout
+from game.look.layout import compute_layout
 from game.scene import Event
 from game.table.animation import Pos, change_tweens, fly_back
 from game.table.feedback import answer_refusal, tap_refusal
@@ -48,8 +48,8 @@ from game.table.view import TableView
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.cards import CardArt
     from game.host import Host
+    from game.look.cards import CardArt
 
 
 class TableScene(TableState):

@@ -18,7 +18,7 @@ from pygame import Rect
 from engine import Game
 from engine.cards import Card
 from game.clock import PlayTime
-from game.layout import Layout
+from game.look.layout import Layout
 from game.scene import Scene
 from game.table.animation import Tween
 from game.table.feedback import PendingRefusal
@@ -178,7 +178,8 @@ class TableState(Scene):
             self.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
 
     def forget_visitor(self) -> None:
-        """The kiosk went idle (game.kiosk_ui): nothing of the last visitor's touch waits for
+        """The kiosk went idle (game.kiosk.controller): nothing of the last visitor's touch waits
+        for
         the next one. A Finish in progress stops where it is (the game stays open), and the
         chosen card, a drag, the hint asked for and shown, a refusal's marks and pending answer,
         a pressed button or card, any toast and the last tap go; a game without a move shows

@@ -1,0 +1,1 @@
+"""The arcade: daily and all-time high scores, initials, the court figures."""

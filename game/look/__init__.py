@@ -1,0 +1,1 @@
+"""Drawing: cards, fonts, widgets, text setting, layout, display, keypad."""
