@@ -1,1 +1,1 @@
-"""The arcade: daily and all-time high scores, initials, the court figures."""
+"""The arcade: the day's deal, daily and all-time high scores, initials."""

@@ -1,1 +1,1 @@
-"""Drawing: cards, fonts, widgets, text setting, layout, display, keypad."""
+"""Drawing: cards and court figures, fonts, widgets, line breaks, layout, display, keypad."""

@@ -304,8 +304,8 @@ class CardArt:
         suit: int,
         color: tuple[int, int, int],
     ) -> None:
-        """A framed figure (game.arcade.courts) with the suit's mark on each side of its middle."""
-        from game.arcade.courts import court_figure
+        """A framed figure (game.look.courts) with the suit's mark on each side of its middle."""
+        from game.look.courts import court_figure
 
         tint = (252, 236, 214) if suit in (1, 2) else (230, 236, 248)
         surface.blit(court_figure(inner.size, rank, color, tint), inner)
