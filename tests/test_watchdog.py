@@ -166,7 +166,7 @@ def test_a_hung_loop_stops_telling_the_watchdog(tmp_path: Path) -> None:
     assert game.returncode == -signal.SIGABRT
     # Where the loop hung is in the journal: every thread's stack, the loop's first.
     assert "Fatal Python error: Aborted" in err
-    assert re.search(r'File ".*game/notify\.py", line \d+ in ping', err), err
+    assert re.search(r'File ".*game/kiosk/notify\.py", line \d+ in ping', err), err
     assert re.search(r'File ".*game/app\.py", line \d+ in run', err), err
 
 
