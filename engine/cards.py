@@ -31,7 +31,7 @@ def is_ace(card: Card) -> bool:
     return card % 13 + 1 == ACE
 
 
-# is_king() and is_ace() as tables over the internal card bytes (engine.position: a face-down
+# is_king() and is_ace() as tables over the internal card bytes (engine.search.position: a face-down
 # card is stored + 64 and is never seen as a king or an ace), for the move generators' inner loops.
 IS_KING: tuple[bool, ...] = tuple(c < 52 and is_king(c) for c in range(128))
 IS_ACE: tuple[bool, ...] = tuple(c < 52 and is_ace(c) for c in range(128))

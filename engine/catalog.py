@@ -2,7 +2,8 @@
 
 ``assets/deals/<KEY>.txt`` (``RU1-C.txt``, ``SH1-C4.txt``, ...) lists the game codes the solver
 proved winnable, one ``CODE LEVEL`` per line, level ``easy`` / ``medium`` / ``hard`` from
-:mod:`engine.levels`. Comment lines start with ``#``; one of them records how far the scan got
+:mod:`engine.search.levels`. Comment lines start with ``#``; one of them records how far the scan
+got
 (``# scanned: FIRST NEXT won=.. lost=.. unknown=..``), so the build resumes where it stopped::
 
     python -m engine.catalog build --rules RU1-C --count 200000
@@ -19,7 +20,7 @@ and reused on resume), so a scan gives the same catalog on any machine; deals it
 within it are counted as unknown and left out. Only deals proved winnable are listed. Once only
 hard deals are wanted, a deal the honest player wins in one of its plays counts as won without
 the solver (that play is the winning line) and is not listed (it is not hard).
-``regrade`` grades the listed deals again after :mod:`engine.levels` changes (no solving).
+``regrade`` grades the listed deals again after :mod:`engine.search.levels` changes (no solving).
 ``redecide`` solves only the deals the scan left unknown again, with a larger node limit (the
 scan's verdicts are proofs, so that is what a new scan would give). The file format, reading
 it and picking a deal from it are in :mod:`engine.catalog_file`.
@@ -55,9 +56,9 @@ from engine.catalog_file import (
 from engine.codes import parse_code
 from engine.deal import DEAL_NUMBERS
 from engine.game import Game
-from engine.levels import LEVELS, judge, wins_once
 from engine.rules import REGISTRY, RULES_BY_KEY
-from engine.solver import solve
+from engine.search.levels import LEVELS, judge, wins_once
+from engine.search.solver import solve
 
 __all__ = [
     "CATALOG_DIR",
@@ -228,7 +229,7 @@ def regrade(
     directory: Path | None = None,
     out: TextIO = sys.stderr,
 ) -> Catalog:
-    """Grade the listed deals again (after a change to :mod:`engine.levels`), in deal number
+    """Grade the listed deals again (after a change to :mod:`engine.search.levels`), in deal number
     order, each level taking the first ``target``. The solver's verdicts stand, so no deal is
     solved again: the result is what a new scan of the same range would list. The file is
     rewritten once, at the end; an interrupted regrade leaves it as it was."""
@@ -490,7 +491,9 @@ def _parser() -> argparse.ArgumentParser:
         f"this many (default: the file's, else {TARGET})",
     )
     b.add_argument("--dir", type=Path, default=None, help="catalog directory (assets/deals)")
-    r = sub.add_parser("regrade", help="grade the listed deals again, after engine.levels changed")
+    r = sub.add_parser(
+        "regrade", help="grade the listed deals again, after engine.search.levels changed"
+    )
     r.add_argument("--rules", choices=list(RULES_BY_KEY), required=True)
     r.add_argument("--jobs", type=int, default=0, help="worker processes (default: every core)")
     r.add_argument("--target", type=int, default=None, help=f"deals per level (default {TARGET})")

@@ -1,7 +1,8 @@
 """A catalog file of winnable deals (``assets/deals/<KEY>.txt``): what it holds, how it is
 read and written, and how the game picks a deal from it. Built by :mod:`engine.catalog`.
 
-One ``CODE LEVEL`` per line, level ``easy`` / ``medium`` / ``hard`` from :mod:`engine.levels`.
+One ``CODE LEVEL`` per line, level ``easy`` / ``medium`` / ``hard`` from
+:mod:`engine.search.levels`.
 Comment lines start with ``#``; one records how far the scan got (``# scanned: FIRST NEXT
 won=.. lost=.. unknown=..`` and the limits it used), ``# unknown:`` lines the deal numbers the
 scan could not decide, ``# redecided:`` the node limit they were last tried with.
@@ -18,9 +19,9 @@ from pathlib import Path
 
 from engine.codes import CodeError, format_code, parse_code
 from engine.deal import DEAL_NUMBERS
-from engine.levels import EASY_WINS, LEVELS, PLAYS
 from engine.rules import RULES_BY_KEY
 from engine.safe_read import not_utf8, read_bytes, reason
+from engine.search.levels import EASY_WINS, LEVELS, PLAYS
 
 log = logging.getLogger("solitaire.catalog")  # the kiosk log takes the "solitaire" tree
 
@@ -89,7 +90,8 @@ class Catalog:
         title = rules.title if rules else self.key
         head = [
             f"# Winnable deals of {self.key}: {title}.",
-            "# Each code was proved winnable by engine.solver and graded by engine.levels:",
+            "# Each code was proved winnable by engine.search.solver and graded by "
+            "engine.search.levels:",
             f"# {PLAYS} plays of the honest player (easy: at least {EASY_WINS} wins by itself or"
             " with one hint of ours",
             "# where it went wrong, hard: no win by itself, medium: between). One 'CODE LEVEL'",

@@ -99,10 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--date", default=None, help="YYYY-MM-DD (default: today, local time)")
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["bench"]:  # the bench modules read their own options
-        which = {"solver": "engine.solver_bench", "hints": "engine.hints_bench"}.get(
+        which = {"solver": "engine.tools.solver_bench", "hints": "engine.tools.hints_bench"}.get(
             argv[1] if len(argv) > 1 else ""
         )
-        module = importlib.import_module(which or "engine.bench")
+        module = importlib.import_module(which or "engine.tools.bench")
         result: int = module.main(argv[2:] if which else argv[1:])
         return result
     args = parser.parse_args(argv)
@@ -122,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.time_limit <= 0:
         return _fail("--time-limit must be a positive number of seconds")
     try:
-        solver = importlib.import_module("engine.solver")
+        solver = importlib.import_module("engine.search.solver")
     except ModuleNotFoundError:
         print("the solver is not part of this version yet", file=sys.stderr)
         return 3

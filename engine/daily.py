@@ -6,7 +6,8 @@ catalog (``assets/deals/<KEY>.txt``, :mod:`engine.catalog`) at :data:`DAILY_LEVE
 for every rule set. For Russian that is the issue's choice; for Seahaven, whose difficulty is
 already the number of free cells, medium is chosen too: an easy deal makes the day's table a
 pure race of time (everybody wins with the same score), and a hard one is a deal the honest
-player of :mod:`engine.levels` never wins by itself, so on many days nobody at the kiosk would
+player of :mod:`engine.search.levels` never wins by itself, so on many days nobody at the kiosk
+would
 reach the table at all. Medium is winnable by a visitor and still worth a second try.
 
 How a day maps to a code: the days are counted from 0001-01-01 (the

@@ -1,8 +1,9 @@
 """The move core: one walk over the piles of a position that finds its moves, in three views.
 
 :func:`candidates` is the searches' view, the moves worth considering: the solver's move order
-(:func:`engine.ordering.generate`) scores them; the honest player
-(:func:`engine.honest.visible_moves`) sorts them into its categories. :func:`every_move` is the
+(:func:`engine.search.ordering.generate`) scores them; the honest player
+(:func:`engine.search.honest.visible_moves`) sorts them into its categories. :func:`every_move` is
+the
 rules' full answer, the same walk with nothing left out: :meth:`engine.game.Game.legal_moves`
 lists it. All three read only the cards a player sees: face-up cards and the number of
 face-down ones.
@@ -10,7 +11,7 @@ face-down ones.
 What is worth considering, where building allows any face-up group to move: every group that
 fits on a column, a king's group (with cards under it) to the first empty column, a top card
 its foundation wants, and for the solver, where building ignores suits, a card taken back from
-a foundation at least two ranks ahead of the lowest one (lemma 2 of :mod:`engine.solver`).
+a foundation at least two ranks ahead of the lowest one (lemma 2 of :mod:`engine.search.solver`).
 Where only runs move (Seahaven): the whole run on top of each column to a column that takes it,
 a king's run to the first empty column, a top card to a free cell, and each free-cell card to a
 column. The honest player's view adds the moves home; every legal move adds the pointless ones
@@ -37,7 +38,7 @@ CELL = 11
 
 IMove = tuple[int, int, int, int]  # card, source (column, CELL, FOUNDATION), position, dest
 # Columns (bottom to top), face-down counts, the cards in the free cells, foundation counts:
-# the searches' internal State (engine.position) or a Game's own lists.
+# the searches' internal State (engine.search.position) or a Game's own lists.
 Piles = tuple[Sequence[Sequence[int]], Sequence[int], Sequence[int], Sequence[int]]
 Takers = dict[int, list[int]]
 
@@ -60,7 +61,7 @@ class Mode:
 
     @classmethod
     def of(cls, rules: Rules, *, forced: bool = True) -> Mode:
-        """ValueError for a rule set the proofs of :mod:`engine.dominance` do not cover: runs
+        """ValueError for a rule set the proofs of :mod:`engine.search.dominance` do not cover: runs
         in any-suit building, or free cells where any group may move."""
         if rules.runs_only and not rules.same_suit:
             raise ValueError(f"{rules.key}: the solver has no proof for runs in any-suit building")

@@ -12,8 +12,8 @@ deal) is the recipe in docs/development.md, "A new rule set".
 Nothing else in the engine branches on the game's name: it reads these fields.
 
 The move core (:mod:`engine.moves`: every legal move for :meth:`engine.game.Game.legal_moves`,
-and the moves the solver's order in :mod:`engine.ordering` and the honest player of
-:mod:`engine.honest` choose from) and the checks of :meth:`engine.game.Game.play` ask the
+and the moves the solver's order in :mod:`engine.search.ordering` and the honest player of
+:mod:`engine.search.honest` choose from) and the checks of :meth:`engine.game.Game.play` ask the
 functions below what fits where, how large a group may be and which move to a foundation is
 safe; docs/rules.md states the rules in words.
 """
@@ -318,5 +318,5 @@ def is_safe_home(rules: Rules, card: Card, found: Sequence[int]) -> bool:
     go there with no loss of any line of play? In same-suit building only ``card - 1`` goes on
     it, and that card is home; in any-suit building the cards that go on it are the four of the
     rank below, so it is safe when every foundation holds them: ``rank <= min(found) + 1``.
-    The proof is rule 3 of :mod:`engine.solver`; the one shared "safe move to foundation"."""
+    The proof is rule 3 of :mod:`engine.search.solver`; the one shared "safe move to foundation"."""
     return rules.same_suit or rank(card) <= min(found) + 1

@@ -2,7 +2,7 @@
 what changed. At rest (nothing moving, nothing to redraw) the loop sleeps until the earliest
 deadline the scenes and the kiosk report, looking at the event queue once a frame meanwhile
 (pygame-ce's ``event.wait`` polls about a thousand times a second, so it is not used); when
-and how it sleeps is one policy, game.wake.Rest.
+and how it sleeps is one policy, game.kiosk.wake.Rest.
 
 The App runs the loop and builds none of its parts: game.launch.compose makes them (screen,
 settings, language, clock, gesture reader, games, workers, hooks, sounds, high scores, the
@@ -25,21 +25,21 @@ from engine import Game
 from game.clock import FixedClock, FrameWindow
 from game.host import Kiosk
 from game.input import DoubleTap, Tap
-from game.layout import estimate_px_per_mm
-from game.notify import Notifier
+from game.kiosk.notify import Notifier
+from game.kiosk.wake import Rest, Waker, rest_seconds
+from game.look.layout import estimate_px_per_mm
 from game.scene import Event, Scene, SceneRegistry, SceneStack
-from game.wake import Rest, Waker, rest_seconds
 
 if TYPE_CHECKING:
-    from game.arcade import Arcade
-    from game.display import Presenter
+    from game.arcade.play import Arcade
     from game.games import Games
     from game.hooks import Hooks
     from game.host import AppHost
     from game.i18n import Translator
     from game.input import GestureReader
+    from game.look.display import Presenter
     from game.player import Preferences
-    from game.prefs import PlayerSettings
+    from game.saves.prefs import PlayerSettings
     from game.sound import Sounds
     from game.table import TableScene
     from game.workers import Workers
@@ -49,7 +49,7 @@ EventFilter = Callable[[pygame.event.Event], bool]  # False drops a raw event
 
 class KioskPlug(Kiosk, Protocol):
     """The kiosk controller as the loop sees it: it filters raw events (the lock, the idle
-    timer) and has deadlines of its own (game.kiosk_ui.KioskController)."""
+    timer) and has deadlines of its own (game.kiosk.controller.KioskController)."""
 
     def filter(self, event: pygame.event.Event) -> bool: ...
     def deadline(self) -> float | None: ...
@@ -104,7 +104,7 @@ class App:
         self.running = True
         self.full_redraw = True
         self.frames_drawn = 0
-        self.notifier = Notifier(None)  # systemd's notify socket, from run() on (game.notify)
+        self.notifier = Notifier(None)  # systemd's notify socket, from run() on (game.kiosk.notify)
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         self._tapped: Scene | None = None  # the scene on top when the last tap came
         self.table = cast("TableScene", self.scenes.open("table", game=game))
@@ -207,7 +207,8 @@ class App:
         return min((t for t in times if t is not None), default=None)
 
     def rest_seconds(self) -> float:
-        """How long a resting loop may sleep after its last update (game.wake.rest_seconds)."""
+        """How long a resting loop may sleep after its last update
+        (game.kiosk.wake.rest_seconds)."""
         return rest_seconds(self.deadline(), self.clock)
 
     def draw(self) -> list[Rect]:
@@ -237,7 +238,7 @@ class App:
 
     def run(self) -> None:
         """The real loop: a frame at a time while something moves; at rest it sleeps until
-        the next deadline or the next input (game.wake: at once under X11, else within a
+        the next deadline or the next input (game.kiosk.wake: at once under X11, else within a
         frame)."""
         rest = Rest(Waker.for_display(self.clock.step))
         notifier = self.notifier = Notifier.from_env()

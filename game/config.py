@@ -7,7 +7,7 @@ the key's default with one line naming the key, the value and the expected form.
 config file raises out of it: any type, size (the file is read up to MAX_CONFIG_BYTES), nesting
 (a 500-deep array makes the TOML parser recurse too deep), encoding, number (a 5,000-digit
 integer exceeds Python's int-string limit) or path (`~nosuchuser/...`). What each key accepts
-is in game.config_rules; the PIN hash and its checks are in game.pin.
+is in game.config_rules; the PIN hash and its checks are in game.kiosk.pin.
 
 `python -m game.config hash-pin` prints the operator_pin_hash line to paste into config.toml.
 
@@ -36,7 +36,7 @@ from game.config_rules import (
     shown_key,
     toml_repr,
 )
-from game.pin import WHY_SIX, hash_pin, is_valid_new_pin, read_pin_file, verify_pin
+from game.kiosk.pin import WHY_SIX, hash_pin, is_valid_new_pin, read_pin_file, verify_pin
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -132,7 +132,9 @@ class DefaultsConfig:
 class KioskConfig:
     lock: bool = False
     operator_pin_hash: str = ""
-    operator_pin_file: str = ""  # its hash wins over operator_pin_hash (game.pin.read_pin_file)
+    operator_pin_file: str = (
+        ""  # its hash wins over operator_pin_hash (game.kiosk.pin.read_pin_file)
+    )
     exit_press_seconds: float = 5.0
     idle_attract_minutes: float = 3.0
     idle_new_game_minutes: float = 10.0
@@ -157,7 +159,9 @@ class ArcadeConfig:
 
 @dataclass(frozen=True)
 class MetricsConfig:
-    textfile_dir: str = ""  # node_exporter's textfile directory ("": no metrics; game.metrics)
+    textfile_dir: str = (
+        ""  # node_exporter's textfile directory ("": no metrics; game.kiosk.metrics)
+    )
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Every check takes any value the TOML parser can give (any type, any size: a 400-digit integer,
 a 300-deep array, a megabyte of text) and answers the checked value or None; nothing here
 raises. The rule sets and cell counts come from the engine's registry (engine.rules.REGISTRY).
-A refused value that looks like a PIN or a PIN hash is never echoed (see game.pin.redact).
+A refused value that looks like a PIN or a PIN hash is never echoed (see game.kiosk.pin.redact).
 
 Must not import pygame.
 """
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from engine.rules import REGISTRY
-from game.pin import looks_secret, parse_pin_hash
+from game.kiosk.pin import looks_secret, parse_pin_hash
 
 LOCALES = ("fi", "ru", "en")
 MAX_WINDOW_PX = 8192

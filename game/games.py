@@ -89,7 +89,7 @@ class Games:
         self.choice = choice
         self.rng = rng
         self.undo_depth = undo_depth
-        self.day_of = day_of  # the day whose deal a game is (game.arcade), else None
+        self.day_of = day_of  # the day whose deal a game is (game.arcade.play), else None
         self._has_levels: dict[str, bool] = {}
         self._levels: dict[str, dict[str, str]] = {}  # rules key -> code -> catalog level
 

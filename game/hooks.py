@@ -1,5 +1,5 @@
-"""What the table reports, and who listens: autosave, statistics and logs (game.session), the
-kiosk's idle timer (game.kiosk_ui), the card sounds (game.sound.CardSounds), test recorders.
+"""What the table reports, and who listens: autosave, statistics and logs (game.kiosk.session), the
+kiosk's idle timer (game.kiosk.controller), the card sounds (game.sound.CardSounds), test recorders.
 
 The table calls ``app.hooks.moved(game, move)`` and the like: one typed method per event. A
 listener implements any subset of :class:`TableHooks` (subclass it, or duck-type it); a

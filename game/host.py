@@ -22,18 +22,18 @@ if TYPE_CHECKING:
     import pygame
 
     from engine import Game
-    from game.arcade import Arcade
-    from game.cards import CardArt
+    from game.arcade.play import Arcade
     from game.clock import FixedClock, FrameWindow, PlayTime
     from game.games import Games
     from game.hooks import Hooks
     from game.i18n import Translator
     from game.input import GestureReader
-    from game.kiosk import IdleTimer, PinPad
-    from game.layout import Layout
+    from game.kiosk.models import IdleTimer, PinPad
+    from game.kiosk.session import Session
+    from game.look.cards import CardArt
+    from game.look.layout import Layout
     from game.player import Preferences
-    from game.prefs import PlayerSettings
-    from game.session import Session
+    from game.saves.prefs import PlayerSettings
     from game.sound import Sounds
     from game.workers import Workers
 
@@ -163,7 +163,7 @@ class Table(Protocol):
 
 
 class Kiosk(Protocol):
-    """The kiosk controller (game.kiosk_ui) as the scenes see it."""
+    """The kiosk controller (game.kiosk.controller) as the scenes see it."""
 
     @property
     def session(self) -> Session: ...

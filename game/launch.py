@@ -8,7 +8,7 @@ all to the App, which only runs the loop.
 Start-up: the window opens as soon as the config is read (what a kiosk shows first is a
 window, at once); the modules of the App, the table, the session and the kiosk are imported
 after that, in the functions that use them, and every scene but the table only when it first
-opens (game.scenes). ``python -m game.bench startup`` times it beside Aisleriot."""
+opens (game.scenes). ``python -m game.dev.bench startup`` times it beside Aisleriot."""
 
 from __future__ import annotations
 
@@ -21,22 +21,22 @@ from typing import TYPE_CHECKING, Literal
 import pygame
 
 from game.config import Config, effective_px_per_mm, load_config
-from game.kiosk import install_sigterm_handler, prepare_sdl
-from game.storage import state_dir
+from game.kiosk.models import install_sigterm_handler, prepare_sdl
+from game.saves.storage import state_dir
 
 if TYPE_CHECKING:
     import random
 
     from engine import Game
     from game.app import App, KioskFactory, Parts, Watcher
-    from game.arcade import Arcade
+    from game.arcade.play import Arcade
     from game.games import GameChoice
     from game.hooks import Hooks
     from game.host import Stack
     from game.input import InputTuning
-    from game.persist import Resumed
-    from game.prefs import PlayerSettings
-    from game.session import Session
+    from game.kiosk.session import Session
+    from game.saves.persist import Resumed
+    from game.saves.prefs import PlayerSettings
 
 
 @dataclass
@@ -78,14 +78,14 @@ def compose(
     import random
 
     from game.app import Parts
-    from game.arcade import Arcade
+    from game.arcade.play import Arcade
     from game.clock import FixedClock
-    from game.display import Presenter
     from game.games import GameChoice, Games
     from game.hooks import Hooks
     from game.i18n import Translator
     from game.input import GestureReader
-    from game.layout import estimate_px_per_mm
+    from game.look.display import Presenter
+    from game.look.layout import estimate_px_per_mm
     from game.player import Preferences
     from game.scene import SceneRegistry
     from game.scenes import register_scenes
@@ -188,10 +188,10 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     screen = open_window(config, options)
     from engine.rules import REGISTRY
     from game.app import App
-    from game.arcade import Arcade
+    from game.arcade.play import Arcade
     from game.games import GameChoice
     from game.input import InputTuning
-    from game.prefs import load_prefs, save_prefs
+    from game.saves.prefs import load_prefs, save_prefs
 
     session, resumed = None, None
     if not options.persist:
@@ -240,11 +240,11 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     kiosk: KioskFactory | None = None
     watchers: list[Watcher] = []
     if session is not None:
-        from game.kiosk_ui import kiosk_factory
+        from game.kiosk.controller import kiosk_factory
 
         kiosk = kiosk_factory(config, session, resumed=resumed is not None and resumed.game is game)
         if config.metrics.textfile_dir:
-            from game.metrics import metrics_watcher
+            from game.kiosk.metrics import metrics_watcher
 
             watchers.append(metrics_watcher(session, config.metrics.textfile_dir))
         _guard_x11_window(parts.hooks, session)
@@ -258,10 +258,10 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
 
 
 def _guard_x11_window(hooks: Hooks, session: Session) -> None:
-    """On X11, a destroyed window or a lost X server still saves (see game.xguard)."""
+    """On X11, a destroyed window or a lost X server still saves (see game.kiosk.xguard)."""
     if pygame.display.get_driver() != "x11":
         return
-    from game import xguard
+    from game.kiosk import xguard
 
     guard = xguard.WindowGuard()
     if guard.install(session.shutdown):
@@ -273,7 +273,7 @@ def _open_session(
 ) -> tuple[Session, Resumed | None]:
     """The kiosk session (logs, crash hook, autosave, statistics) and the game to resume. The
     config's problems go to its log."""
-    from game.session import Session
+    from game.kiosk.session import Session
 
     session = Session.open(config, directory)
     log_problems(problems)

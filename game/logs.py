@@ -24,8 +24,8 @@ from types import TracebackType
 
 from game.config import EXIT_CRASH, Config
 from game.config_rules import expand_dir
-from game.pin import RedactingFilter
-from game.storage import state_dir
+from game.kiosk.pin import RedactingFilter
+from game.saves.storage import state_dir
 
 LOGGER_NAME = "solitaire"
 LOG_FILE = "solitaire.log"

@@ -1,5 +1,5 @@
 """The player's settings while the game runs: the toggles, the sound and the language
-(game.prefs' PlayerSettings), changed in one place and saved by whoever owns the state
+(game.saves.prefs' PlayerSettings), changed in one place and saved by whoever owns the state
 directory (launch: prefs.save_prefs). Must not import pygame."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 
 log = logging.getLogger("solitaire.prefs")
 

@@ -19,8 +19,9 @@ from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExec
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
-from engine import Game, IllegalMove, Move, hints
-from game.lifeline import die_with_parent
+from engine import Game, IllegalMove, Move
+from engine.search import hints
+from game.kiosk.lifeline import die_with_parent
 
 log = logging.getLogger("solitaire.workers")
 
@@ -34,7 +35,7 @@ class LostPosition(LookupError):
 
 
 class Indicator(Protocol):
-    """What the table needs of the winnable indicator (engine.hints.Indicator)."""
+    """What the table needs of the winnable indicator (engine.search.hints.Indicator)."""
 
     def update(self, game: Game) -> None: ...
     def poll(self) -> str: ...
@@ -109,7 +110,7 @@ class Workers:
         self._pools: dict[str, Executor] = {}
         self._owned: set[str] = set()
         self._indicators: dict[int, Indicator] = {}
-        self.spawned: dict[str, int] = {}  # pools started per job (restarts: game.metrics)
+        self.spawned: dict[str, int] = {}  # pools started per job (restarts: game.kiosk.metrics)
 
     # ----------------------------------------------------------------- pools
     def use(self, job: str, executor: Executor, *, own: bool = False) -> None:
@@ -185,7 +186,7 @@ class Workers:
 
     # ----------------------------------------------------------------- the indicator
     def indicator(self) -> Indicator | None:
-        """The winnable-from-here indicator (engine.hints.Indicator: a worker process of its
+        """The winnable-from-here indicator (engine.search.hints.Indicator: a worker process of its
         own, made here so that it dies with the game, replaced when it breaks); None when none
         can start (the game goes on)."""
         try:
@@ -214,7 +215,7 @@ class Workers:
 
 
 def read_hint(result: tuple[str | None, str, str | None]) -> Move | None:
-    """The hint worker's ``(move notation or None, status, reason)`` (engine.hints.hint_data)
+    """The hint worker's ``(move notation or None, status, reason)`` (engine.search.hints.hint_data)
     as :meth:`Workers.hint_answer` answers it."""
     notation, status, reason = result
     if notation is None:

@@ -2,7 +2,7 @@
 # ExecStopPost= of the kiosk units: systemd's word on how the game's run ended ($SERVICE_RESULT:
 # success, exit-code, signal, core-dump, timeout, watchdog, ...; $EXIT_CODE, $EXIT_STATUS) goes
 # to last-exit in the state directory. The game reads it once at its next start and counts a
-# watchdog restart or a crash (game.runs; the metrics show both). A game frozen by a hung loop
+# watchdog restart or a crash (game.kiosk.runs; the metrics show both). A game frozen by a hung loop
 # cannot tell this itself: systemd's watchdog killed it. Never fails the stop.
 set -u
 dir=${STATE_DIRECTORY:-/var/lib/solitaire-kiosk}

@@ -15,7 +15,7 @@ from engine.cards import parse_card
 from game.app import App, KioskFactory, Watcher
 from game.config import Config
 from game.launch import compose
-from game.prefs import PlayerSettings, load_prefs, save_prefs
+from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
 from game.table import TableScene
 
 
@@ -49,7 +49,7 @@ def make_app(
 ) -> App:
     """The App on a dummy window. ``first_line``: show the fresh start's how-to-play line
     (most tests want a table without it; None: as the table decides); ``kiosk``: the kiosk
-    (game.kiosk_ui.kiosk_factory), ``elapsed``: the play time resumed; ``step``: one pass of
+    (game.kiosk.controller.kiosk_factory), ``elapsed``: the play time resumed; ``step``: one pass of
     the loop before the test (launch.open_app makes none); ``save_settings``: how the
     player's settings are saved (launch passes prefs.save_prefs; ``state_dir`` sets one)."""
     pygame.display.init()

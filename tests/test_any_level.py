@@ -11,9 +11,9 @@ import pytest
 
 from engine import catalog
 from game.games import GameChoice, Games
-from game.prefs import PlayerSettings
+from game.look.typeset import SHY
+from game.saves.prefs import PlayerSettings
 from game.scenes.win import WinScene
-from game.typeset import SHY
 from tests.tablehelp import Finger, almost_won, make_app
 
 LOCALES = ("en", "fi", "ru")

@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 from engine import Game, catalog, daily
-from game.arcade import TODAY_ENV, Arcade, today_from_env
+from game.arcade.highscores import Entry, highscores_store
+from game.arcade.play import TODAY_ENV, Arcade, today_from_env
 from game.config import config_from_dict
-from game.highscores import Entry, highscores_store
 from game.i18n import Translator
-from game.persist import Autosave
-from game.storage import autosave_store
+from game.saves.persist import Autosave
+from game.saves.storage import autosave_store
 from game.table.flow import day_deal_label
 from tests.tablehelp import WIN_LINE, WON_CODE, Finger, almost_won, make_app
 
@@ -297,7 +297,7 @@ def test_arcade_config_keys(raw: dict[str, Any], initials: bool, size: int, prob
     assert len(found) == problems, found
 
 
-# ------------------------------------------------------------------ game.arcade itself
+# ------------------------------------------------------------------ game.arcade.play itself
 
 
 def won_game() -> Game:

@@ -15,10 +15,10 @@ import pytest
 
 from engine import RULES_BY_KEY, Game
 from game.config import Config
-from game.persist import CRASH_LIMIT, Autosave, CrashGuard, load_stats, save_stats
-from game.session import Session
-from game.stats import Stats, rule_set_keys
-from game.storage import autosave_store
+from game.kiosk.session import Session
+from game.saves.persist import CRASH_LIMIT, Autosave, CrashGuard, load_stats, save_stats
+from game.saves.stats import Stats, rule_set_keys
+from game.saves.storage import autosave_store
 
 CODES = ("RU1-C-AAAAABB", "SH1-C2-AAAAAJ2")
 

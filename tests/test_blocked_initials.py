@@ -11,8 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.config import config_from_dict, load_config
-from game.initials import (
+from game.arcade.initials import (
     BLOCKED_FILE,
     CORE,
     Blocklist,
@@ -20,6 +19,7 @@ from game.initials import (
     is_valid_initials,
     read_words,
 )
+from game.config import config_from_dict, load_config
 from game.launch import LaunchOptions, open_app
 from game.scenes.initials import InitialsScene
 

@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from engine.cards import parse_card
-from game.cards import BLACK, FOUR_COLORS, RED, CardArt
-from game.prefs import PlayerSettings
+from game.look.cards import BLACK, FOUR_COLORS, RED, CardArt
+from game.saves.prefs import PlayerSettings
 from tests.tablehelp import Finger, make_app
 
 RU_RANKS = ("Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К")

@@ -22,9 +22,9 @@ from engine.catalog import (
     regrade,
     save,
 )
-from engine.levels import LEVELS, grade
 from engine.rules import ALL_RULES, Rules
-from engine.solver import solve
+from engine.search.levels import LEVELS, grade
+from engine.search.solver import solve
 
 SHIPPED = sorted(CATALOG_DIR.glob("*.txt"))
 
@@ -155,7 +155,7 @@ def test_each_level_takes_the_first_deals_up_to_the_target(tmp_path: Path) -> No
 
 @pytest.mark.slow  # minutes of solving: ./test.sh runs it, a bare pytest skips it
 def test_regrade_gives_what_a_new_scan_gives(tmp_path: Path) -> None:
-    """After engine.levels changes, `regrade` grades the listed deals again without solving
+    """After engine.search.levels changes, `regrade` grades the listed deals again without solving
     them: the file must match what a new scan lists."""
     fresh = build("RU1-C", count=300, jobs=1, target=3, directory=tmp_path / "fresh")
     stale = build("RU1-C", count=300, jobs=1, target=50, directory=tmp_path / "stale")

@@ -19,9 +19,10 @@ from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
 import main
 from engine.rules import ALL_RULES
-from game import launch, session
+from game import launch
 from game.config import Config, load_config
 from game.config_rules import MAX_WINDOW_PX, RULES
+from game.kiosk import session
 from game.logs import log_dir_for, setup_logging
 
 REPO = Path(__file__).resolve().parent.parent

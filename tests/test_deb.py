@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import tomllib
 
-from game.pin import hash_pin, verify_pin
+from game.kiosk.pin import hash_pin, verify_pin
 from tests.debroot import (
     NETWORK_ERRORS,
     REPO,
@@ -197,7 +197,7 @@ def check_config(root: Path) -> subprocess.CompletedProcess[str]:
 def game_pin_works(root: Path, pin: str) -> bool:
     """Whether the game, reading the config as its user, takes `pin`."""
     code = (
-        "import sys; from game.config import load_config; from game.pin import verify_pin; "
+        "import sys; from game.config import load_config; from game.kiosk.pin import verify_pin; "
         f"sys.exit(0 if verify_pin({pin!r}, load_config({CONF!r})[0].kiosk.operator_pin_hash) "
         "else 1)"
     )

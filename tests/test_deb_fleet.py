@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from game.pin import hash_pin
+from game.kiosk.pin import hash_pin
 from tests.debroot import CACHE, built, cache_lock, chroot, new_root, package_status, unmount_below
 from tests.test_install import fake_package
 

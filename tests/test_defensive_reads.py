@@ -24,14 +24,14 @@ from engine import Game
 from engine.catalog_file import CatalogError
 from engine.catalog_file import load as load_catalog_file
 from engine.safe_read import NotAFileError, TooLargeError, read_bytes
-from game import fonts
+from game.arcade.highscores import Entry, HighScores, highscores_store
 from game.config import load_config
-from game.highscores import Entry, HighScores, highscores_store
 from game.i18n import Translator
 from game.logs import setup_logging
-from game.persist import Autosave, load_stats, save_stats
-from game.stats import Stats
-from game.storage import MAX_COUNT, JsonStore, autosave_store, settings_store
+from game.look import fonts
+from game.saves.persist import Autosave, load_stats, save_stats
+from game.saves.stats import Stats
+from game.saves.storage import MAX_COUNT, JsonStore, autosave_store, settings_store
 
 REPO = Path(__file__).resolve().parent.parent
 

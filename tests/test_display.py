@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.display import Presenter
 from game.launch import plain_app
-from game.prefs import PlayerSettings
+from game.look.display import Presenter
+from game.saves.prefs import PlayerSettings
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ import pytest
 
 from engine.cards import parse_card
 from game.examples import EXAMPLES
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from game.scenes.examples import ExamplesScene
 from game.scenes.rules import RulesScene
 from tests.tablehelp import Finger, make_app, names
@@ -138,7 +138,7 @@ def test_the_examples_start_no_solver_even_with_the_indicator_on():
 def test_the_example_tables_buttons_are_pictures_not_buttons():
     """Issue 25, item 10: the Examples page's small table does nothing when its buttons are
     touched, so they are drawn as pictures (icon and label on the felt), never as buttons."""
-    from game import ui
+    from game.look import ui
 
     app = make_app("RU1-C-AAAAAAD", size=(800, 480))
     app.scenes.open("examples")

@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from engine import Game
-from game.persist import Autosave
-from game.storage import autosave_store
+from game.saves.persist import Autosave
+from game.saves.storage import autosave_store
 from tests.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,7 +9,7 @@ import pytest
 
 from engine import Game
 from game.i18n import Translator
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from tests.tablehelp import Finger, make_app
 
 LOCALES = ("en", "fi", "ru")

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from engine import Game
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from game.scenes.confirm import ConfirmScene
 from game.scenes.newgame import NewGameScene
 from game.scenes.win import WinScene

@@ -1,4 +1,4 @@
-"""High scores (game.highscores): who enters, in which place, what survives a restart or a
+"""High scores (game.arcade.highscores): who enters, in which place, what survives a restart or a
 damaged file, and which initials are refused."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.highscores import DEFAULT_SIZE, HIGHSCORES_FILE, KEEP_DAYS, Entry, HighScores, Rank
-from game.initials import Blocklist, InitialsInput, is_valid_initials, shown_initials
+from game.arcade.highscores import DEFAULT_SIZE, HIGHSCORES_FILE, KEEP_DAYS, Entry, HighScores, Rank
+from game.arcade.initials import Blocklist, InitialsInput, is_valid_initials, shown_initials
 
 BLOCKED = Blocklist()
 is_blocked, blocked_words = BLOCKED.is_blocked, BLOCKED.words

@@ -8,9 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 from test_solver import spade_lock
 
 from engine import Game
-from engine.hints import Hint, Indicator, heuristic_move, hint, hint_data, verdict
 from engine.reasons import REASONS
-from engine.solver import solve
+from engine.search.hints import Hint, Indicator, heuristic_move, hint, hint_data, verdict
+from engine.search.solver import solve
 
 
 def test_hint_on_a_winnable_deal_is_the_first_move_of_a_win() -> None:

@@ -1,5 +1,5 @@
 """Every file the game reads, damaged every way a kiosk meets (issue 22): the game starts
-through game.script, plays a move, switches to Finnish and Russian, and ends normally, every
+through game.dev.script, plays a move, switches to Finnish and Russian, and ends normally, every
 time. Each run is a child process with a time limit (a start that blocks on a FIFO fails
 instead of hanging the suite) and an address-space limit (a reader that reads /dev/zero to the
 end fails with MemoryError instead of eating the machine's memory)."""
@@ -42,13 +42,13 @@ PROGRAM = """
 import resource, sys
 from pathlib import Path
 resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))
-import engine.catalog_file, game.cards, game.fonts, game.i18n
+import engine.catalog_file, game.look.cards, game.look.fonts, game.i18n
 assets = Path({assets!r})
-game.fonts.FONT_REGULAR = assets / "fonts" / "DejaVuSans.ttf"
-game.fonts.FONT_BOLD = assets / "fonts" / "DejaVuSans-Bold.ttf"
+game.look.fonts.FONT_REGULAR = assets / "fonts" / "DejaVuSans.ttf"
+game.look.fonts.FONT_BOLD = assets / "fonts" / "DejaVuSans-Bold.ttf"
 game.i18n.LOCALE_DIR = assets / "locales"
 engine.catalog_file.CATALOG_DIR = assets / "deals"
-from game import script
+from game.dev import script
 sys.exit(script.main({argv!r}))
 """
 STEPS = ["drag", "AC", "f", "press", "settings", "press", "fi", "press", "ru"]

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from engine import Game
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from game.scenes.confirm import ConfirmScene
 from tests.tablehelp import Finger, make_app
 

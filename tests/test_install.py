@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from game.config import load_config
-from game.pin import hash_pin, verify_pin
+from game.kiosk.pin import hash_pin, verify_pin
 
 REPO = Path(__file__).resolve().parent.parent
 INSTALL = REPO / "kiosk" / "install.sh"

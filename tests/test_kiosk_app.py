@@ -19,12 +19,12 @@ from tablehelp import Finger, almost_won, make_app
 from engine import Game
 from game.app import App
 from game.config import EXIT_OPERATOR, Config, config_from_dict, hash_pin
-from game.kiosk_ui import KioskController
-from game.persist import load_stats
+from game.kiosk.controller import KioskController
+from game.kiosk.session import Session
+from game.saves.persist import load_stats
 from game.scenes.attract import AttractScene
 from game.scenes.pin import PinScene
 from game.scenes.stats import StatsScene
-from game.session import Session
 from game.table import TableScene
 
 PIN = "246813"
@@ -256,8 +256,8 @@ def test_kiosk_screens_fit_in_every_language(
 ) -> None:
     """Statistics (with big numbers), the PIN keypad (every message) and the attract banner,
     drawn for real and watched as tests/test_text_fit.py watches the table's dialogs."""
-    from game import ui
-    from game.stats import RuleSetStats, Stats, rule_set_keys
+    from game.look import ui
+    from game.saves.stats import RuleSetStats, Stats, rule_set_keys
     from tests.test_text_fit import Watch
 
     watch = Watch()

@@ -116,8 +116,8 @@ import os, sys
 from pathlib import Path
 from engine import Game
 from game.launch import LaunchOptions, open_app
-from game.script import Player
-from game.storage import JsonStore
+from game.dev.script import Player
+from game.saves.storage import JsonStore
 
 real_save, armed, saves = JsonStore.save, [], []
 
@@ -153,7 +153,7 @@ def test_a_power_cut_right_after_a_win_does_not_enter_it_twice(tmp_path: Path, s
     statistics); the kiosk restarts, the visitor plays the last move again when it is not won:
     the high-score tables hold that win once, and the statistics count it at most once."""
     from engine import Game
-    from engine.solver import solve
+    from engine.search.solver import solve
 
     code = "RU1-C-AAAAD64"  # an easy deal of the catalog
     line = solve(Game.from_code(code), time_limit=30).moves

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.config import config_from_dict, hash_pin
-from game.kiosk import (
+from game.kiosk.models import (
     EventAction,
     IdleTimer,
     LongPress,
@@ -209,7 +209,7 @@ class TestPinThrottleSurvivesRestarts:
 
 def test_weak_or_short_hashes_are_refused() -> None:
     from game.config import config_from_dict
-    from game.pin import MIN_ITERATIONS, verify_pin
+    from game.kiosk.pin import MIN_ITERATIONS, verify_pin
 
     strong = hash_pin("258036", bytes(range(16)), iterations=MIN_ITERATIONS)
     import hashlib

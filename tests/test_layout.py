@@ -10,7 +10,7 @@ import pytest
 
 from engine import Game
 from engine.rules import ALL_RULES
-from game.layout import compute_layout
+from game.look.layout import compute_layout
 from tests.tablehelp import make_app
 
 SIZES = [(800, 480), (1024, 600), (1280, 800), (1920, 1080), (720, 1280)]
@@ -127,7 +127,7 @@ def test_dialogs_fit_the_screen_and_do_not_overlap(size, scene, locale):
 def test_a_covered_card_shows_only_its_index(size):
     """Between the corner index and the fan line a card face is blank, so a fanned column
     reads cleanly (no pip or court frame peeking out under the next card)."""
-    from game.cards import FACE, CardArt
+    from game.look.cards import FACE, CardArt
 
     pygame.display.init()
     pygame.display.set_mode((64, 64))

@@ -13,9 +13,9 @@ import pygame
 import pytest
 
 from engine.rules import ALL_RULES
-from game.fonts import font
+from game.look.fonts import font
+from game.look.ui import wrap
 from game.table.chrome import TITLE_INK
-from game.ui import wrap
 from tests.tablehelp import make_app
 
 SIZES = [(800, 480), (720, 1280), (1280, 800), (1920, 1080)]

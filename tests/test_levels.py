@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import Game
-from engine.honest import play_path, visible_moves
-from engine.levels import (
+from engine.moves import Mode
+from engine.search.honest import play_path, visible_moves
+from engine.search.levels import (
     EASY_WINS,
     LEVELS,
     PLAYS,
@@ -19,9 +20,8 @@ from engine.levels import (
     level_of,
     play_seed,
 )
-from engine.moves import Mode
-from engine.position import apply, is_won_state, state_of
-from engine.solver import first_move, solve
+from engine.search.position import apply, is_won_state, state_of
+from engine.search.solver import first_move, solve
 
 
 def test_thresholds_are_the_websites() -> None:

@@ -5,7 +5,7 @@ at 800x480 and 720x1280. No line starts with a dash, no line ends with a one-let
 preposition or conjunction, no number is parted from its unit at a break, and no word but a
 "·" is left out where a line breaks (a dash used to be).
 
-The rules checked are written out here again, not taken from game.typeset: the test reads the
+The rules checked are written out here again, not taken from game.look.typeset: the test reads the
 lines the screens would show."""
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from types import ModuleType
 import pygame
 import pytest
 
-from game import ui
 from game.i18n import Translator, load_catalog
 from game.launch import show_scene
-from game.typeset import SHY
+from game.look import ui
+from game.look.typeset import SHY
 from tests.tablehelp import make_app
 
 SIZES = [(800, 480), (720, 1280)]

@@ -112,7 +112,7 @@ CRASHING_GAME = """
 import sys, threading
 from pathlib import Path
 from game.logs import install_excepthook, setup_logging
-from game.storage import JsonStore
+from game.saves.storage import JsonStore
 
 state = Path(sys.argv[1])
 setup_logging(state / "logs")

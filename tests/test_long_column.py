@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from engine import Game
-from game.cards import FACE
-from game.prefs import PlayerSettings
+from game.look.cards import FACE
+from game.saves.prefs import PlayerSettings
 from tests.tablehelp import make_app
 
 

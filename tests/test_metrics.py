@@ -1,4 +1,5 @@
-"""The kiosk's Prometheus metrics (game.metrics, game.runs): solitaire_kiosk.prom after a game
+"""The kiosk's Prometheus metrics (game.kiosk.metrics, game.kiosk.runs): solitaire_kiosk.prom after
+a game
 played to a win by the scripted player, read by a real node_exporter over HTTP; crashes and
 watchdog restarts counted from systemd's record of the previous run; a failing write."""
 
@@ -20,11 +21,11 @@ from pathlib import Path
 import pytest
 
 from engine import Game
-from game.metrics import FILE_NAME, Live, Metrics
-from game.persist import Autosave
-from game.runs import LAST_EXIT_FILE, RunRecord
-from game.stats import Stats
-from game.storage import autosave_store
+from game.kiosk.metrics import FILE_NAME, Live, Metrics
+from game.kiosk.runs import LAST_EXIT_FILE, RunRecord
+from game.saves.persist import Autosave
+from game.saves.stats import Stats
+from game.saves.storage import autosave_store
 from tests.tablehelp import WIN_LINE, WON_CODE
 
 REPO = Path(__file__).resolve().parent.parent
@@ -151,6 +152,7 @@ def test_the_file_after_a_won_game_counts_it_once_and_restarts_keep_the_counts(
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     env |= {"SOLITAIRE_STATE_DIR": str(tmp_path / "state")}
     env["SOLITAIRE_CONFIG"] = str(tmp_path / "config.toml")
+
     subprocess.run(
         [sys.executable, "-m", "game.script", "--size", "800x480", "--date", DAY, "wait", "0.1"],
         env=env, timeout=120, cwd=REPO, check=True, capture_output=True,
@@ -220,7 +222,7 @@ def test_failed_saves_hint_restarts_and_a_game_in_play_show(tmp_path: Path) -> N
     from engine import Move
     from game.config import config_from_dict
     from game.host import AppHost
-    from game.metrics import attach_metrics
+    from game.kiosk.metrics import attach_metrics
     from tests.test_kiosk_app import kiosk_app
 
     state, prom = tmp_path / "state", tmp_path / "textfile"

@@ -1,5 +1,6 @@
 """The move core (engine.moves) and the two orders read from it: the solver's
-(engine.ordering.generate) and the honest player's categories (engine.honest.visible_moves).
+(engine.search.ordering.generate) and the honest player's categories
+(engine.search.honest.visible_moves).
 The order is pinned move by move on fixed positions: the catalogs' levels depend on it (the
 grader's plays draw their ties in this order, and its one hint comes from the solver)."""
 
@@ -11,13 +12,13 @@ import pytest
 
 from engine import ALL_RULES, Game, Move
 from engine.cards import card_name
-from engine.dominance import settle
 from engine.game import CELL0, EMPTY
-from engine.honest import visible_moves
 from engine.moves import CELL, FOUNDATION, IMove, Limit, Mode, candidates
-from engine.ordering import generate
-from engine.position import state_of
 from engine.rules import Rules, fit_keys, fits_on_empty, group_limit, run_start, takers
+from engine.search.dominance import settle
+from engine.search.honest import visible_moves
+from engine.search.ordering import generate
+from engine.search.position import state_of
 
 RELAXED_MOVES = "AS-t7 AC-f 3C-t4 TH-t5 4D-t5 QH-t3 QS-t7 3C-t1 3D-t7 7S-t2 4C-t3 AC-t4"
 

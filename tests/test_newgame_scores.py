@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import daily
-from game.arcade import Arcade
-from game.highscores import Entry
+from game.arcade.highscores import Entry
+from game.arcade.play import Arcade
 from game.i18n import Translator
 from tests.test_arcade import DAY, script, state
 

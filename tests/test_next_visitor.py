@@ -24,9 +24,9 @@ from tablehelp import WIN_LINE, WON_CODE, Finger
 from engine import FOUNDATION, Game, Move
 from engine.cards import parse_card
 from game.config import Config, config_from_dict
-from game.persist import Autosave
+from game.saves.persist import Autosave
+from game.saves.storage import autosave_store
 from game.scenes.attract import AttractScene
-from game.storage import autosave_store
 from game.table import TableScene
 from game.table.feedback import tap_refusal
 from game.table.gesture import LastTap, lift_drag

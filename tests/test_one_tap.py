@@ -8,7 +8,7 @@ import pytest
 
 from engine.cards import CARD_NAMES, parse_card
 from game.config import DefaultsConfig
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from game.scenes.settings import SettingsScene
 from tests.tablehelp import Finger, make_app, names
 

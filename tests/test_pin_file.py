@@ -1,7 +1,7 @@
 """The operator PIN in a file of its own ([kiosk] operator_pin_file, the Debian package's
 /etc/solitaire-kiosk/pin-hash): the game takes its hash over operator_pin_hash, --check-config
 reports a file it cannot use without showing what it holds, the package's tools
-(`python -m game.pinfile`) write it and point any form of config at it, and the check warns of
+(`python -m game.kiosk.pinfile`) write it and point any form of config at it, and the check warns of
 a log_dir the kiosk units cannot write."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from game.config import check_config_file, load_config
-from game.pin import hash_pin, verify_pin
-from game.pinfile import pointed_at
+from game.kiosk.pin import hash_pin, verify_pin
+from game.kiosk.pinfile import pointed_at
 
 REPO = Path(__file__).resolve().parent.parent
 OLD = hash_pin("111111", iterations=100_000)
@@ -31,7 +31,7 @@ def config(tmp_path: Path, kiosk: str) -> Path:
 
 def pinfile(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-B", "-m", "game.pinfile", *args],
+        [sys.executable, "-B", "-m", "game.kiosk.pinfile", *args],
         cwd=REPO,
         input=stdin,
         capture_output=True,

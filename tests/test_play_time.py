@@ -15,10 +15,10 @@ from tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 from engine import Game
 from game.clock import PlayTime, format_clock
 from game.config import config_from_dict
-from game.kiosk_ui import kiosk_factory
-from game.persist import load_stats
+from game.kiosk.controller import kiosk_factory
+from game.kiosk.session import Session
+from game.saves.persist import load_stats
 from game.scenes.win import WinScene
-from game.session import Session
 
 SEVENTY_FIVE_MINUTES = 75 * 60
 

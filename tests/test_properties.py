@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import ALL_RULES, Game, IllegalMove, Move
-from engine.dominance import settle
 from engine.game import CELL0, DEST_NAMES
-from engine.honest import visible_moves
 from engine.moves import CELL, FOUNDATION, Limit, Mode
-from engine.ordering import generate
-from engine.position import apply, state_of
+from engine.search.dominance import settle
+from engine.search.honest import visible_moves
+from engine.search.ordering import generate
+from engine.search.position import apply, state_of
 
 deals = st.builds(Game, st.sampled_from(ALL_RULES), st.integers(min_value=0, max_value=2**35 - 1))
 

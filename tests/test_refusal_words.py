@@ -10,7 +10,7 @@ import pytest
 
 from engine import Game
 from engine.cards import parse_card
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from tests.tablehelp import Finger, make_app
 
 LOCALES = ("en", "fi", "ru")

@@ -7,7 +7,7 @@ import pytest
 
 from engine import Move
 from engine.cards import parse_card
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from game.table.feedback import MARK_SECONDS
 from tests.tablehelp import Finger, make_app, names
 

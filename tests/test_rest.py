@@ -1,10 +1,11 @@
-"""The loop's rest and wake (game.wake.Rest), one policy: it sleeps until the next deadline, never
+"""The loop's rest and wake (game.kiosk.wake.Rest), one policy: it sleeps until the next deadline,
+never
 past the watchdog's next ping, and after a wake that brought no event it pauses instead of
 waiting again on a socket that stays readable."""
 
 from __future__ import annotations
 
-from game.wake import Rest, Waker
+from game.kiosk.wake import Rest, Waker
 
 
 class Recorder(Waker):

@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import ui
-from game.fonts import font
 from game.i18n import LOCALES
+from game.look import ui
+from game.look.fonts import font
 from game.scenes.rules import RulesScene
 from tests.tablehelp import Finger, make_app
 
@@ -207,7 +207,7 @@ def test_the_chances_are_the_measured_shares(game, rules, locale):
 def test_a_unit_never_starts_a_line_of_the_rules():
     """«6,5 %»: in a column too narrow for the whole share the number and its unit go down
     together, as one word, instead of leaving «%» alone on a line, whether the catalog wrote a
-    no-break space or a plain one (game.typeset binds a number to its unit)."""
+    no-break space or a plain one (game.look.typeset binds a number to its unit)."""
     pygame.init()
     size = 20
     narrow = font(size).size("6,5")[0] + font(size).size("•  ")[0] + 2

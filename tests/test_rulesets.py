@@ -19,9 +19,9 @@ from game.config import GameConfig, config_from_dict
 from game.config_rules import current_rules
 from game.games import GameChoice
 from game.i18n import Translator
-from game.kiosk_ui import kiosk_factory
-from game.session import Session
-from game.stats import Stats, rule_set_key
+from game.kiosk.controller import kiosk_factory
+from game.kiosk.session import Session
+from game.saves.stats import Stats, rule_set_key
 
 
 @pytest.fixture(autouse=True)

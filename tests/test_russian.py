@@ -145,7 +145,7 @@ class TestScore:
 
 def test_a_game_won_without_take_backs_ends_at_625() -> None:
     # Seed 000: 52 x 10 for the cards put home and 21 x 5 for the cards turned up.
-    from engine.solver import solve
+    from engine.search.solver import solve
 
     game = Game.from_code("RU1-C-AAAAAAO")
     result = solve(game, time_limit=30)

@@ -111,7 +111,7 @@ def test_a_settings_save_that_fails_is_logged_and_the_change_kept(
     """A read-only disk: the switch still turns (for this session) and the kiosk's log (the
     "solitaire" loggers, game.logs) says why it was not kept."""
     from game.player import Preferences
-    from game.prefs import PlayerSettings
+    from game.saves.prefs import PlayerSettings
 
     def read_only(settings: PlayerSettings) -> None:
         raise OSError(30, "Read-only file system")

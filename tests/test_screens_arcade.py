@@ -14,7 +14,7 @@ import pytest
 
 import main
 from engine import daily
-from game.highscores import Entry, HighScores
+from game.arcade.highscores import Entry, HighScores
 
 OUT = Path(__file__).resolve().parent.parent / "out" / "screens" / "arcade"
 DAY = dt.date(2026, 11, 30)

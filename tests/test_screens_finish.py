@@ -11,7 +11,7 @@ import pytest
 
 from engine import Game
 from engine.cards import parse_card
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from game.table.report import layout_report
 from tests.tablehelp import WON_CODE, Finger, make_app
 from tests.test_finish_button import LONG_FINISH

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from engine import Game
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from game.table.report import layout_report
 from tests.tablehelp import make_app
 from tests.test_touch_layout import position

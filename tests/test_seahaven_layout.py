@@ -12,7 +12,7 @@ import json
 import pygame
 import pytest
 
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from tests.tablehelp import make_app
 from tests.test_layout_json import ROOT, run_main
 from tests.test_touch_layout import SCREENS, position

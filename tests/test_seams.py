@@ -13,7 +13,7 @@ import pytest
 from game.app import App
 from game.input import GestureReader, Hold
 from game.launch import plain_app
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from game.scene import Scene, SceneStack
 from game.scenes import register_scenes
 
@@ -149,11 +149,11 @@ def test_an_empty_wake_looks_again_soon_then_less_and_less_often(
     press only at its second look: a frame's pause showed a press 21 ms late), each pause in a
     row twice as long up to a frame (a socket that stays readable cannot make it spin), and
     the quick look comes back once events come."""
-    import game.wake
+    import game.kiosk.wake
 
     slept: list[float] = []
-    monkeypatch.setattr(game.wake.time, "sleep", slept.append)
-    waker = game.wake.Waker(None, 1 / 60)
+    monkeypatch.setattr(game.kiosk.wake.time, "sleep", slept.append)
+    waker = game.kiosk.wake.Waker(None, 1 / 60)
     for _ in range(7):
         waker.pause(1.0)
     assert slept[:5] == pytest.approx([0.001, 0.002, 0.004, 0.008, 0.016])

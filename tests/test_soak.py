@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
-from game.soak import Soak
+from game.dev.soak import Soak
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -44,7 +44,7 @@ def test_invariant_checks_catch_a_broken_table() -> None:
 
 def test_command_line_last_line() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "game.soak", "--events", "150", "--seed", "5", "--quiet"],
+        [sys.executable, "-m", "game.dev.soak", "--events", "150", "--seed", "5", "--quiet"],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -65,7 +65,7 @@ def test_a_dead_indicator_worker_does_not_break_the_table() -> None:
     from concurrent.futures.process import BrokenProcessPool
 
     from engine import Game
-    from engine.hints import Indicator
+    from engine.search.hints import Indicator
 
     class DeadPool(Executor):
         def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:

@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 
 from engine import Game, card_name
-from engine.beam import beam_search
-from engine.bench import random_play
-from engine.dominance import is_dead, settle
-from engine.hints import hint
 from engine.moves import Limit, Mode
-from engine.position import apply, is_won_state, state_of
 from engine.rules import RUSSIAN, RUSSIAN_RELAXED
-from engine.solver import BEAM_WIDTH, SolveResult, _BestFirst, solve
+from engine.search.beam import beam_search
+from engine.search.dominance import is_dead, settle
+from engine.search.hints import hint
+from engine.search.position import apply, is_won_state, state_of
+from engine.search.solver import BEAM_WIDTH, SolveResult, _BestFirst, solve
+from engine.tools.bench import random_play
 
 
 def assert_wins(game: Game, result: SolveResult) -> None:

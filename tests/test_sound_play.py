@@ -17,10 +17,10 @@ from tablehelp import almost_won, make_app
 
 from engine import Game
 from game.app import App
+from game.dev.script import Player
 from game.launch import LaunchOptions, open_app
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from game.scenes.win import WinScene
-from game.script import Player
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "RU1-C-AAAAAAD"  # AH goes home; then KH (with the cards on it) to t1 turns KD up
@@ -192,7 +192,7 @@ def test_a_screenshot_never_opens_the_audio_device(
     player's saved settings, nothing starts pygame.mixer; the saved settings stay as they were."""
     import main
     from game.config import load_config
-    from game.prefs import load_prefs, save_prefs
+    from game.saves.prefs import load_prefs, save_prefs
 
     calls = refuse_mixer(monkeypatch, "by a screenshot")
     (tmp_path / "config.toml").write_text("[sound]\nenabled = true\n", encoding="utf-8")

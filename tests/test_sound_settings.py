@@ -16,12 +16,12 @@ from tablehelp import Finger, make_app
 from game.app import App
 from game.config import config_from_dict, hash_pin
 from game.i18n import LOCALES
-from game.kiosk_ui import kiosk_factory
-from game.prefs import PlayerSettings, load_prefs, save_prefs
+from game.kiosk.controller import kiosk_factory
+from game.kiosk.session import Session
+from game.look.ui import Control
+from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
+from game.saves.storage import settings_store
 from game.scenes.settings import MIN_ROW_MM, TOGGLES, VOLUMES, SettingsScene
-from game.session import Session
-from game.storage import settings_store
-from game.ui import Control
 
 SIZES = [(800, 480), (720, 1280), (1920, 1080)]
 

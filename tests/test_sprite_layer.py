@@ -11,7 +11,7 @@ from engine import Game
 from engine.cards import card_name, parse_card
 from tests.tablehelp import Finger, make_app
 
-# A game in progress with long, squeezed columns (game.bench's position).
+# A game in progress with long, squeezed columns (game.dev.bench's position).
 MOVES = (
     "AC-t7 4D-t3 3D-t3 AS-t4 3C-t1 QC-t3 TC-t5 2C-t1 TH-t7 7S-t2 9C-t5 9H-t7 8H-t7 8S-t7 "
     "KC-t2 5D-t6 8D-t4 JH-t7 AD-f 5H-t3"

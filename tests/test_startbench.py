@@ -1,4 +1,4 @@
-"""The start-up benchmark (``python -m game.bench startup``): under an Xvfb of its own it times
+"""The start-up benchmark (``python -m game.dev.bench startup``): under an Xvfb of its own it times
 this game's launch to a mapped window beside a bare pygame window's and Aisleriot's."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ pytestmark = [
 
 def test_the_startup_benchmark_times_each_window_side_by_side() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "game.bench", "startup", "--runs", "2"],
+        [sys.executable, "-m", "game.dev.bench", "startup", "--runs", "2"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -15,13 +15,13 @@ import pytest
 from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
 from engine import Game
-from game import storage
 from game.config import Config
-from game.persist import Autosave, CrashGuard, load_stats
-from game.pin import PinThrottle
-from game.prefs import PlayerSettings, load_prefs
-from game.session import Session
-from game.storage import JsonStore, autosave_store, settings_store, stats_store
+from game.kiosk.pin import PinThrottle
+from game.kiosk.session import Session
+from game.saves import storage
+from game.saves.persist import Autosave, CrashGuard, load_stats
+from game.saves.prefs import PlayerSettings, load_prefs
+from game.saves.storage import JsonStore, autosave_store, settings_store, stats_store
 
 REPO = Path(__file__).resolve().parent.parent
 CODE = "RU1-C-AAAAAAD"
@@ -177,7 +177,7 @@ def test_the_crash_guard_blames_only_the_file_whose_reading_raised(
 def crash_program(state: Path, target: str) -> str:
     """main.py with the JSON reader broken for one kind of file only (a bug, not bad data)."""
     return (
-        "import sys, game.storage as s\n"
+        "import sys, game.saves.storage as s\n"
         "real = s.parse_json\n"
         "def parse(raw):\n"
         f"    if b'\"format\":\"{target}\"' in raw: raise RuntimeError('bug while reading')\n"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.stats import RuleSetStats, Stats, rule_set_key, rule_set_keys
-from game.storage import stats_store
+from game.saves.stats import RuleSetStats, Stats, rule_set_key, rule_set_keys
+from game.saves.storage import stats_store
 
 
 def test_rule_set_key() -> None:

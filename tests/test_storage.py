@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from game import storage
 from game.config import config_from_dict
-from game.prefs import PlayerSettings, load_prefs, save_prefs
-from game.storage import (
+from game.saves import storage
+from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
+from game.saves.storage import (
     KEEP_ASIDE,
     JsonStore,
     autosave_store,
@@ -149,9 +149,9 @@ class TestCrashDuringWrite:
         child = f"""
 import os, sys
 from pathlib import Path
-from game import storage
+from game.saves import storage
 from game.config import config_from_dict
-from game.prefs import PlayerSettings, load_prefs, save_prefs
+from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
 storage.os.replace = lambda src, dst: os._exit(9)
 storage.JsonStore(Path({str(s.path)!r}), kind="autosave", version=1).save({{"moves": 2}})
 sys.exit(0)
@@ -243,7 +243,7 @@ def test_only_a_few_bad_copies_are_kept(tmp_path: Path) -> None:
 
 
 class TestPrefs:
-    """The player's settings (game.prefs) are kept through this module."""
+    """The player's settings (game.saves.prefs) are kept through this module."""
 
     def test_defaults_come_from_config(self, tmp_path: Path) -> None:
         config, _ = config_from_dict({"defaults": {"double_tap": False}, "game": {"locale": "ru"}})
@@ -293,11 +293,11 @@ class TestPrefs:
 
 
 def test_the_settings_file_form_names_every_setting() -> None:
-    """game.prefs.PrefsDict, the typed form of settings.json, has one key per setting: a new
+    """game.saves.prefs.PrefsDict, the typed form of settings.json, has one key per setting: a new
     setting cannot be saved untyped."""
     from dataclasses import fields
 
-    from game.prefs import PlayerSettings, PrefsDict
+    from game.saves.prefs import PlayerSettings, PrefsDict
 
     assert PrefsDict.__required_keys__ == {f.name for f in fields(PlayerSettings)}
     assert set(PlayerSettings().to_dict()) == PrefsDict.__required_keys__

@@ -7,11 +7,11 @@ import pygame
 import pytest
 
 import engine.catalog
-import engine.hints
+import engine.search.hints
 from engine import Game, Move
 from engine.cards import parse_card
-from game.cards import TARGET
-from game.prefs import PlayerSettings
+from game.look.cards import TARGET
+from game.saves.prefs import PlayerSettings
 from game.scenes.keypad import KeypadScene
 from game.scenes.newgame import NewGameScene
 from game.scenes.win import WinScene
@@ -529,8 +529,8 @@ def press_h(app):
 
 
 def solver_with(monkeypatch, hint_data):
-    """engine.hints' ``hint_data`` (the worker's entry point) replaced by the given one."""
-    monkeypatch.setattr(engine.hints, "hint_data", hint_data)
+    """engine.search.hints' ``hint_data`` (the worker's entry point) replaced by the given one."""
+    monkeypatch.setattr(engine.search.hints, "hint_data", hint_data)
 
 
 def asking_app(monkeypatch, hint_data=lambda data, limit: ("9S-t7", "won", None)):
@@ -783,7 +783,7 @@ class TestHint:
 
 
 class TestSolverSeams:
-    """The table uses engine.hints for hints and engine.catalog for deals (faked here with
+    """The table uses engine.search.hints for hints and engine.catalog for deals (faked here with
     their documented shapes)."""
 
     def test_hint_data_from_the_worker(self, monkeypatch):

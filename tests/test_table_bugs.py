@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 import engine.catalog
-from game import ui
-from game.fonts import font
 from game.input import DoubleTap, Tap
+from game.look import ui
+from game.look.fonts import font
 from game.scenes.rules import RulesScene
 from game.scenes.settings import SettingsScene
 from tests.tablehelp import Finger, make_app
@@ -135,7 +135,7 @@ class TestFan:
     def test_a_slightly_long_column_squeezes_its_hidden_cards_only_as_needed(self):
         """Bug: a column a few pixels too long (6 hidden + 6 face up at 800x480, after a
         take-back) squeezed its hidden cards to slivers while the face-up gaps stayed wide."""
-        from game.layout import compute_layout
+        from game.look.layout import compute_layout
 
         lay = compute_layout(800, 480, columns=7, cells=0, px_per_mm=5.2)
         room = lay.column_bottom - lay.card_h - lay.columns[0].top
@@ -164,7 +164,7 @@ class TestFan:
         """720x1280: cards are about 11 mm wide, and the landscape-sized index was 2 mm tall;
         the portrait fan leaves room for a larger one, shown whole on a covered card, with
         nothing else of the face peeking out below it."""
-        from game.cards import FACE, CardArt
+        from game.look.cards import FACE, CardArt
 
         app = make_app(code, size=(720, 1280), px_per_mm=8.3)
         view, lay = app.table.view, app.table.layout

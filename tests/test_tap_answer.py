@@ -11,7 +11,7 @@ import pytest
 
 from engine.cards import parse_card
 from game.i18n import LOCALES
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from tests.tablehelp import Finger, make_app
 
 CODE = "RU1-C-AAAAABB"  # column 7 ends in 2♣; A♣ lies in column 6, covered by nothing

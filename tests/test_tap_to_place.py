@@ -15,10 +15,10 @@ import pytest
 
 from engine import Game
 from engine.cards import parse_card
-from game.cards import HIGHLIGHT
 from game.config import Config, config_from_dict
 from game.i18n import Translator
-from game.prefs import PlayerSettings, load_prefs, reset_visitor_settings
+from game.look.cards import HIGHLIGHT
+from game.saves.prefs import PlayerSettings, load_prefs, reset_visitor_settings
 from tests.tablehelp import Finger, make_app
 
 ROOT = Path(__file__).resolve().parent.parent

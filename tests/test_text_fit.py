@@ -17,11 +17,11 @@ import pytest
 
 from engine import CodeError, IllegalMove
 from engine.reasons import CODE_REASONS, REASONS
-from game import ui
 from game.app import App
 from game.clock import PlayTime
-from game.fonts import font
 from game.i18n import LOCALES
+from game.look import ui
+from game.look.fonts import font
 from game.table import chrome
 from tests.tablehelp import make_app
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.fonts import forget_fonts
 from game.launch import show_scene
+from game.look.fonts import forget_fonts
 from game.table import TableScene
 from game.table.view import TableView
 from tests.tablehelp import make_app

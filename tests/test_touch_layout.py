@@ -13,9 +13,9 @@ import pytest
 
 from engine import Game
 from engine.rules import ALL_RULES
-from game.cards import BACK_LINE, BACK_MAIN
-from game.layout import longest_column
-from game.prefs import PlayerSettings
+from game.look.cards import BACK_LINE, BACK_MAIN
+from game.look.layout import longest_column
+from game.saves.prefs import PlayerSettings
 from game.table.report import layout_report
 from tests.tablehelp import make_app
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from game.table.report import layout_report
 from game.table.sprites import lift_offset
 from tests.tablehelp import Finger, make_app

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from engine import Game, Move, StateError
-from game.prefs import PlayerSettings
+from game.saves.prefs import PlayerSettings
 from game.scenes.rules import RulesScene
 from tests.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 

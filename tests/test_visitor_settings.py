@@ -12,10 +12,10 @@ from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tablehelp import make_app
 
 from game.config import Config, config_from_dict, hash_pin
-from game.kiosk_ui import kiosk_factory
+from game.kiosk.controller import kiosk_factory
+from game.kiosk.session import Session
 from game.launch import LaunchOptions, open_app
-from game.prefs import PlayerSettings, load_prefs, save_prefs
-from game.session import Session
+from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
 
 PIN_HASH = hash_pin("246813", iterations=100_000)
 

@@ -1,4 +1,5 @@
-"""systemd's notify protocol and watchdog (game.notify), as systemd sees them: main.py in its own
+"""systemd's notify protocol and watchdog (game.kiosk.notify), as systemd sees them: main.py in its
+own
 process under a fake $NOTIFY_SOCKET that the test owns."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game.notify import Notifier, socket_address, watchdog_interval
+from game.kiosk.notify import Notifier, socket_address, watchdog_interval
 
 REPO = Path(__file__).resolve().parent.parent
 WATCHDOG_USEC = 2_000_000  # WatchdogSec=2: WATCHDOG=1 every second
@@ -165,7 +166,7 @@ def test_a_hung_loop_stops_telling_the_watchdog(tmp_path: Path) -> None:
     assert game.returncode == -signal.SIGABRT
     # Where the loop hung is in the journal: every thread's stack, the loop's first.
     assert "Fatal Python error: Aborted" in err
-    assert re.search(r'File ".*game/notify\.py", line \d+ in ping', err), err
+    assert re.search(r'File ".*game/kiosk/notify\.py", line \d+ in ping', err), err
     assert re.search(r'File ".*game/app\.py", line \d+ in run', err), err
 
 
@@ -264,7 +265,7 @@ def test_the_cage_wrapper_hands_the_watchdog_to_the_game() -> None:
 def test_the_stop_record_reaches_the_next_start(
     tmp_path: Path, result: str, status: str, seen: str
 ) -> None:
-    from game.runs import previous_exit
+    from game.kiosk.runs import previous_exit
 
     env = {"PATH": os.environ["PATH"], "STATE_DIRECTORY": str(tmp_path)}
     env |= {"SERVICE_RESULT": result, "EXIT_CODE": "exited", "EXIT_STATUS": status}

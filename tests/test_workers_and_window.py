@@ -18,8 +18,8 @@ from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
 from engine import Game
 from game.config import Config
-from game.savemark import MARK_RED, draw_save_mark, mark_rect
-from game.session import Session
+from game.kiosk.session import Session
+from game.saves.savemark import MARK_RED, draw_save_mark, mark_rect
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -45,7 +45,7 @@ def wait_dead(pid: int, seconds: float) -> bool:
 POOL_PARENT = """
 import multiprocessing, os, sys, time
 from concurrent.futures import ProcessPoolExecutor
-from game.lifeline import die_with_parent
+from game.kiosk.lifeline import die_with_parent
 if __name__ == "__main__":
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                initializer=die_with_parent, initargs=({use_prctl},))
@@ -262,7 +262,7 @@ def test_the_table_shows_the_mark_while_its_game_is_not_saved(tmp_path: Path) ->
     from tablehelp import Finger, make_app
 
     from game.config import config_from_dict
-    from game.kiosk_ui import kiosk_factory
+    from game.kiosk.controller import kiosk_factory
 
     state = tmp_path / "state"
     config, _ = config_from_dict({"kiosk": {"lock": False}})

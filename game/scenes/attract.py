@@ -14,10 +14,10 @@ from pygame import Rect
 
 from engine import FOUNDATION, Game, Move
 from engine.game import PositionKey
-from engine.hints import heuristic_move
 from engine.rules import REGISTRY, Rules
-from game import ui
+from engine.search.hints import heuristic_move
 from game.input import DoubleTap, DragCancel, Drop, Tap
+from game.look import ui
 from game.scene import Event, Scene
 from game.scenes.boards import Board, howto_board, rule_set_board
 from game.scenes.demo import DemoHost
@@ -64,7 +64,7 @@ class AttractScene(Scene):
     chosen game first): the demo deals it, and the boards show its high scores and how to
     play it. The deal is
     solved in the demo worker process first (a few seconds, the loop keeps running); a winning line
-    is then played move by move, else the honest player's moves (engine.hints) or a simple
+    is then played move by move, else the honest player's moves (engine.search.hints) or a simple
     player's. The touch that wakes the kiosk is swallowed (it plays no move) and the
     visitor's table comes back."""
 

@@ -1,5 +1,6 @@
 """The attract screen's boards between the demo games: today's best, the all-time best (the
-high-score tables of game.highscores) and how to play. Each board is a panel drawn once into an
+high-score tables of game.arcade.highscores) and how to play. Each board is a panel drawn once into
+an
 image, with the texts it shows (the scripted player reports them)."""
 
 from __future__ import annotations
@@ -11,12 +12,13 @@ import pygame
 from pygame import Rect
 
 from engine.rules import Rules
-from game import rulesets, ui
-from game.arcade import Arcade
+from game import rulesets
+from game.arcade.highscores import Entry
+from game.arcade.initials import shown_initials
+from game.arcade.play import Arcade
 from game.clock import format_clock
-from game.highscores import Entry
 from game.i18n import Translator
-from game.initials import shown_initials
+from game.look import ui
 
 
 @dataclass

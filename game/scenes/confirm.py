@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from pygame import Rect
 
+from game.look.ui import Control
 from game.scenes.dialog import Dialog
-from game.ui import Control
 
 if TYPE_CHECKING:
     from game.host import AppHost

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from game import ui
-from game.fonts import font
 from game.input import DoubleTap, Press, Tap
+from game.look import ui
+from game.look.fonts import font
+from game.look.ui import Control
 from game.scene import Event, Scene
-from game.ui import Control
 
 if TYPE_CHECKING:
     from game.host import AppHost

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from pygame import Rect
 
+from game.arcade.highscores import Entry
+from game.arcade.initials import shown_initials
 from game.clock import format_clock
-from game.highscores import Entry
 from game.i18n import Translator
-from game.initials import shown_initials
+from game.look.ui import Control
 from game.scenes.dialog import Dialog, stack_rows
-from game.ui import Control
 
 if TYPE_CHECKING:
     from game.host import AppHost

@@ -12,12 +12,12 @@ import pygame
 from pygame import Rect
 
 from engine import Move
-from game import ui
 from game.examples import EXAMPLES, marked
-from game.prefs import PlayerSettings
+from game.look import ui
+from game.look.ui import Control
+from game.saves.prefs import PlayerSettings
 from game.scenes.demo import DemoHost
 from game.scenes.dialog import Dialog
-from game.ui import Control
 
 if TYPE_CHECKING:
     from game.host import AppHost

@@ -1,5 +1,5 @@
 """The initials keypad, arcade style: a win that entered a high-score table is signed with three
-letters A-Z (game.initials), or not (Skip). A blocked word is refused with a message and
+letters A-Z (game.arcade.initials), or not (Skip). A blocked word is refused with a message and
 Save stays off until the letters change."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import ui
-from game.initials import LETTERS, InitialsInput
-from game.keypad import Key, KeypadLook, add_keypad
+from game.arcade.initials import LETTERS, InitialsInput
+from game.look import ui
+from game.look.keypad import Key, KeypadLook, add_keypad
 from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ import pygame
 
 from engine import CodeError
 from engine.codes import ALPHABET
-from game.keypad import Key, KeypadLook, add_keypad
+from game.look.keypad import Key, KeypadLook, add_keypad
 from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:

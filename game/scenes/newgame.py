@@ -12,8 +12,8 @@ from pygame import Rect
 from engine.rules import REGISTRY
 from game import rulesets
 from game.games import LEVELS
+from game.look.ui import Control
 from game.scenes.dialog import Dialog, stack_rows
-from game.ui import Control
 
 if TYPE_CHECKING:
     from game.host import AppHost

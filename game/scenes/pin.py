@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.keypad import Key, KeypadLook, add_keypad
+from game.look.keypad import Key, KeypadLook, add_keypad
 from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
     from game.host import AppHost, Kiosk
-from game.kiosk import PinResult
+from game.kiosk.models import PinResult
 
 log = logging.getLogger("solitaire.kiosk")
 PIN_KEYPAD = KeypadLook(columns=3, max_w=7.5, max_h=10, title_size=0.45, message_h=0.8)

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from game import ui
 from game.input import DragCancel, DragMove, DragStart, Drop
+from game.look import ui
+from game.look.ui import Control
 from game.scene import Event
 from game.scenes.dialog import Dialog
-from game.ui import Control
 
 if TYPE_CHECKING:
     from game.host import AppHost

@@ -10,11 +10,11 @@ from functools import partial
 import pygame
 from pygame import Rect
 
-from game import ui
-from game.fonts import font
 from game.i18n import LOCALES
+from game.look import ui
+from game.look.fonts import font
+from game.look.ui import Control
 from game.scenes.dialog import Dialog, switch_knob
-from game.ui import Control
 
 TOGGLES = (
     "double_tap",

@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from game import ui
 from game.clock import format_clock
+from game.look import ui
+from game.look.ui import Control
 from game.scenes.dialog import Dialog
-from game.ui import Control
 
 if TYPE_CHECKING:
     pass
 from engine.rules import REGISTRY, Rules
 from game import rulesets
-from game.stats import RuleSetStats
+from game.saves.stats import RuleSetStats
 
 
 class StatsScene(Dialog):

@@ -11,11 +11,11 @@ import pygame
 from pygame import Rect
 
 from engine import Game
-from game import ui
-from game.cards import CardArt
 from game.clock import PlayTime
+from game.look import ui
+from game.look.cards import CardArt
+from game.look.ui import Control
 from game.scenes.dialog import Dialog
-from game.ui import Control
 
 if TYPE_CHECKING:
     from game.host import AppHost
@@ -88,7 +88,7 @@ class WinScene(Dialog):
 
     def rank_lines(self) -> list[str]:
         """Where the win stands in today's (or, won after midnight, yesterday's) and the
-        all-time high scores (game.arcade)."""
+        all-time high scores (game.arcade.play)."""
         if self.won is None:
             return []
         rank, day = self.won.rank, self.won.entry.day

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytweening
 
 from engine.cards import Card
-from game.layout import Layout
+from game.look.layout import Layout
 from game.table.places import Rest
 
 GLIDE_MIN = 0.15

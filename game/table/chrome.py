@@ -12,17 +12,18 @@ import pygame
 from pygame import Rect
 
 from engine.cards import RANKS, Card
-from game import rulesets, ui
-from game.cards import HIGHLIGHT, CardArt, felt, slot
-from game.fonts import font
-from game.layout import BUTTON_LABEL, BUTTONS
-from game.savemark import draw_save_mark, mark_rect
+from game import rulesets
+from game.look import ui
+from game.look.cards import HIGHLIGHT, CardArt, felt, slot
+from game.look.fonts import font
+from game.look.layout import BUTTON_LABEL, BUTTONS
+from game.saves.savemark import draw_save_mark, mark_rect
 
 if TYPE_CHECKING:
     from engine import Game
     from game.i18n import Translator
-    from game.layout import Layout
-    from game.prefs import PlayerSettings
+    from game.look.layout import Layout
+    from game.saves.prefs import PlayerSettings
 
 SUIT_MARKS = "♠♥♦♣"
 PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
@@ -125,7 +126,7 @@ class Chrome:
 
     def bar(self, texts: tuple[str, ...], save_failed: bool = False) -> pygame.Surface:
         """The info bar's image, drawn once per text; with the mark of a failed save at its left
-        end while the game on the table is not saved (game.savemark)."""
+        end while the game on the table is not saved (game.saves.savemark)."""
         key = (*texts, "!" if save_failed else "")
         if self._bar_image is None or self._bar_image[0] != key:
             self._bar_image = (key, self._render_bar(texts, save_failed))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.cards import Card
-from game.layout import Layout
+from game.look.layout import Layout
 from game.table.animation import Tween, shake
 from game.table.places import Rest
 

@@ -18,7 +18,7 @@ from pygame import Rect
 
 from engine import Game, Move
 from engine.game import PositionKey
-from game.layout import Layout
+from game.look.layout import Layout
 from game.table.state import TableState
 
 STAGGER = 0.045  # seconds between the starts of two cards' glides (each glides 0.15-0.25 s)

@@ -8,7 +8,7 @@ from pygame import Rect
 from engine import FOUNDATION, Game, Move
 from engine.cards import Card
 from engine.game import CELL0, EMPTY
-from game.layout import Layout
+from game.look.layout import Layout
 
 Rest = tuple[int, int, bool]  # where a card lies when nothing moves: x, y, face up
 

@@ -25,7 +25,7 @@ import game.table.touch as touch
 from engine import Game, IllegalMove, Move
 from engine.cards import Card
 from game.clock import PlayTime
-from game.layout import Layout
+from game.look.layout import Layout
 from game.scene import Event, Scene
 from game.table.animation import Pos, Tween, change_tweens
 from game.table.feedback import answer_refusal
@@ -43,9 +43,9 @@ from game.table.view import TableView
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.cards import CardArt
     from game.host import Host
-    from game.prefs import PlayerSettings
+    from game.look.cards import CardArt
+    from game.saves.prefs import PlayerSettings
 
 
 class TableScene(Scene):
@@ -211,8 +211,8 @@ class TableScene(Scene):
             self.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
 
     def forget_visitor(self) -> None:
-        """The kiosk went idle (game.kiosk_ui): nothing of the last visitor's touch waits for
-        the next one (a Finish stops, the chosen card and the hint go: TableState.forget_touch
+        """The kiosk went idle (game.kiosk.controller): nothing of the last visitor's touch waits
+        for the next one (a Finish stops, the chosen card and the hint go: TableState.forget_touch
         says the rest; tests/test_next_visitor.py lists what is kept and what is reset)."""
         self.finisher.stop()
         self.chooser.drop()

@@ -21,8 +21,8 @@ from pygame import Rect
 from engine import FOUNDATION, IllegalMove, Move
 from engine.cards import Card
 from engine.game import PositionKey
-from game.cards import HIGHLIGHT
-from game.prefs import PlayerSettings
+from game.look.cards import HIGHLIGHT
+from game.saves.prefs import PlayerSettings
 from game.table.gesture import LastTap
 from game.table.state import TableState
 

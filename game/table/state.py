@@ -20,7 +20,7 @@ from engine import Game
 from engine.cards import Card
 from engine.rules import Rules
 from game.clock import PlayTime
-from game.layout import Layout, compute_layout
+from game.look.layout import Layout, compute_layout
 from game.table.animation import Tween
 from game.table.feedback import PendingRefusal
 from game.table.gesture import Drag, LastTap

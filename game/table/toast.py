@@ -9,10 +9,10 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
-from game import ui
-from game.cards import HIGHLIGHT
-from game.fonts import font
-from game.layout import Layout
+from game.look import ui
+from game.look.cards import HIGHLIGHT
+from game.look.fonts import font
+from game.look.layout import Layout
 
 TOAST_SECONDS = 3.2
 

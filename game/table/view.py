@@ -25,7 +25,7 @@ from pygame import Rect
 
 from engine.cards import Card
 from engine.game import EMPTY
-from game.cards import HIGHLIGHT, TARGET, CardArt
+from game.look.cards import HIGHLIGHT, TARGET, CardArt
 from game.table.chrome import Chrome, changed_buttons
 from game.table.select import LitImage
 from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group

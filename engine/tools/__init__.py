@@ -1,0 +1,1 @@
+"""Developers' tools (benchmarks); the game and the kiosk never import them."""

@@ -1,0 +1,1 @@
+"""Developers' tools (benchmarks, soak, play scripts); the kiosk never runs them."""

@@ -1,0 +1,1 @@
+"""The kiosk: operator PIN, idle reset, watchdog notify, metrics, X11 guard, session."""

@@ -1,0 +1,1 @@
+"""Drawing: cards and court figures, fonts, widgets, line breaks, layout, display, keypad."""

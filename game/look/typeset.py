@@ -1,0 +1,89 @@
+"""Where a line of prose may break, as a typesetter of Finnish, Russian and English sets it.
+
+Every wrapper (``game.look.ui``: message boxes, toasts, dialogs, settings help, button labels, the
+rules page) breaks lines at plain spaces only, and first runs the text through :func:`bind`,
+which turns into a no-break space (U+00A0) each space where a line must not break:
+
+- before a dash that stands as a word (``тройка — и``, ``läpi – voitto``): the dash ends the
+  line before the break, never starts the next one;
+- before a word that begins with a hyphen (Finnish ``Tee uudelleen ‑painike``);
+- after a one-letter Russian preposition or conjunction (в, к, с, у, о, и, а, я): it goes
+  down with the next word (``в Настройках``, ``(в упрощённых``);
+- after a number followed by a word, ``%`` or a bracket (``8 карт``, ``4 korttia``,
+  ``6,5 %``, ``4 (Helppo)``): a number keeps its unit, in every plural form and whatever
+  string it was put into.
+
+The rules live here, once, rather than as no-break spaces in every catalog string, because
+most numbers reach a sentence through a placeholder (``{lift}``, ``{size_cards}``) that the
+translator cannot reach. A no-break space already in a string stays one. Must not import
+pygame (the tests read the rules without a display).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+NBSP: Final = "\u00a0"
+SHY: Final = "\u00ad"  # a soft hyphen: where a button's one long word may break (Satun-nainen)
+DASHES: Final = frozenset({"—", "–"})  # a dash standing as a word in a sentence
+HYPHENS: Final = ("-", "\u2011")  # a word that starts with one hangs on the word before
+# Russian words of one letter: prepositions (в, к, с, у, о), conjunctions (и, а), "я".
+ONE_LETTER: Final = frozenset("вксуоиая")
+OPENERS: Final = "([«„\"'“"
+NUMBER: Final = re.compile(r"[+−]?\d+(?:[.,]\d+)?")
+
+
+def last_word(token: str) -> str:
+    """The last word of ``token`` (after any no-break space), without opening brackets or
+    quotes: ``(в`` is ``в``."""
+    return token.rsplit(NBSP, 1)[-1].lstrip(OPENERS)
+
+
+def is_one_letter_word(word: str) -> bool:
+    """A one-letter Russian preposition or conjunction, in either case."""
+    return len(word) == 1 and word.lower() in ONE_LETTER
+
+
+def is_number(word: str) -> bool:
+    return NUMBER.fullmatch(word) is not None
+
+
+def is_unit(word: str) -> bool:
+    """What may follow a number as what it counts or names: a word, a percent sign, or a
+    gloss in brackets (``4 («Лёгкий»)``, ``4 (Helppo)``)."""
+    return bool(word) and (word[0].isalpha() or word[0] in "%(")
+
+
+def starts_with_dash(word: str) -> bool:
+    return word in DASHES or (word.startswith(HYPHENS) and word[1:2].isalpha())
+
+
+def binds(before: str, word: str) -> bool:
+    """Whether the space between ``before`` (a line's text so far) and ``word`` must not break."""
+    last = last_word(before)
+    return starts_with_dash(word) or is_one_letter_word(last) or (is_number(last) and is_unit(word))
+
+
+def bind(text: str) -> str:
+    """``text`` with a no-break space at every space where a line must not break (see the
+    module's text); newlines and every other space stay as they are. Soft hyphens go: prose
+    breaks between words only (a button's label may break at one, see :func:`hyphenate`)."""
+    lines = []
+    for line in text.replace(SHY, "").split("\n"):
+        words = line.split(" ")
+        out = [words[0]]
+        for word in words[1:]:
+            if out[-1] and word and binds(out[-1], word):
+                out[-1] = f"{out[-1]}{NBSP}{word}"
+            else:
+                out.append(word)
+        lines.append(" ".join(out))
+    return "\n".join(lines)
+
+
+def hyphenate(word: str) -> list[tuple[str, str]]:
+    """The ways ``word`` may break at one of its soft hyphens, as (first line, second line):
+    the first ends with a hyphen, as a Finnish or Russian typesetter breaks a word."""
+    parts = word.split(SHY)
+    return [("".join(parts[:k]) + "-", "".join(parts[k:])) for k in range(1, len(parts))]

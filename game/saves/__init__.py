@@ -1,0 +1,1 @@
+"""Durable state: the state files, autosave, save checks, statistics, settings."""
