@@ -5,9 +5,8 @@ top again, ``leave`` when popped. ``handle`` gets gestures and key events (the t
 an event goes down the stack until a scene consumes it), ``update(dt)`` advances time, and
 ``draw(screen, full)`` paints and returns the rectangles it changed, changing nothing else.
 
-Scenes never import each other: each is registered under a name ("table", "newgame", "keypad",
-"settings", "rules", "win", "stats", "pin", "attract", "confirm", "examples", "initials",
-"operator", "scores", "entries") and opened by it, ``app.scenes.open("rules")``. A scene knows
+Scenes never import each other: each is registered under a name (game.scenes.SCENES lists
+them, with the table) and opened by it, ``app.scenes.open("rules")``. A scene knows
 its host through the Protocols of game.host, never the App; there ``Stack.open`` has one
 overload per scene, with its arguments, so mypy checks every opening.
 """
