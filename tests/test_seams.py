@@ -19,22 +19,6 @@ from game.scenes import register_scenes
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class Names(SceneStack):
-    """A stack that only notes the names scenes are registered under."""
-
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-
-    def register(self, name: str, factory: object) -> None:
-        self.names.add(name)
-
-
-def registered() -> set[str]:
-    stack = Names()
-    register_scenes(stack)
-    return stack.names
-
-
 def make_app() -> App:
     screen = pygame.display.set_mode((800, 480))
     return plain_app(screen, "RU1-C-AAAAABB", settings=PlayerSettings(locale="en"), audio=False)
