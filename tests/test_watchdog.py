@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from game.kiosk.notify import Notifier, socket_address, watchdog_interval
 
@@ -248,7 +249,9 @@ def test_the_units_wait_for_ready_and_watch_the_loop(name: str, access: str) -> 
     assert f"a+ {TEXTFILE_DIR} - - - - u:solitaire:rwx" in tmpfiles.splitlines()
     assert "solitaire-kiosk.conf" in s["ExecStartPre"][0]
     build = (REPO / "kiosk" / "build-deb.sh").read_text()
-    assert f"metrics textfile_dir '\"{TEXTFILE_DIR}\"'" in build  # the package's config
+    overrides = tomllib.loads((REPO / "kiosk" / "kiosk-config.toml").read_text())
+    assert overrides["metrics"]["textfile_dir"] == TEXTFILE_DIR  # the package's config
+    assert "kiosk-config.toml" in build
     assert "/usr/lib/tmpfiles.d/solitaire-kiosk.conf" in build
     assert "record-exit.sh" in build
 
