@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # Set everything up (a .venv beside this file) and run the whole test suite with the linters
-# (the slow tests too, which a bare `pytest` skips).
+# (the slow tests too, which a bare `pytest` skips). Extra arguments go to pytest instead (for
+# one file or one test).
+#
+# The whole suite runs as two pytest runs side by side: the Debian package and fleet tests
+# (minutes of dpkg, apt and Ansible in a throw-away Debian root, one core) and the rest (the
+# other core). Both must pass; the package run's output follows the other's.
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/venv.sh requirements-dev.txt
@@ -8,4 +13,19 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 .venv/bin/python -m ruff check .
 .venv/bin/python -m ruff format --check .
 .venv/bin/python -m mypy
-.venv/bin/python -m pytest -m "" "$@"  # the whole suite, slow tests included
+if [ $# -gt 0 ]; then
+    exec .venv/bin/python -m pytest -m "" "$@"
+fi
+package_tests=(tests/test_deb.py tests/test_deb_fleet.py)
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+.venv/bin/python -m pytest -m "" -p no:cacheprovider "${package_tests[@]}" >"$log" 2>&1 &
+package=$!
+status=0
+.venv/bin/python -m pytest -m "" "${package_tests[@]/#/--ignore=}" || status=$?
+package_status=0
+wait "$package" || package_status=$?
+echo "---- the Debian package and fleet tests (run beside the others):"
+cat "$log"
+[ "$status" != 0 ] || status=$package_status
+exit "$status"
