@@ -34,7 +34,7 @@ import datetime as dt
 import hashlib
 from pathlib import Path
 
-from engine import catalog
+from engine import catalog_file
 from engine.codes import CodeError, format_code, parse_code
 from engine.deal import DEAL_NUMBERS, splitmix64
 from engine.rules import REGISTRY
@@ -109,40 +109,25 @@ def schedule_index(rules_key: str, day: dt.date, n: int) -> int:
 def missing_catalog(rules_key: str, directory: Path | None = None) -> str | None:
     """Why ``rules_key`` has no catalog ("no deal catalog assets/deals/X.txt"), or None when
     its file exists: its days then get :func:`fallback_code`."""
-    path = catalog.catalog_path(rules_key, directory)
+    path = catalog_file.catalog_path(rules_key, directory)
     return None if path.exists() else f"no deal catalog {path}"
 
 
-class DailyDeals:
-    """The catalogs' deals at the daily level, read once per version of each file."""
-
-    def __init__(self) -> None:
-        self.read: dict[tuple[str, Path | None, float], list[str]] = {}
-
-    def codes(self, rules_key: str, directory: Path | None) -> list[str] | None:
-        """``rules_key``'s daily deals; None when there is no catalog."""
-        path = catalog.catalog_path(rules_key, directory)
-        try:
-            stamp = path.stat().st_mtime
-        except FileNotFoundError:
-            return None
-        except OSError as error:
-            raise DailyError(rules_key, f"deal catalog unreadable: {error}") from None
-        cached = self.read.get((rules_key, directory, stamp))
-        if cached is not None:
-            return cached
-        try:
-            codes = catalog.load(rules_key, directory).levels[DAILY_LEVEL]
-        except catalog.CatalogError as error:
-            raise DailyError(rules_key, f"deal catalog damaged: {error}") from None
-        if not codes:
-            raise DailyError(rules_key, f"deal catalog {path} has no {DAILY_LEVEL} deals")
-        self.read[(rules_key, directory, stamp)] = codes
-        return codes
-
-
-# The deals every day's code is taken from (read as the catalogs are first asked for).
-DEALS = DailyDeals()
+def _daily_deals(rules_key: str, directory: Path | None) -> list[str] | None:
+    """``rules_key``'s deals at the daily level, from the one cache of catalog files
+    (engine.catalog_file.CATALOGS); None when there is no catalog."""
+    path = catalog_file.catalog_path(rules_key, directory)
+    try:
+        codes = catalog_file.CATALOGS.get(rules_key, directory).levels[DAILY_LEVEL]
+    except FileNotFoundError:
+        return None
+    except catalog_file.CatalogError as error:
+        raise DailyError(rules_key, f"deal catalog damaged: {error}") from None
+    except OSError as error:
+        raise DailyError(rules_key, f"deal catalog unreadable: {error}") from None
+    if not codes:
+        raise DailyError(rules_key, f"deal catalog {path} has no {DAILY_LEVEL} deals")
+    return codes
 
 
 def _rules_key(rules_key: str) -> str:
@@ -158,7 +143,7 @@ def daily_code(rules_key: str, day: dt.date | str, *, directory: Path | None = N
     ValueError for an unknown rule set or a bad date; DailyError when the catalog is damaged
     or has no deal at the level (then :func:`fallback_code` still gives the day a deal)."""
     key = _rules_key(rules_key)
-    deals = DEALS.codes(key, directory)
+    deals = _daily_deals(key, directory)
     if deals is None:
         return fallback_code(key, day)
     return deals[schedule_index(key, parse_day(day), len(deals))]
