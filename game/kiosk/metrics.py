@@ -14,8 +14,6 @@ never disturbs the game. Must not import pygame.
 from __future__ import annotations
 
 import logging
-import os
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +24,7 @@ from engine import Game, Move
 from game.hooks import TableHooks
 from game.kiosk.runs import RunRecord, Today
 from game.saves.stats import Stats, rule_set_keys
+from game.saves.storage import replace_file
 
 if TYPE_CHECKING:
     from game.app import Watcher
@@ -132,16 +131,9 @@ def render(s: Snapshot) -> str:
 
 def write_textfile(directory: Path, text: str) -> None:
     """``directory/solitaire_kiosk.prom`` replaced at once by ``text`` (OSError on failure, and
-    no temporary file is left). Readable by node_exporter's user whatever the umask."""
-    fd, temp = tempfile.mkstemp(prefix=".solitaire_kiosk.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            os.fchmod(file.fileno(), 0o644)
-            file.write(text)
-        os.replace(temp, directory / FILE_NAME)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    no temporary file is left). Readable by node_exporter's user whatever the umask; not
+    flushed to the disk (rewritten every half minute)."""
+    replace_file(directory / FILE_NAME, text, mode=0o644, sync=False)
 
 
 def read_version(root: Path) -> str:

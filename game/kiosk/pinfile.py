@@ -22,18 +22,17 @@ Nothing here prints a hash. Must not import pygame.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import grp
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from game.config import MAX_CONFIG_BYTES, load_config
 from game.config_rules import toml_repr
 from game.kiosk.pin import parse_pin_hash
+from game.saves.storage import replace_file
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -43,24 +42,6 @@ else:  # pragma: no cover - exercised only on Python 3.10
 _KIOSK_HEADER = re.compile(r"\s*\[\s*kiosk\s*\]\s*(#.*)?")
 _ANY_HEADER = re.compile(r"\s*\[")
 _PIN_FILE_KEY = re.compile(r"\s*operator_pin_file\s*=")
-
-
-def atomic_write(path: Path, text: str, *, mode: int, uid: int, gid: int) -> None:
-    """Write `text` to `path` through a temporary file beside it (removed on any failure)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        if os.geteuid() == 0:
-            os.chown(tmp, uid, gid)
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def pointed_at(text: str, pin_file: str) -> str | None:
@@ -110,7 +91,7 @@ def _write(file: str, group: str | None, configs: Sequence[str]) -> int:
         print("write: not a PIN hash from `python -m game.config hash-pin`", file=sys.stderr)
         return 2
     gid = grp.getgrnam(group).gr_gid if group else os.getegid()
-    atomic_write(Path(file), stored + "\n" if stored else "", mode=0o640, uid=0, gid=gid)
+    replace_file(Path(file), stored + "\n" if stored else "", mode=0o640, owner=(0, gid))
     return 0
 
 
@@ -154,7 +135,7 @@ def _use(config_file: str, pin_file: str) -> int:
         return 1
     if result != text:
         st = path.stat()
-        atomic_write(path, result, mode=st.st_mode & 0o7777, uid=st.st_uid, gid=st.st_gid)
+        replace_file(path, result, mode=st.st_mode & 0o7777, owner=(st.st_uid, st.st_gid))
     return 0
 
 

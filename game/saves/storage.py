@@ -22,6 +22,7 @@ import json
 import logging
 import math
 import os
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -171,6 +172,31 @@ def write_atomic(path: Path, payload: bytes) -> None:
             temp.unlink()
         raise
     _fsync_dir(path.parent)
+
+
+def replace_file(
+    path: Path, text: str, *, mode: int, owner: tuple[int, int] | None = None, sync: bool = True
+) -> None:
+    """Replace ``path`` (in a directory that exists) by ``text`` through a temporary file beside
+    it that has ``mode`` (and ``owner``, uid and gid, when run as root) before it takes the
+    name: a reader never sees a part, nor the file with other modes. ``sync``: flushed to the
+    disk first (a file that must survive a power cut; a file rewritten every half minute need
+    not stall the loop on an SD card). OSError on failure, and no temporary file is left."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            if owner is not None and os.geteuid() == 0:
+                os.fchown(out.fileno(), *owner)
+            os.fchmod(out.fileno(), mode)
+            out.write(text)
+            if sync:
+                out.flush()
+                os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 class JsonStore:
