@@ -105,7 +105,7 @@ class WinScene(Dialog):
 
     def new_deal(self) -> None:
         """Another deal of the game just won (it may have come from a typed code)."""
-        self.app.games.choice = self.app.games.choice.following(self.game.rules)
+        self.app.games.choice = self.app.games.choice_for(self.game)
         game = self.app.games.new()
         self.app.scenes.pop_to_bottom()
         self.app.table.start_game(game)
