@@ -115,6 +115,8 @@ def test_the_win_panel_leads_to_the_scores_and_to_the_table() -> None:
     player.tap("KH")
     assert app.table.game.to_dict() == before and app.scenes.top is app.table
     assert "newgame" in {button_name(n) for n in app.table.shown_buttons()}
+    player.press("hint")  # nothing to hint: the game is won, New game deals the next
+    assert app.table.toast is not None and app.table.toast.text == app.tr("table.hint_won")
     player.press("newgame")
     assert seen(app)[0] == "newgame"
 
