@@ -95,8 +95,8 @@ class Finisher:
         return True
 
     def stop(self) -> None:
-        """No more cards go: the run is over (its moves so far stay made)."""
-        self.queue, self.due, self.key = [], 0.0, None
+        """No more cards go: the run is over (its moves so far stay made), and so is a pulse."""
+        self.queue, self.due, self.key, self.pulse_from = [], 0.0, None, None
 
     def step(self, now: float) -> None:
         """Play every move that is due; stop when the game changed under the run or a card is
