@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from engine import Game
 from game.look import ui
@@ -15,6 +16,7 @@ from tests.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 from tests.test_finish_button import CERTAIN_AT
 
 OUT = Path(__file__).resolve().parent.parent / "out" / "screens"
+SIZES = ((800, 480), (1024, 600), (720, 1280), (1920, 1080))
 
 
 def luminance(color: tuple[int, int, int]) -> float:
@@ -38,11 +40,12 @@ def rgb(screen: pygame.Surface, pos: tuple[int, int]) -> tuple[int, int, int]:
     return (color.r, color.g, color.b)
 
 
-def test_finish_has_its_own_colour_and_pulses_once_when_it_appears() -> None:
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_finish_has_its_own_colour_and_pulses_once_when_it_appears(size: tuple[int, int]) -> None:
     game = Game.from_code(WON_CODE)
     for move in WIN_LINE[: CERTAIN_AT - 1]:  # 9S-t1 by hand makes the rest certain
         game.play(move)
-    app = make_app(game=game, size=(800, 480))
+    app = make_app(game=game, size=size)
     table, finger, screen = app.table, Finger(app), app.screen
     rect = table.layout.buttons["hint"]
     fill, above = (rect.left + 3, rect.centery), (rect.centerx, rect.top - 2)
@@ -75,4 +78,7 @@ def test_finish_has_its_own_colour_and_pulses_once_when_it_appears() -> None:
     assert not app.busy()  # steady: the loop may rest again
     assert peak is not None
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(peak[1], str(OUT / "finish-pulse-800x480.png"))
+    pygame.image.save(peak[1], str(OUT / f"finish-pulse-{size[0]}x{size[1]}.png"))
+    others = [r for name, r in table.layout.buttons.items() if name != "hint"]
+    image, pos = table.view.chrome.pulsed(0.5)  # the height of the pulse: clear of the others
+    assert not any(image.get_rect(topleft=pos).colliderect(r) for r in others)

@@ -286,11 +286,19 @@ class Chrome:
 
     def pulsed(self, phase: float) -> tuple[pygame.Surface, tuple[int, int]]:
         """Finish at ``phase`` (0 to 1) of its one pulse, and where it goes: grown around its
-        centre and lit up, most at the middle, its own size and colour at both ends."""
-        rect, swell = Rect(self.scene.layout.buttons["hint"]), math.sin(math.pi * phase)
-        grown = rect.inflate(
-            int(rect.width * PULSE_GROW * swell), int(rect.height * PULSE_GROW * swell)
-        )
+        centre (never onto another button) and lit up, most at the middle, its own size and
+        colour at both ends."""
+        buttons = self.scene.layout.buttons
+        rect, swell = Rect(buttons["hint"]), math.sin(math.pi * phase)
+        grow = PULSE_GROW * swell
+        for other in (r for name, r in buttons.items() if name != "hint"):  # clear of them
+            if other.top < rect.bottom and rect.top < other.bottom:  # beside it
+                gap = max(other.left - rect.right, rect.left - other.right)
+                grow = min(grow, max(0, 2 * (gap - 2)) / rect.width)
+            elif other.left < rect.right and rect.left < other.right:  # above or below
+                gap = max(other.top - rect.bottom, rect.top - other.bottom)
+                grow = min(grow, max(0, 2 * (gap - 2)) / rect.height)
+        grown = rect.inflate(int(rect.width * grow), int(rect.height * grow))
         image = pygame.Surface(grown.size, pygame.SRCALPHA)
         size = round(self.label_size() * grown.height / rect.height)
         label = self.labels()["finish"]
