@@ -136,6 +136,16 @@ class Games:
             return "random"
         return level if REGISTRY.offers_levels(game.rules.game) else "winnable"
 
+    def choice_for(self, game: Game) -> GameChoice:
+        """The choice that deals another game like ``game`` (the new-game dialog opens on it,
+        the win screen's New deal deals it): its game and rule set, and its level when it came
+        from the catalog at one, "any" for a random deal. Read from the game's code, so a game
+        resumed after a restart says the same. Today's deal keeps the chosen level."""
+        choice = self.choice.following(game.rules)
+        level = self.level_of(game)
+        level = "any" if level == "random" else level
+        return replace(choice, level=level) if level in LEVELS else choice
+
     def has_levels(self, rules_key: str) -> bool:
         """Whether the deal catalog of ``rules_key`` has deals to choose a level from. A
         missing or damaged one has none."""

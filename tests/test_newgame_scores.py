@@ -75,3 +75,23 @@ def test_high_scores_open_from_the_new_game_dialog(tmp_path: Path) -> None:
     assert third["texts"][0] == fi("arcade.today_title")
     assert fi("stats.SH1-C2") not in third["texts"][1]  # the next rule set
     assert back["scene"] == "newgame"
+
+
+def test_after_a_restart_it_opens_on_the_level_and_rule_set_in_play(tmp_path: Path) -> None:
+    """Issue 31, item 5: a Mixed suits · Hard deal, the app started again from its save, New
+    game: the dialog shows that rule set and that level chosen, not the config's (Easy)."""
+    dealt, again = tmp_path / "dealt.json", tmp_path / "again.json"
+    first = script(
+        tmp_path, "--size", "800x480", "--locale", "en", "press", "newgame",
+        "press", "Relaxed · Mixed suits", "press", "Hard", "press", "deal", "state", str(dealt),
+    )  # fmt: skip
+    assert first.returncode == 0, first.stderr
+    second = script(
+        tmp_path, "--size", "800x480", "--locale", "en", "press", "newgame", "state", str(again)
+    )  # the restart: the saved game resumes
+    assert second.returncode == 0, second.stderr
+    before, after = state(dealt), state(again)
+    assert before["code"].startswith("RU1-R-") and before["deal"] == "hard"
+    assert after["code"] == before["code"] and after["scene"] == "newgame"
+    chosen = [x["label"] for x in after["buttons"] if x["selected"]]
+    assert chosen == ["Russian Solitaire", "Relaxed · Mixed suits", "Hard", "Deal"]

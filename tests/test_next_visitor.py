@@ -136,7 +136,9 @@ KEPT = {
         *("game", "play_time", "deal", "deal_day", "pending_win"),
         *("active", "version", "layout", "places"),
     },
-    "finisher": {"state", "play", "known"},  # known: the game's finish moves, worked out once
+    # known: the game's finish moves, worked out once; shown, seen: whether the table shows
+    # Finish (its pulse starts when that turns true)
+    "finisher": {"state", "play", "known", "shown", "seen"},
     "chooser": {"state", "play", "button_at", "card_at"},
     "hints": {  # the indicator: the game's
         *("state", "workers", "tr", "now", "wanted", "toast", "undo", "confirm", "back"),
@@ -169,7 +171,12 @@ def dirty(table: TableScene) -> dict[str, dict[str, Any]]:
             "marks_until": now + 100.0,
             "first_line": False,
         },
-        "finisher": {"queue": [Move(card, FOUNDATION)], "due": now + 1.0, "key": key},
+        "finisher": {  # a run under way, and Finish's pulse begun
+            "queue": [Move(card, FOUNDATION)],
+            "due": now + 1.0,
+            "key": key,
+            "pulse_from": now,
+        },
         "chooser": {"selection": Selection(card, key, LastTap(card, False))},
         "hints": {
             "job": HintJob(future, game, key, now),

@@ -25,6 +25,10 @@ from game.look import ui
 class Board:
     image: pygame.Surface
     texts: list[str]
+    marked: int | None = None  # the marked row's place in ``texts`` (the win just entered)
+
+
+MARKED_BAND = (74, 64, 26)  # under the row of the win just entered, outlined in BUTTON_ON
 
 
 def _panel(
@@ -72,9 +76,11 @@ def score_board(
     rows: int = 10,
     panel: tuple[int, int] | None = None,
     least: int = 10,
+    mark: Entry | None = None,
 ) -> Board:
     """A high-score table: place, initials, score, time, moves; ``empty`` when it has none.
-    Its text is never smaller than ``least`` (the table's info bar's text size)."""
+    Its text is never smaller than ``least`` (the table's info bar's text size). The row of
+    ``mark`` (the win just entered) is marked: a gold-edged band and a pointer beside it."""
     surface, inner, unit = _panel(size, panel)
     y = _header(surface, inner, unit, title, subtitle)
     texts = [title, subtitle]
@@ -106,16 +112,30 @@ def score_board(
 
     put(head, y, ui.INK_DIM, False, max(least, int(text_size * 0.8)))
     y += line_h
+    marked = None
     for place, entry in enumerate(shown, 1):
         cells: tuple[str, ...] = (f"{place}.", shown_initials(entry.initials), str(entry.score))
         cells += (format_clock(entry.seconds), str(entry.moves))
-        if place % 2:
-            band = Rect(inner.left, y, inner.width, line_h)
+        band = Rect(inner.left, y, inner.width, line_h)
+        if mark is not None and entry.same_win(mark):
+            marked = len(texts)
+            _mark_row(surface, band, unit)
+        elif place % 2:
             pygame.draw.rect(surface, (34, 60, 46), band, border_radius=unit // 3)
-        put(cells, y, ui.BUTTON_ON if place == 1 else ui.INK, place == 1, text_size)
+        bold = place == 1 or marked == len(texts)
+        put(cells, y, ui.BUTTON_ON if place == 1 else ui.INK, bold, text_size)
         texts.append(" ".join(cells))
         y += line_h
-    return Board(_finish(surface, y, unit), texts)
+    return Board(_finish(surface, y, unit), texts, marked)
+
+
+def _mark_row(surface: pygame.Surface, band: Rect, unit: int) -> None:
+    """The row of the win just entered: a band edged in gold, a gold pointer left of it."""
+    pygame.draw.rect(surface, MARKED_BAND, band, border_radius=unit // 3)
+    pygame.draw.rect(surface, ui.BUTTON_ON, band, max(2, unit // 8), border_radius=unit // 3)
+    tip, half, y = band.left - unit // 6, max(4, min(unit // 3, band.height // 3)), band.centery
+    points = [(tip - half, y - half), (tip, y), (tip - half, y + half)]
+    pygame.draw.polygon(surface, ui.BUTTON_ON, points)
 
 
 def howto_board(size: tuple[int, int], tr: Translator, rules: Rules) -> Board:
@@ -145,18 +165,20 @@ def rule_set_board(
     *,
     panel: tuple[int, int] | None = None,
     least: int = 10,
+    mark: Entry | None = None,
 ) -> Board:
-    """Today's table (``showing`` "today") or the all-time table ("all") of a rule set."""
+    """Today's table (``showing`` "today") or the all-time table ("all") of a rule set, with
+    the row of ``mark`` marked when it is there."""
     name = tr(f"stats.{rules_key}")
     if showing == "today":
         return score_board(
             size, tr, title=tr("arcade.today_title"),
             subtitle=f"{name} · {arcade.code_of_day(rules_key)}",
             entries=arcade.scores.table(rules_key, arcade.today()), empty=tr("arcade.empty_today"),
-            panel=panel, least=least,
+            panel=panel, least=least, mark=mark,
         )  # fmt: skip
     return score_board(
         size, tr, title=tr("arcade.all_title"), subtitle=name,
         entries=arcade.scores.table(rules_key), empty=tr("arcade.empty_all"),
-        panel=panel, least=least,
+        panel=panel, least=least, mark=mark,
     )  # fmt: skip

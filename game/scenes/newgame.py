@@ -25,7 +25,7 @@ class NewGameScene(Dialog):
     name = "newgame"
 
     def __init__(self, app: AppHost) -> None:
-        self.choice = app.games.choice.following(app.table.game.rules)
+        self.choice = app.games.choice_for(app.table.game)  # its rule set and level
         super().__init__(app)
 
     def build(self) -> None:

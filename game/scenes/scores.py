@@ -1,6 +1,7 @@
-"""The high scores a player can open (New game → High scores): today's table and the all-time
-table of each rule set, one board at a time (the attract screen's boards), the rule set of the
-game on the table first; Previous and Next page through them."""
+"""The high scores a player can open (New game → High scores, the win screen's High scores):
+today's table and the all-time table of each rule set, one board at a time (the attract
+screen's boards), the rule set of the game on the table first; Previous and Next page through
+them. A won game on the table that entered a table opens on that table, its row marked."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pygame
 from pygame import Rect
 
 from engine.rules import REGISTRY
+from game.arcade.highscores import Entry
 from game.scenes.boards import Board, rule_set_board
 from game.scenes.dialog import Dialog
 
@@ -22,6 +24,7 @@ class ScoresScene(Dialog):
     pages: list[tuple[str, str]]  # (rule set, "today" or "all"), the table's rule set first
     page = 0
     board: Board | None = None
+    mark: Entry | None = None  # the win just entered, marked where it shows
     board_rect = Rect(0, 0, 0, 0)
 
     def order(self) -> list[tuple[str, str]]:
@@ -30,9 +33,19 @@ class ScoresScene(Dialog):
         start = keys.index(first) if first in keys else 0
         return [(key, showing) for key in keys[start:] + keys[:start] for showing in SHOWING]
 
+    def marked(self) -> tuple[Entry | None, int]:
+        """The entry of the win on the table (the last win, when it entered a table) and the
+        page to open on: its day's table when that is today's, else the all-time one."""
+        won = self.app.arcade.won(self.app.table.game)
+        if won is None or not won.rank:
+            return None, 0
+        today = won.entry.day == self.app.arcade.today().isoformat()
+        return won.entry, 0 if today and won.rank.today is not None else 1
+
     def build(self) -> None:
         if not hasattr(self, "pages"):  # the first build, from Dialog.__init__
             self.pages = self.order()
+            self.mark, self.page = self.marked()
         tr, u = self.tr, self.unit()
         screen = self.app.screen.get_rect()
         self.panel = Rect(screen)
@@ -46,8 +59,9 @@ class ScoresScene(Dialog):
         key, showing = self.pages[self.page]
         size = self.app.screen.get_size()
         self.board = rule_set_board(
-            size, tr, self.app.arcade, key, showing, panel=area.size, least=self.least
-        )
+            size, tr, self.app.arcade, key, showing, panel=area.size, least=self.least,
+            mark=self.mark,
+        )  # fmt: skip
         self.board_rect = self.board.image.get_rect(center=area.center)
 
     def previous(self) -> None:

@@ -18,6 +18,7 @@ from game.look.ui import Control
 from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
+    from game.arcade.play import Won
     from game.host import AppHost
 
 
@@ -33,7 +34,8 @@ class _Flyer:
 
 class WinScene(Dialog):
     """Cards leap off the foundations and bounce away (trails stay on the felt), with a panel:
-    time, moves, score, and a new deal."""
+    where the win stands, the initials just entered, time, moves, score; High scores (the
+    table it entered, marked), Look at the table (the panel goes) and New deal."""
 
     name = "win"
 
@@ -51,15 +53,15 @@ class WinScene(Dialog):
         self.drawn: dict[int, int] = {}
         self.panel_image: pygame.Surface | None = None
         self.won = app.arcade.won(game)  # None: a won game restored after a restart
+        self.then_scores = False  # High scores pressed before the initials: open after them
         super().__init__(app)
 
     def build(self) -> None:
         tr, u = self.tr, self.unit()
-        ranks = self.rank_lines()
-        self.panel = self.panel_rect(max_w=u * 8, max_h=u * (6.2 + 0.55 * len(ranks)))
+        ranks = self.rank_lines() + self.signed_lines()
+        self.panel = self.panel_rect(max_w=u * 10, max_h=u * (6.2 + 0.55 * len(ranks)))
         p = self.panel
         pad = int(u * 0.4)
-        inner = p.inflate(-2 * pad, -2 * pad)
         clock = self.play_time.text()
         lines = [
             ("title", tr("win.title"), 1.1, int(u * 0.65)),
@@ -72,7 +74,7 @@ class WinScene(Dialog):
         lines[1:1] = [("title", line, 0.55, int(u * 0.38)) for line in ranks]
         total = sum(h for _, _, h, _ in lines) * u + u
         need = total + u * 0.3 + 2 * pad
-        self.fit_panel(need)  # no empty band between the figures and the button
+        self.fit_panel(need)  # no empty band between the figures and the buttons
         inner = p.inflate(-2 * pad, -2 * pad)
         scale = min(1.0, (inner.height - u * 0.2) / total)
         y = float(inner.top)
@@ -81,10 +83,16 @@ class WinScene(Dialog):
             size = max(self.least, int(size * scale))
             self.add(Control(rect, text, kind=kind, size=size, extra={"center": True}))
             y += h * u * scale
-        button = Rect(0, 0, int(inner.width * 0.6), int(u * scale))
-        button.midbottom = inner.midbottom
-        self.add(Control(button, tr("win.new_deal"), self.new_deal, selected=True))
+        row = Rect(inner.left, 0, inner.width, int(u * scale))
+        row.bottom = inner.bottom
+        labels = [tr("scores.button"), tr("win.look"), tr("win.new_deal")]
+        self.row(row, labels, [self.scores, self.look, self.new_deal], selected=2)
         self.panel_image = None
+
+    def signed_lines(self) -> list[str]:
+        """The initials the player just put on the win's entry (none: not signed)."""
+        initials = self.won.entry.initials if self.won is not None else ""
+        return [self.tr("win.signed", initials=initials)] if initials else []
 
     def rank_lines(self) -> list[str]:
         """Where the win stands in today's (or, won after midnight, yesterday's) and the
@@ -103,9 +111,38 @@ class WinScene(Dialog):
             lines.append(self.tr("arcade.rank_all", place=rank.all_time))
         return lines
 
+    def scores(self) -> None:
+        """The high scores, on the table the win entered with its entry marked (ScoresScene).
+        Initials not asked for yet: asked first, and the table opens once they are in."""
+        won = self.won
+        if won is not None and won.asks:
+            self.then_scores = True
+            self.ask_initials(won)
+            return
+        self.app.scenes.open("scores")
+
+    def look(self) -> None:
+        """The panel goes: the finished table stays in sight (its buttons deal a new game)."""
+        self.close()
+
+    def ask_initials(self, won: Won) -> None:
+        """The keypad for the win's initials, once (it signs or skips)."""
+        self.won = replace(won, asks=False)
+        self.app.scenes.open("initials", ranks=self.rank_lines()[0])  # the day's first
+
+    def resume(self) -> None:
+        """Back on top: the initials just entered show; the high scores asked for before them
+        open now."""
+        if self.won is not None:
+            self.won = self.app.arcade.won(self.game) or self.won
+        self.rebuild()
+        if self.then_scores:
+            self.then_scores = False
+            self.app.scenes.open("scores")
+
     def new_deal(self) -> None:
         """Another deal of the game just won (it may have come from a typed code)."""
-        self.app.games.choice = self.app.games.choice.following(self.game.rules)
+        self.app.games.choice = self.app.games.choice_for(self.game)
         game = self.app.games.new()
         self.app.scenes.pop_to_bottom()
         self.app.table.start_game(game)
@@ -117,8 +154,7 @@ class WinScene(Dialog):
         clock = self.app.clock.time - self.since
         won = self.won
         if won is not None and won.asks and clock > self.ASK_AFTER and self.app.scenes.top is self:
-            self.won = replace(won, asks=False)  # asked once: the keypad signs or skips
-            self.app.scenes.open("initials", ranks=self.rank_lines()[0])  # the day's first
+            self.ask_initials(won)
         w, h = self.app.screen.get_size()
         table = self.app.table
         lay = table.layout

@@ -5,6 +5,7 @@ the outlines of piles. Drawn once per size, language and state, then cached."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -30,6 +31,8 @@ PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landsc
 INDICATOR_COLORS = {"won": (120, 230, 140), "lost": (255, 150, 120)}
 TITLE_INK = (200, 230, 205)
 TEXTS_KEPT = 40  # rendered texts of the info bar kept
+PULSE_GROW = 0.16  # Finish at the height of its pulse: this much larger...
+PULSE_LIGHT = 60  # ...and this much lighter (added to each of R, G, B)
 BUTTON_ICONS = {name: name for name in (*BUTTONS, "finish")}  # Finish: in Hint's place
 
 
@@ -112,6 +115,7 @@ class Chrome:
         self._bar_base: pygame.Surface | None = None
         self._texts: dict[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = {}
         self._buttons: dict[tuple[object, ...], pygame.Surface] = {}  # each button in each state
+        self._label_size = 0  # the buttons' text size (_button_text_size), once per resize
 
     def key(self) -> tuple[object, ...]:
         """What the background shows: size, language, Undo's and Redo's state, the title,
@@ -245,9 +249,8 @@ class Chrome:
         """The named buttons on the felt, Undo and Redo greyed out when they cannot act."""
         lay = self.scene.layout
         enabled = dict(zip(("undo", "redo"), self.enabled(), strict=True))
-        labels = {name: self.scene.tr(f"buttons.{name}") for name in BUTTON_ICONS}
+        labels = self.labels()
         finish = self.scene.finish_offered()
-        text_size = 0
         for name in names:
             rect = Rect(lay.buttons[name])
             on = enabled.get(name, True)
@@ -257,19 +260,55 @@ class Chrome:
             if image is None:
                 if len(self._buttons) >= 4 * len(BUTTONS):
                     self._buttons.clear()  # another size or language
-                text_size = text_size or self._button_text_size(labels)
                 image = self.felt.subsurface(rect).copy()
                 ui.button(
                     image,
                     image.get_rect(),
                     labels[face],
+                    selected=face == "finish",  # gold, dark words: it stands out
                     enabled=on,
                     icon=BUTTON_ICONS[face],
-                    size=text_size,
+                    size=self.label_size(),
                     flat=self.scene.buttons_are_pictures,  # a demo's
                 )
                 self._buttons[key] = image
             surface.blit(image, rect)
+
+    def labels(self) -> dict[str, str]:
+        """Every button's label in the table's language, Finish's too."""
+        return {name: self.scene.tr(f"buttons.{name}") for name in BUTTON_ICONS}
+
+    def label_size(self) -> int:
+        """One text size for all buttons (worked out once per size and language)."""
+        if not self._label_size:
+            self._label_size = self._button_text_size(self.labels())
+        return self._label_size
+
+    def pulsed(self, phase: float) -> tuple[pygame.Surface, tuple[int, int]]:
+        """Finish at ``phase`` (0 to 1) of its one pulse, and where it goes: grown around its
+        centre (never onto another button) and lit up, most at the middle, its own size and
+        colour at both ends."""
+        buttons = self.scene.layout.buttons
+        rect, swell = Rect(buttons["hint"]), math.sin(math.pi * phase)
+        grow = PULSE_GROW * swell
+        for other in (r for name, r in buttons.items() if name != "hint"):  # clear of them
+            if other.top < rect.bottom and rect.top < other.bottom:  # beside it
+                gap = max(other.left - rect.right, rect.left - other.right)
+                grow = min(grow, max(0, 2 * (gap - 2)) / rect.width)
+            elif other.left < rect.right and rect.left < other.right:  # above or below
+                gap = max(other.top - rect.bottom, rect.top - other.bottom)
+                grow = min(grow, max(0, 2 * (gap - 2)) / rect.height)
+        grown = rect.inflate(int(rect.width * grow), int(rect.height * grow))
+        image = pygame.Surface(grown.size, pygame.SRCALPHA)
+        size = round(self.label_size() * grown.height / rect.height)
+        label = self.labels()["finish"]
+        flat = self.scene.buttons_are_pictures  # a demo's
+        ui.button(
+            image, image.get_rect(), label, selected=True, icon="finish", size=size, flat=flat
+        )
+        light = int(PULSE_LIGHT * swell)
+        image.fill((light, light, light, 0), special_flags=pygame.BLEND_RGB_ADD)
+        return image, grown.topleft
 
     def _button_text_size(self, labels: dict[str, str]) -> int:
         """One text size for all buttons: the largest at which every label fits."""

@@ -8,6 +8,9 @@ unless Finish is tapped (seed 004: no card leaves by itself).
 
 The run stops where it is when the position changes under it (an undo, a new deal, a card
 moved by hand) or a card is lifted; the Finish button is back as long as the rest is certain.
+
+Finish stands out: drawn in the palette's gold (game.table.chrome), and when it appears it
+pulses once, :data:`PULSE` seconds of the fixed clock (grows and lights up, then stands still).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from game.look.layout import Layout
 from game.table.state import TableState
 
 STAGGER = 0.045  # seconds between the starts of two cards' glides (each glides 0.15-0.25 s)
+PULSE = 0.6  # seconds of Finish's one pulse when it takes Hint's place
 
 
 def shown_buttons(offered: bool, layout: Layout) -> dict[str, Rect]:
@@ -42,6 +46,22 @@ class Finisher:
         self.due = 0.0  # when the next one starts
         self.key: PositionKey | None = None  # the position the next move is to be played from
         self.known: tuple[Game, PositionKey, list[Move] | None] | None = None  # the last answer
+        self.shown = False  # Finish was in Hint's place at the last look (step)
+        self.seen = -1  # the table's picture version of that look
+        self.pulse_from: float | None = None  # when Finish appeared: its pulse runs from then
+
+    def pulse(self, now: float) -> float | None:
+        """How far Finish's one pulse has come at ``now``, 0 to 1; None: it stands still
+        (over, or the table is not on top)."""
+        start = self.pulse_from
+        if start is None or not self.shown or not self.state.active:
+            return None
+        done = (now - start) / PULSE
+        return done if 0.0 <= done < 1.0 else None
+
+    def busy(self, now: float) -> bool:
+        """Cards still go, or Finish pulses: the loop draws every frame."""
+        return self.running or self.pulse(now) is not None
 
     @property
     def running(self) -> bool:
@@ -75,13 +95,19 @@ class Finisher:
         return True
 
     def stop(self) -> None:
-        """No more cards go: the run is over (its moves so far stay made)."""
-        self.queue, self.due, self.key = [], 0.0, None
+        """No more cards go: the run is over (its moves so far stay made), and so is a pulse."""
+        self.queue, self.due, self.key, self.pulse_from = [], 0.0, None, None
 
     def step(self, now: float) -> None:
         """Play every move that is due; stop when the game changed under the run or a card is
-        lifted."""
+        lifted. Finish appearing (looked at when the table's picture changed) starts its
+        pulse."""
         state = self.state
+        if state.version != self.seen:
+            self.seen, shown = state.version, self.offered()
+            if shown and not self.shown:
+                self.pulse_from = now
+            self.shown = shown
         while self.queue and now >= self.due and state.active:
             if state.drag is not None or state.game.position_key() != self.key:
                 self.stop()

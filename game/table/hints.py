@@ -109,6 +109,9 @@ class HintClient:
         """Ask the solver and say "thinking" at once; :meth:`poll` shows the answer when it
         comes, if the position is still the same."""
         game, thinking = self.state.game, self.tr()("table.hint_thinking")
+        if game.is_won:  # the finished table, looked at after the win: nothing to hint
+            self.toast(self.tr()("table.hint_won"))
+            return
         job, key = self.job, game.position_key()
         if job is not None and job.game is game and job.key == key:
             self.toast(thinking)  # already on it: no second search

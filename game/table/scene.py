@@ -220,7 +220,7 @@ class TableScene(Scene):
         self.state.forget_touch()
 
     def busy(self) -> bool:
-        busy = self.tweens or self.drag or self.pending_win or self.finisher.running
+        busy = self.tweens or self.drag or self.pending_win or self.finisher.busy(self.now())
         return bool(busy or self.hints.thinking)
 
     def blink(self) -> bool:

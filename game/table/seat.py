@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from engine.cards import Card
     from game.host import Host
     from game.table.animation import Pos, Tween
+    from game.table.finish import Finisher
     from game.table.gesture import Drag
     from game.table.hints import HintClient, HintMark
     from game.table.places import Places, Rest
@@ -31,6 +32,7 @@ class Seat(Look, Protocol):
     state: TableState
     hints: HintClient
     chooser: Chooser
+    finisher: Finisher
     tweens: list[Tween]
     drag: Drag | None
     toast: Toast | None

@@ -120,8 +120,8 @@ def on_double_tap(table: Seat, event: DoubleTap) -> None:
 def on_drag_start(table: Seat, event: DragStart) -> None:
     table.finish_tweens()
     table.state.last_tap = None
-    if table.button_at(event.start):
-        return
+    if table.button_at(event.start) or table.game.is_won:
+        return  # a won game is finished: its cards stay home
     card = table.card_at(event.start)
     if card is None:
         return

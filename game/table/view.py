@@ -71,6 +71,7 @@ class TableView:
         self.help: list[Piece] = []
         self.bar = self._piece(self.rest, BAR)
         self.pressed = self._piece(self.top, PRESSED)
+        self.pulse = self._piece(self.top, PRESSED)  # Finish's one pulse, over its button
         self.peek_shadow = self._piece(self.top, PEEK)
         self.peek = self._piece(self.top, PEEK + 1)
         self.hints = [self._piece(self.top, HINT), self._piece(self.top, HINT)]
@@ -101,7 +102,7 @@ class TableView:
             self.picture = self.picture.convert()
         self._synced = -1
         self._background = None
-        pieces = (self.pressed, self.peek_shadow, self.peek, *self.hints, self.target)
+        pieces = (self.pressed, self.pulse, self.peek_shadow, self.peek, *self.hints, self.target)
         for piece in (*pieces, self.shadow, self.lifted, self.toast, self.glide_shadow, self.lit):
             self._hide(piece)  # placed again as the scene says
         for piece in (*self.help, *self.marks):
@@ -354,12 +355,14 @@ class TableView:
         failed = scene.save_failed  # shown until a save works
         key: tuple[object, ...] = (texts, failed, scene.pressed_button, pressed, mark, blink)
         lit = scene.chooser.lit()
-        key = (*key, scene.toast, marks, self._synced, lit)
+        pulse = scene.finisher.pulse(scene.now())  # Finish's pulse: a new image each frame
+        key = (*key, scene.toast, marks, self._synced, lit, pulse)
         if key == self._overlays:
             return
         self._overlays = key
         bar = self.chrome.bar(texts, failed)
         self._overlay(self.bar, bar, bar, lay.info_bar.topleft)
+        self._overlay(self.pulse, pulse, *(() if pulse is None else self.chrome.pulsed(pulse)))
         name = scene.pressed_button
         if name is None:
             self._overlay(self.pressed, None)

@@ -1,0 +1,180 @@
+"""A win that leads somewhere (issue 31, item 4): the win panel shows the initials just entered,
+High scores opens the table the win entered with its row marked, Look at the table leaves the
+finished table in sight (New game from its buttons, no card moves), New deal deals. Won
+through the input layer on the App in process (game.dev.script's Player, the scripted player)
+and screenshot at four sizes in three languages (out/screens/win/)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import App
+from game.arcade.highscores import Entry
+from game.dev.script import Player, action_name, dialog_buttons, shown_texts
+from game.saves.prefs import PlayerSettings
+from game.table.report import button_name
+from tests.tablehelp import WON_CODE, almost_won, make_app
+from tests.test_arcade import day_of_won_code
+
+OUT = Path(__file__).resolve().parent.parent / "out" / "screens" / "win"
+SIZES = ((800, 480), (1024, 600), (720, 1280), (1920, 1080))
+KINGS = ("KS", "KH", "KD", "KC")
+
+
+@functools.cache
+def won_day() -> str:
+    """The day whose Seahaven deal is WON_CODE (looked for once)."""
+    return day_of_won_code()
+
+
+def won_app(
+    size: tuple[int, int] = (800, 480), locale: str = "en", others: tuple[int, ...] = ()
+) -> App:
+    """An App whose game is WON_CODE four kings from its win, today being the day WON_CODE is
+    the day's deal (so the win enters today's table and the all-time one), initials asked;
+    the kings tapped home (each tap through the input layer)."""
+    app = make_app(WON_CODE, size, settings=PlayerSettings(locale=locale), game=almost_won())
+    arcade, day = app.arcade, dt.date.fromisoformat(won_day())
+    arcade.today = arcade.scores.today = lambda: day
+    arcade.initials = True
+    for k, score in enumerate(others):  # earlier wins of the day, with these scores
+        entry = Entry(
+            WON_CODE, score, 300.0 + k, 120, ("ANA", "OLG", "KIM")[k % 3], day=day.isoformat()
+        )
+        arcade.scores.add(entry)
+    player = Player(app)
+    for king in KINGS:  # a tap each, without the scripted player's settling time
+        pos = player.point(king)
+        player.down(pos)
+        player.up(pos)
+    for _ in range(60):  # the last king's glide, then the win screen
+        if app.scenes.top.name == "win":
+            break
+        app.step()
+    assert app.table.game.is_won and app.scenes.top.name == "win"
+    return app
+
+
+def press(app: App, name: str) -> None:
+    """A tap on the top dialog's button ``name`` (its action's name or its label), one frame
+    (the screenshots' quick path; the tests above take the scripted player's)."""
+    top = app.scenes.top
+    for control in top.controls:  # type: ignore[attr-defined]
+        if control.action and name in (action_name(control.action), control.label):
+            player = Player(app)
+            player.down(control.rect.center)
+            player.up(control.rect.center)
+            return
+    raise AssertionError(f"no button {name} on {top.name}")
+
+
+def seen(app: App) -> tuple[str, list[str], list[str]]:
+    """What the player sees on top, as the scripted player's ``state`` reports it: the
+    screen's name, its texts and its buttons' names."""
+    top = app.scenes.top
+    return top.name, shown_texts(top), [str(b["name"]) for b in dialog_buttons(top)]
+
+
+def sign(player: Player, letters: str) -> None:
+    for letter in letters:
+        player.press(letter)
+    player.press("save")
+
+
+def test_the_win_panel_leads_to_the_scores_and_to_the_table() -> None:
+    app = won_app()
+    tr, player = app.tr, Player(app)
+    name, texts, buttons = seen(app)
+    assert name == "win" and buttons == ["scores", "look", "new_deal"]
+    assert tr("win.look") in [b["label"] for b in dialog_buttons(app.scenes.top)]
+    player.wait("3.6")  # the win shows, then asks for initials
+    assert seen(app)[0] == "initials"
+    sign(player, "VIP")
+    name, texts, buttons = seen(app)
+    assert name == "win" and tr("win.signed", initials="VIP") in texts
+    assert tr("arcade.rank_today", place=1) in texts
+    player.press("scores")  # today's table, the new entry marked
+    name, texts, buttons = seen(app)
+    assert name == "scores" and texts[0] == tr("arcade.today_title")
+    board = app.scenes.top.board  # type: ignore[attr-defined]
+    game = app.table.game
+    assert board.marked is not None and board.texts[board.marked].startswith(
+        f"1. VIP {game.score} "
+    )
+    player.press("close")
+    assert seen(app)[0] == "win"
+    player.press("look")  # the panel goes; the finished table stays
+    assert app.scenes.top is app.table and app.table.game.is_won
+    before = app.table.game.to_dict()
+    player.drag("KS", "t1")  # a finished game: no card leaves home
+    player.tap("KH")
+    assert app.table.game.to_dict() == before and app.scenes.top is app.table
+    assert "newgame" in {button_name(n) for n in app.table.shown_buttons()}
+    player.press("hint")  # nothing to hint: the game is won, New game deals the next
+    assert app.table.toast is not None and app.table.toast.text == app.tr("table.hint_won")
+    player.press("newgame")
+    assert seen(app)[0] == "newgame"
+
+
+def test_high_scores_before_the_question_asks_for_initials_first() -> None:
+    """Pressed before the initials are asked: the keypad first, then the marked table."""
+    app = won_app()
+    player = Player(app)
+    player.press("scores")
+    assert seen(app)[0] == "initials"
+    sign(player, "ANA")
+    assert seen(app)[0] == "scores"
+    board = app.scenes.top.board  # type: ignore[attr-defined]
+    assert board.marked is not None and board.texts[board.marked].startswith("1. ANA ")
+    player.press("close")
+    assert app.tr("win.signed", initials="ANA") in seen(app)[1]
+
+
+def test_a_skipped_win_shows_no_initials_and_new_deal_deals() -> None:
+    app = won_app()
+    player = Player(app)
+    player.wait("3.6")
+    player.press("skip")
+    name, texts, _ = seen(app)
+    signed = app.tr("win.signed", initials="").strip()
+    assert name == "win" and not any(text.startswith(signed) for text in texts)
+    won = app.table.game
+    player.press("new_deal")
+    assert app.scenes.top is app.table and app.table.game is not won
+    assert not app.table.game.is_won
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_win_panel_and_marked_table_screenshots(size: tuple[int, int]) -> None:
+    """The panel with the initials and its three buttons, and the marked table, in every
+    language: every button inside the panel, apart, and its label's language's own."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    w, h = size
+    for locale in ("en", "fi", "ru"):
+        app = won_app(size, locale, others=(600, 400, 380))
+        for step in ("scores", "V", "I", "P", "save"):
+            press(app, step)
+        if locale == "en":  # the board's words are not new: one language (PNGs are slow)
+            app.full_redraw = True
+            app.draw()
+            pygame.image.save(app.screen, str(OUT / f"scores-marked-{w}x{h}.png"))
+        board = app.scenes.top.board  # type: ignore[attr-defined]
+        assert board.texts[board.marked].startswith("2. VIP ")
+        press(app, "close")
+        win = app.scenes.top
+        app.full_redraw = True
+        app.draw()
+        pygame.image.save(app.screen, str(OUT / f"win-panel-{w}x{h}-{locale}.png"))
+        buttons = [c for c in win.controls if c.action]  # type: ignore[attr-defined]
+        assert len(buttons) == 3
+        for a in buttons:
+            assert win.panel.contains(a.rect)  # type: ignore[attr-defined]
+            assert not any(a is not b and a.rect.colliderect(b.rect) for b in buttons)
+        texts = [c.rect for c in win.controls if not c.action]  # type: ignore[attr-defined]
+        assert all(r.bottom <= buttons[0].rect.top for r in texts)
+        app.close()
