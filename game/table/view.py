@@ -221,10 +221,10 @@ class TableView:
                     self._hide(sprite.strip)
                     continue
                 x, y, up = rest[card]
-                shows = (x, y, up, k, strip if up and k < last else None)
+                shows = (x, y, up, k, strip if up and k < last else None, k < last)
                 if sprite.resting and sprite.shows == shows:
                     continue  # most cards stay where they were
-                self._rest_card(sprite, art.image(card, up), (x, y), REST + 2 * k)
+                self._rest_card(sprite, art.image(card, up, k < last), (x, y), REST + 2 * k)
                 sprite.shows = shows
                 if strip and up and k < last:
                     image = art.index_strip(card, *strip)
@@ -294,6 +294,7 @@ class TableView:
             pad = (shadow.get_width() - art.width) // 2
             pos = (int(x) - pad, int(y) - pad)
             self._overlay(self.glide_shadow, pos, shadow, pos)
+        covered = {card for col in scene.game.cols for card in col[:-1]}  # as they will lie
         for tween in scene.tweens:
             sprite = self.cards[tween.card]
             sprite.resting = False
@@ -302,13 +303,14 @@ class TableView:
             if tween.flip:
                 t = tween.progress(now)
                 showing_face = t >= 0.5 if tween.flip > 0 else t < 0.5
-                image = art.image(tween.card, showing_face)
+                image = art.image(tween.card, showing_face, tween.card in covered)
                 w = max(1, int(lay.card_w * abs(1 - 2 * t)))
                 if w != lay.card_w:
                     image = pygame.transform.scale(image, (w, lay.card_h))
                 pos = (int(x) + (lay.card_w - w) // 2, int(y))
             else:
-                image, pos = art.image(tween.card, rest[tween.card][2]), (int(x), int(y))
+                up = rest[tween.card][2]
+                image, pos = art.image(tween.card, up, tween.card in covered), (int(x), int(y))
             self._place(sprite, image, pos, GLIDE + tween.z)
 
     def _sync_drag(self) -> None:
