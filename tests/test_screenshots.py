@@ -45,7 +45,7 @@ POSITIONS = {
     "russian-long": lambda: position("RU1-C", 6, 6, 20),
     "seahaven-start": lambda: Game.from_code("SH1-C4-AAAAAJ2"),
     "seahaven1-start": lambda: Game.from_code("SH1-C1-AAAAAJ2"),
-    "seahaven2-mid": lambda: mid_game("SH1-C2-AAAAAJ2"),
+    "seahaven2-mid": lambda: mid_game("SH1-C2-AAAAAAD"),
     "seahaven-long": lambda: position("SH1-C4", 9, 0, 17, run=True),
     "seahaven1-long": lambda: position("SH1-C1", 1, 0, 18, run=True),
 }
