@@ -27,6 +27,10 @@ It starts as the game does (config.toml, the player's settings, the saved game w
 
 ``--date YYYY-MM-DD`` plays that day (today's deal and the daily high scores; game.arcade.play).
 
+The ``state`` file's ``"layout"`` is the table's layout report (game.table.report: each card's
+rectangle, the part of it that shows, and ``strip``: how many pixels show of a covered face-up
+card of a column).
+
 ``--set NAME=VALUE`` sets a player setting for this run (``double_tap=false``) without saving it.
 Exit status 0, or 1 with a message on stderr when a step cannot be done.
 """
@@ -339,6 +343,7 @@ class Player:
         data["texts"] = shown_texts(self.app.scenes.top)
         data["buttons"] = dialog_buttons(self.app.scenes.top)
         data["settings"] = self.app.settings.to_dict()
+        data["layout"] = table_layout(table)
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
 
@@ -399,6 +404,13 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         app.close()
     return 0
+
+
+def table_layout(table: Any) -> dict[str, Any] | None:
+    """The table's layout report (game.table.report), when the table is drawn."""
+    from game.table.report import layout_report
+
+    return layout_report(table) if table.view is not None else None
 
 
 def shown_texts(scene: object) -> list[str]:

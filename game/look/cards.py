@@ -94,6 +94,7 @@ class CardArt:
         self.ranks = ranks or tuple("10" if r == "T" else r for r in RANKS)
         self.radius = max(3, width // 12)
         self._faces: dict[Card, pygame.Surface] = {}
+        self._covered: dict[Card, pygame.Surface] = {}
         self._strips: dict[tuple[Card, int, int], pygame.Surface] = {}
         self._index_clear: int | None = None
         self._caps: dict[int, float] = {}  # a strip's index size, by the room it has
@@ -113,8 +114,26 @@ class CardArt:
             self._back = self._draw_back()
         return self._back
 
-    def image(self, card: Card, face_up: bool) -> pygame.Surface:
-        return self.face(card) if face_up else self.back()
+    def image(self, card: Card, face_up: bool, covered: bool = False) -> pygame.Surface:
+        """The card as it lies: its back, its face, or (``covered``: another card lies on it)
+        :meth:`covered`."""
+        if not face_up:
+            return self.back()
+        return self.covered(card) if covered else self.face(card)
+
+    def covered(self, card: Card) -> pygame.Surface:
+        """A face-up card with another lying on it: the face blank below its corner index, so
+        that however far a fan opens, only the index shows above the next card (no pip or
+        court frame peeking out), as in a tight fan."""
+        surface = self._covered.get(card)
+        if surface is None:
+            w, h, r = self.width, self.height, self.radius
+            surface = self.face(card).copy()
+            top = self.blank_below_index + 1
+            surface.fill(FACE, (2, top, w - 4, h - top - r))
+            surface.fill(FACE, (r, h - r, w - 2 * r, r - 2))  # between the round corners
+            self._covered[card] = surface
+        return surface
 
     # ----------------------------------------------------------------- tight fans
     def _index_metrics(self) -> tuple[float, int, int]:

@@ -80,6 +80,7 @@ class Layout:
     title: Rect  # the box of the title's text: free felt, clear of cards, slots and buttons
     px_per_mm: float
     fan_open: float = 0.0  # the face-up gap where the screen has room for it (0: fan_up)
+    rise: tuple[int, ...] = ()  # how far each column may start higher when it grows too long
 
     @property
     def text_size(self) -> int:
@@ -134,10 +135,13 @@ class Layout:
 
 
 def fan_offsets(layout: Layout, down: int, total: int, column: int = 0) -> list[int]:
-    """Card tops for a column: hidden cards close together, face-up cards wider apart; when the
-    column would pass ``column_bottom`` the hidden gaps shrink first (only as far as needed,
-    down to a sliver), then the face-up gaps, until everything fits. The top card always ends
-    on screen."""
+    """Card tops for a column: hidden cards close together, face-up cards wider apart. A column
+    spreads to fill the height it has now: every gap opens in proportion, up to a face-up gap
+    of OPEN_FAN_MAX of a card, and closes again only as the column grows (the way the peers'
+    tables breathe). Past the usual gaps, when the column would pass ``column_bottom``, the
+    hidden gaps shrink first (only as far as needed, down to a sliver), then the face-up gaps,
+    until everything fits; a column that may rise (:attr:`Layout.rise`) starts higher rather
+    than squeeze its strips under STRIP_MM. The top card always ends on screen."""
     if total <= 0:
         return []
     top = layout.columns[column].top
@@ -145,6 +149,13 @@ def fan_offsets(layout: Layout, down: int, total: int, column: int = 0) -> list[
     up_gaps = max(0, total - down - 1)
     fd, fu = layout.fan_down, max(layout.fan_up, layout.fan_open)
     need = fd * down + fu * up_gaps
+    if 0 < need <= room:  # room to spare: open up, the widest gap no wider than the peers'
+        scale = min(room / need, max(1.0, layout.card_h * OPEN_FAN_MAX / fu))
+        fd, fu = fd * scale, fu * scale
+    elif need > room and column < len(layout.rise):  # rise only to keep the least strips
+        least = layout.fan_down_min * down + math.ceil(STRIP_MM * layout.px_per_mm) * up_gaps
+        rise = max(0, min(layout.rise[column], math.ceil(least - room)))
+        top, room = top - rise, room + rise
     if need > room:
         # Hidden gaps give way first, but only as far as needed.
         if down:
@@ -234,6 +245,7 @@ def compute_layout(
         title=table.title,
         px_per_mm=ppm,
         fan_open=table.fan_open,
+        rise=table.rise,
     )
 
 
@@ -275,6 +287,7 @@ class _Table(NamedTuple):
     cells: tuple[Rect, ...]
     title: Rect
     fan_open: float = 0.0
+    rise: tuple[int, ...] = ()
 
 
 def _top_row_table(area: Rect, n: int, cells: int, ppm: float) -> _Table:
@@ -290,9 +303,10 @@ def _row_over_columns(
     area: Rect, n: int, cells: int, ppm: float, card_w: int, row_gap: int, lift: int = 0
 ) -> _Table:
     """A top row of slots (cells left, foundations right) and the columns ``row_gap`` under
-    it, centred in ``area``; the fan opens up to use the height below. The columns between
-    the cells and the foundations (under the title) start ``lift`` pixels higher. No title (an
-    empty rect at the area's corner)."""
+    it, all at one height, centred in ``area``; the fan opens up to use the height below. The
+    columns between the cells and the foundations (under the title) may rise ``lift`` pixels
+    when they grow too long (:attr:`Layout.rise`). No title (an empty rect at the area's
+    corner)."""
     card_h = int(card_w * CARD_RATIO)
     gap = max(3, int(card_w * GAP_RATIO))
     row_w = n * card_w + (n - 1) * gap
@@ -304,11 +318,10 @@ def _row_over_columns(
     title = Rect(area.left, area.top, 0, 0)
     col_y = row_y + card_h + row_gap
     under_title = range(cells, n - 4)
-    columns = tuple(
-        Rect(x, col_y - (lift if i in under_title else 0), card_w, card_h) for i, x in enumerate(xs)
-    )
+    columns = tuple(Rect(x, col_y, card_w, card_h) for x in xs)
+    rise = tuple(lift if i in under_title else 0 for i in range(n))
     fan_open = _open_fan(card_h, area.bottom - col_y, ppm)
-    return _Table(card_w, card_h, gap, columns, foundations, cell_rects, title, fan_open)
+    return _Table(card_w, card_h, gap, columns, foundations, cell_rects, title, fan_open, rise)
 
 
 def longest_column(columns: int, cells: int, index: int | None = None) -> int:
@@ -326,8 +339,9 @@ def _landscape_row_table(area: Rect, n: int, cells: int, ppm: float, line_h: int
     wide as the width allows, but no taller than lets the longest column a game can have
     (:func:`longest_column`) keep 3 mm strips under the row. Where a column under the title
     can grow longer than the others (one free cell: column 2 holds six dealt cards) and
-    would not fit, the columns under the title start higher, under a title of
-    TITLE_ROW_LINES lines, rather than every card being smaller."""
+    would not fit, the columns under the title may rise, under a title of TITLE_ROW_LINES
+    lines, rather than every card being smaller: they start level with the others and rise
+    only as far as a column grown that long needs (:func:`fan_offsets`)."""
     by_width = area.width / (n + (n - 1) * GAP_RATIO)
     strip = round(STRIP_MM * ppm)  # whole pixels: every gap of the fan at least this
     row_gap = max(3, int(by_width * GAP_RATIO) // 2)
@@ -342,8 +356,7 @@ def _landscape_row_table(area: Rect, n: int, cells: int, ppm: float, line_h: int
     card_w = max(1, int(min(by_width, (tallest + 0.999) / CARD_RATIO)))
     card_h = int(card_w * CARD_RATIO)
     row_gap = max(3, int(card_w * GAP_RATIO) // 2)
-    # Lifted, the columns under the title start right under its least lines (a clear step,
-    # never a few pixels that look like a slip).
+    # Where they may rise, up to right under the title's least lines.
     lifted = area.height - row_gap - card_h - (title_longest - 1) * strip < card_h
     lift = card_h - TITLE_ROW_LINES * line_h if lifted else 0
     table = _row_over_columns(area, n, cells, ppm, card_w, row_gap, lift)

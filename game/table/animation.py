@@ -33,6 +33,7 @@ class Tween:
     flip: int = 0  # +1 turns face up, -1 turns face down, 0 none
     z: int = 0
     wobble: float = 0.0  # a shake: the sideways swing in pixels, dying away
+    shift: bool = False  # a card that stays in its column while the fan's gaps change
 
     def progress(self, now: float) -> float:
         if self.duration <= 0:
@@ -70,21 +71,41 @@ def change_tweens(
     now: float,
     layout: Layout,
 ) -> list[Tween]:
-    """Glide every card whose pile changed from where it was (or from ``origin``, a dragged
-    card) to its new place, and turn over every card whose face changed. Cards that only shift
-    inside their column (a fan that squeezes) just take their new place."""
+    """Glide every card whose pile changed from where it was (or from ``origin``: a dragged
+    card) to its new place, and turn over every card whose face
+    changed. Cards that stay in their column while its fan opens or closes glide too (a
+    ``shift``, listed last; the view lays shifts under every other card that moves)."""
     tweens: list[Tween] = []
+    shifts: list[Tween] = []
     for card, (x, y, up) in after.items():
         bx, by, bup = before[card]
         start = origin.get(card, (float(bx), float(by)))
-        moved = piles_before[card] != piles_after[card] or card in origin
+        end = (float(x), float(y))
+        moved = piles_before[card] != piles_after[card]
         flip = 0 if up == bup else (1 if up else -1)
         if moved or flip:
-            end = (float(x), float(y))
             duration = glide_time(start, end, layout) if moved else FLIP
             if flip and moved:
                 duration = max(duration, FLIP)
-            tweens.append(Tween(card, start, end, now, duration, flip, len(tweens) + 1))
+            tweens.append(Tween(card, start, end, now, duration, flip))
+        elif start != end:
+            shifts.append(Tween(card, start, end, now, glide_time(start, end, layout), shift=True))
+    for z, tween in enumerate([*tweens, *shifts], 1):
+        tween.z = z
+    return tweens + shifts
+
+
+def glide_on(running: list[Tween], new: list[Tween], now: float) -> list[Tween]:
+    """The ``new`` tweens of a change made while ``running`` ones still glide (Finish plays
+    its moves a few hundredths of a second apart): a card already gliding sets off again from
+    where it is drawn now, and the new glides lie over the running ones (one tween a card)."""
+    drawn = {t.card: t.position(now) for t in running if not t.wobble}
+    for tween in new:
+        tween.start = drawn.get(tween.card, tween.start)
+    cards = {t.card for t in new}
+    tweens = sorted((t for t in running if t.card not in cards), key=lambda t: t.z) + new
+    for z, tween in enumerate(tweens, 1):
+        tween.z = z
     return tweens
 
 

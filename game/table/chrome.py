@@ -348,7 +348,7 @@ class Chrome:
             image = pygame.Surface((art.width, offsets[-1] + art.height), pygame.SRCALPHA)
             strip = self.strip_size(list(offsets))
             for k, (card, y) in enumerate(zip(group, offsets, strict=True)):
-                image.blit(art.face(card), (0, y))
+                image.blit(art.image(card, True, k < len(group) - 1), (0, y))
                 if strip and k < len(group) - 1:
                     image.blit(art.index_strip(card, *strip), (0, y))
             self._lift = (key, image)
@@ -359,11 +359,12 @@ class Chrome:
         """For face-up cards fanned at ``ys`` (bottom to top): the index strip the covered ones
         need, as (height, room): a little taller than the widest gap, its index sized for the
         narrowest (one size for the whole column). None when the fan shows every corner index
-        whole and nothing of a face below it (an open portrait fan would show the pips)."""
+        whole (however far it opens, a covered card shows nothing of its face below the index:
+        CardArt.covered)."""
         if len(ys) < 2:
             return None
         gaps = [b - a for a, b in itertools.pairwise(ys)]
-        if min(gaps) >= self.art.index_clear and max(gaps) <= self.art.blank_below_index:
+        if min(gaps) >= self.art.index_clear:
             return None
         # Taller than the gap: the next card's soft edge and round corners show what is
         # beneath them, which must be the strip and not the big index.

@@ -1,5 +1,6 @@
-"""What the table shows, as data (``main.py --layout-json``, tests, anyone checking a layout):
-every card's rectangle, the part of it no other card covers, its corner index's box, the
+"""What the table shows, as data (``main.py --layout-json``, the scripted player's ``state``,
+tests, anyone checking a layout): every card's rectangle, the part of it no other card covers
+(and for a covered face-up card of a column that strip's height), its corner index's box, the
 buttons as shown and the refusal's marks. Read from the sprite layer, so it is what is drawn,
 not what the layout intends."""
 
@@ -49,6 +50,13 @@ def _drawn(sprite: CardSprite) -> Rect:
     return Rect(sprite.rect)
 
 
+def _strip(pile: str, face_up: bool, rect: Rect, visible: Rect) -> int | None:
+    """The height in pixels that shows of a covered face-up card of a column (what a finger
+    can press), else None."""
+    covered = pile.startswith("t") and face_up and visible.height < rect.height
+    return visible.height if covered else None
+
+
 def layout_report(scene: TableScene) -> dict[str, Any]:
     """``{"size", "px_per_mm", "cards": [...], "buttons": [...]}`` for the resting table."""
     view, game, lay = scene.view, scene.game, scene.layout
@@ -83,6 +91,7 @@ def layout_report(scene: TableScene) -> dict[str, Any]:
                 "rect": _box(rect),
                 "visible": _box(visible),
                 "index": _box(index.move(rect.topleft)) if face_up else None,
+                "strip": _strip(pile, face_up, rect, visible),
             }
         )
     on_table = scene.shown_buttons()  # Finish in Hint's place when certain

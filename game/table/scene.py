@@ -27,7 +27,7 @@ from engine.cards import Card
 from game.clock import PlayTime
 from game.look.layout import Layout
 from game.scene import Event, Scene
-from game.table.animation import Pos, Tween, change_tweens
+from game.table.animation import Pos, Tween, change_tweens, glide_on
 from game.table.feedback import answer_refusal
 from game.table.finish import Finisher, shown_buttons
 from game.table.flow import deal_day, deal_label, replace_game
@@ -300,9 +300,8 @@ class TableScene(Scene):
         rest, piles = before
         self.state.changed()
         after, now, lay = self.places, self.app.clock.time, self.layout
-        self.tweens += change_tweens(
-            rest, piles, after.rest(), after.piles(), origin or {}, now, lay
-        )
+        tweens = change_tweens(rest, piles, after.rest(), after.piles(), origin or {}, now, lay)
+        self.tweens = glide_on(self.tweens, tweens, now)
         self.hints.moved()
         if self.game.is_won:
             self.pending_win = True

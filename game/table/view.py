@@ -27,8 +27,9 @@ from engine.cards import Card
 from engine.game import EMPTY
 from game.look.cards import HIGHLIGHT, TARGET, CardArt
 from game.table.chrome import Chrome, changed_buttons
+from game.table.peek import sync_peek
 from game.table.select import LitImage
-from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, lift_offset, new_group
+from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, new_group
 
 if TYPE_CHECKING:
     from game.table.seat import Seat
@@ -43,7 +44,8 @@ PRESSED = 0
 PEEK = 5  # a pressed card, lifted over its pile (with its shadow one below)
 HINT = 1
 MARK = 2  # the cards a refusal points at
-GLIDE = 10  # + the tween's z
+SHIFT = 10  # + the tween's z: a card gliding along its column as the fan's gaps change
+GLIDE = 80  # + the tween's z (at most 52 tweens, one a card)
 DRAG = 200  # the target's outline, the shadow, the lifted group
 TOAST = 300
 
@@ -74,6 +76,7 @@ class TableView:
         self.pulse = self._piece(self.top, PRESSED)  # Finish's one pulse, over its button
         self.peek_shadow = self._piece(self.top, PEEK)
         self.peek = self._piece(self.top, PEEK + 1)
+        self.peek_group = self._piece(self.top, PEEK + 2)  # it again, with the cards on it
         self.hints = [self._piece(self.top, HINT), self._piece(self.top, HINT)]
         self.marks: list[Piece] = []
         self.lit = self._piece(self.top, MARK)  # the card chosen by "Tap to place"
@@ -102,7 +105,8 @@ class TableView:
             self.picture = self.picture.convert()
         self._synced = -1
         self._background = None
-        pieces = (self.pressed, self.pulse, self.peek_shadow, self.peek, *self.hints, self.target)
+        pieces = (self.pressed, self.pulse, self.peek_shadow, self.peek, self.peek_group)
+        pieces = (*pieces, *self.hints, self.target)
         for piece in (*pieces, self.shadow, self.lifted, self.toast, self.glide_shadow, self.lit):
             self._hide(piece)  # placed again as the scene says
         for piece in (*self.help, *self.marks):
@@ -222,10 +226,10 @@ class TableView:
                     self._hide(sprite.strip)
                     continue
                 x, y, up = rest[card]
-                shows = (x, y, up, k, strip if up and k < last else None)
+                shows = (x, y, up, k, strip if up and k < last else None, k < last)
                 if sprite.resting and sprite.shows == shows:
                     continue  # most cards stay where they were
-                self._rest_card(sprite, art.image(card, up), (x, y), REST + 2 * k)
+                self._rest_card(sprite, art.image(card, up, k < last), (x, y), REST + 2 * k)
                 sprite.shows = shows
                 if strip and up and k < last:
                     image = art.index_strip(card, *strip)
@@ -286,7 +290,8 @@ class TableView:
         """Gliding and turning cards, on the top layer."""
         scene, art, lay = self.scene, self.art, self.scene.layout
         now, rest = scene.now(), scene.rest()
-        lead = min((t for t in scene.tweens if t.start != t.end), key=lambda t: t.z, default=None)
+        moving = (t for t in scene.tweens if t.start != t.end and not t.shift)
+        lead = min(moving, key=lambda t: t.z, default=None)
         if lead is None:
             self._overlay(self.glide_shadow, None)
         else:  # a moving card casts a soft shadow (one, under the first card of what moves)
@@ -295,22 +300,25 @@ class TableView:
             pad = (shadow.get_width() - art.width) // 2
             pos = (int(x) - pad, int(y) - pad)
             self._overlay(self.glide_shadow, pos, shadow, pos)
+        covered = {card for col in scene.game.cols for card in col[:-1]}  # as they will lie
         for tween in scene.tweens:
             sprite = self.cards[tween.card]
             sprite.resting = False
-            self._move_to(sprite, self.top, GLIDE + tween.z)
+            layer = (SHIFT if tween.shift else GLIDE) + tween.z
+            self._move_to(sprite, self.top, layer)
             x, y = tween.position(now)
             if tween.flip:
                 t = tween.progress(now)
                 showing_face = t >= 0.5 if tween.flip > 0 else t < 0.5
-                image = art.image(tween.card, showing_face)
+                image = art.image(tween.card, showing_face, tween.card in covered)
                 w = max(1, int(lay.card_w * abs(1 - 2 * t)))
                 if w != lay.card_w:
                     image = pygame.transform.scale(image, (w, lay.card_h))
                 pos = (int(x) + (lay.card_w - w) // 2, int(y))
             else:
-                image, pos = art.image(tween.card, rest[tween.card][2]), (int(x), int(y))
-            self._place(sprite, image, pos, GLIDE + tween.z)
+                up = rest[tween.card][2]
+                image, pos = art.image(tween.card, up, tween.card in covered), (int(x), int(y))
+            self._place(sprite, image, pos, layer)
 
     def _sync_drag(self) -> None:
         """The lifted group (one image, as it is drawn once per drag), its shadow, and the
@@ -404,19 +412,9 @@ class TableView:
             )
 
     def _sync_peek(self, card: Card | None) -> None:
-        """A pressed face-up card lifts at once: its whole face, raised a little over its pile
-        with a shadow, so the finger sees which card of a dense fan it holds."""
-        scene = self.scene
-        if card is None or card in scene.state.moving() or not scene.rest()[card][2]:
-            self._overlay(self.peek, None)
-            self._overlay(self.peek_shadow, None)
-            return
-        x, y, _ = scene.rest()[card]
-        lift = lift_offset(scene.layout.card_h)
-        shadow = self.art.shadow()
-        pad = (shadow.get_width() - self.art.width) // 2
-        self._overlay(self.peek_shadow, (card, x, y), shadow, (x - pad, y - pad))
-        self._overlay(self.peek, (card, x, y), self.art.face(card), (x - lift // 2, y - lift))
+        """A pressed face-up card lifts at once, with the cards on it (game.table.peek)."""
+        pieces = (self.peek_shadow, self.peek, self.peek_group)
+        sync_peek(self.scene, self.chrome, pieces, self._overlay, card)
 
     # ================================================================= asking and drawing
     def card_at(self, pos: tuple[int, int]) -> Card | None:
