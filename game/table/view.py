@@ -105,8 +105,8 @@ class TableView:
             self.picture = self.picture.convert()
         self._synced = -1
         self._background = None
-        pieces = (self.pressed, self.pulse, self.peek_shadow, self.peek, self.peek_group)
-        pieces = (*pieces, *self.hints, self.target)
+        pieces: tuple[Piece, ...] = (self.pressed, self.pulse, self.peek_shadow, self.peek)
+        pieces = (*pieces, self.peek_group, *self.hints, self.target)
         for piece in (*pieces, self.shadow, self.lifted, self.toast, self.glide_shadow, self.lit):
             self._hide(piece)  # placed again as the scene says
         for piece in (*self.help, *self.marks):
