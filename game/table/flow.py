@@ -83,7 +83,8 @@ def day_deal_label(tr: Translator, day: dt.date) -> str:
 
 def deal_label(tr: Translator, deal: str, day: dt.date | None, today: dt.date) -> str:
     """The kind of deal on the table, in words: "Today's deal" (or the deal of the past day it
-    is, see :func:`day_deal_label`), its level, "Winnable deal" or "Random deal"."""
+    is, see :func:`day_deal_label`), its level, "Winnable deal", "Random deal" or "Example" (the
+    Examples page's positions)."""
     if deal == "daily":
         if day is None or day == today:
             return tr("arcade.daily_deal")

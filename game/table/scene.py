@@ -184,7 +184,8 @@ class TableScene(Scene):
         tr, game = self.tr, self.game
         time = tr("table.time", time=self.play_time.text())
         moves, score = tr("table.moves", count=game.moves), tr("table.score", score=game.score)
-        return (time, moves, score, game.code, self.hints.label())
+        code = "" if self.deal == "example" else game.code  # an example's is no deal's
+        return (time, moves, score, code, self.hints.label())
 
     def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
         """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
