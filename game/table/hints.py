@@ -92,6 +92,9 @@ class HintClient:
         self.status = ""  # its verdict: "", "won", "lost", ...
         self.seen = Verdicts()  # what the indicator said of this game's positions
         self.lost: tuple[int, Move] | None = None  # moves back to winnable, the move that lost
+        self.lost_at = -1  # the length of the history ``lost`` was worked out for
+        self.looking: Game | None = None  # the earlier position asked about (:meth:`_look_back`)
+        self.undecided = False  # an earlier position the solver could not decide
 
     @property
     def thinking(self) -> bool:
@@ -201,7 +204,7 @@ class HintClient:
         elif not wanted and self.indicator is not None:
             self.close_indicator()
         if self.seen.game is not game:
-            self.seen = Verdicts(game)
+            self.seen, self.looking = Verdicts(game), None
         if self.indicator is not None:
             self.indicator.update(game)
             self._verdict(self.indicator.poll())
@@ -211,7 +214,7 @@ class HintClient:
             try:
                 self.workers.close_indicator(self.indicator)
             finally:
-                self.indicator = None
+                self.indicator, self.looking = None, None
                 self.status = ""
 
     def _verdict(self, status: str) -> None:
@@ -224,12 +227,46 @@ class HintClient:
         elif status == "lost" and before != "lost":
             if not game.history and not game.moves:
                 self.seen.deal_lost = True
-            since = self.seen.lost_since(game)
-            self.lost = since
-            if since is not None and self.state.active:
-                self.toast(self.tr()("table.lost_offer", move=self.describe(since[1])))
+            self.lost, self.lost_at = self.seen.lost_since(game), len(game.history)
+            if self.lost is not None:
+                self._offer()
+            elif game.history and not self.seen.deal_lost:
+                # Switched on after the losing move: it never saw a winnable position.
+                self.looking, self.undecided = game.copy(), False
+        elif status == "lost" and self.lost is not None and self.lost_at != len(game.history):
+            self.lost, self.lost_at = self.seen.lost_since(game), len(game.history)  # moved on
+        if status == "lost" and self.looking is not None:
+            self._look_back(game)
         if status != "lost":
-            self.lost = None
+            self.lost, self.looking = None, None
+
+    def _offer(self) -> None:
+        """Say which move lost the game and that a tap on the bar goes back before it."""
+        if self.lost is not None and self.state.active:
+            self.toast(self.tr()("table.lost_offer", move=self.describe(self.lost[1])))
+
+    def _look_back(self, game: Game) -> None:
+        """The game was lost before the indicator came on: ask it about the earlier positions,
+        the latest first, until one is winnable (the move made from it lost the game: named
+        and offered at once, as if it had been on) or the deal itself is lost."""
+        earlier, indicator = self.looking, self.indicator
+        while earlier is not None and indicator is not None:
+            verdict = indicator.ask(earlier)
+            if verdict == "working":
+                return
+            if verdict == "won":
+                self.seen.winnable.add(earlier.position_key())
+                self.looking = None
+                self.lost, self.lost_at = self.seen.lost_since(game), len(game.history)
+                self._offer()
+                return
+            self.undecided |= verdict != "lost"
+            if not earlier.history:
+                self.looking = None
+                deal = Game.from_code(game.code).position_key()
+                self.seen.deal_lost = not self.undecided and earlier.position_key() == deal
+                return
+            earlier.pop()
 
     def label(self) -> str:
         """The indicator's words in the info bar ("" when it is off)."""
