@@ -46,7 +46,8 @@ def explain(tr: Translator, game: Game, move: Move | None, refusal: IllegalMove)
         and refusal.reason == "run_too_long"
     ):
         return Answer(_empty_column_run(tr, game, refusal))
-    parts, marks = [tr.refusal(refusal)], []
+    parts: list[str] = [tr.refusal(refusal)]
+    marks: list[Card] = []
     first = _home_first(game, refusal)
     if first is not None:  # before where it could go on the table: the card to free first
         card = tr.card(refusal.params["card"])
