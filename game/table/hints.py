@@ -68,8 +68,8 @@ class HintClient:
     """The table's hint and winnable indicator: made after the table's ``state`` (its game,
     whether it is on top, its toast) and given what else it needs: the ``workers`` that
     answer, the language (``tr``), the clock (``now``), whether the indicator is ``wanted``,
-    the table's ``toast`` (clear of the hinted cards), ``undo``, and a yes/no question over
-    the table (``confirm``) with the way ``back`` to the table."""
+    the table's ``toast`` (clear of the hinted cards), ``undo``, a yes/no question over the
+    table (``confirm``) with the way ``back`` to the table, and a ``new_deal`` (at once)."""
 
     def __init__(
         self,
@@ -83,9 +83,11 @@ class HintClient:
         undo: Callable[[], bool],
         confirm: Ask,
         back: Callable[[], None],
+        new_deal: Callable[[], None],
     ) -> None:
         self.state, self.workers, self.tr, self.now, self.wanted = state, workers, tr, now, wanted
         self.toast, self.undo, self.confirm, self.back = toast, undo, confirm, back
+        self.new_deal = new_deal
         self.job: HintJob | None = None
         self.mark: HintMark | None = None
         self.indicator: Indicator | None = None  # the winnable indicator, when on
@@ -172,7 +174,12 @@ class HintClient:
             move = self.workers.hint_answer(future)
         except LostPosition:
             # Moves remain (a card may even go home), but none leads to a win.
-            toast(tr("table.hint_lost"))
+            if self.lost_from_the_start():  # no undo helps: a new deal is what to offer
+                self.state.drop_toast(tr("table.hint_thinking"))
+                question, yes = tr("table.hint_deal_lost"), tr("table.hint_new_deal")
+                self.confirm(question, yes, tr("table.leave_no"), self.deal_again)
+            else:
+                toast(tr("table.hint_lost"))
             return
         except LookupError:
             toast(tr("table.hint_unavailable"))
@@ -185,6 +192,22 @@ class HintClient:
             return
         self.mark = HintMark(move, now + HINT_SECONDS)
         toast(tr("table.hint_move", move=self.describe(move)))
+
+    def deal_again(self) -> None:
+        """Back at the table with a new deal of the chosen game and level, at once."""
+        self.back()
+        self.new_deal()
+
+    def lost_from_the_start(self) -> bool:
+        """Whether the deal itself cannot be won (a lost position told by the solver): the
+        table shows the deal as dealt, or the indicator found every earlier position lost."""
+        game = self.state.game
+        if self.seen.game is game and self.seen.deal_lost:
+            return True
+        try:
+            return Game.from_code(game.code).position_key() == game.position_key()
+        except ValueError:  # a position with no deal behind it
+            return False
 
     def describe(self, move: Move) -> str:
         tr = self.tr()
