@@ -5,6 +5,7 @@ deal. The solver's verdicts are scripted; the table is played through the input 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pytest
@@ -88,6 +89,15 @@ def test_a_deal_that_cannot_be_won_says_so_from_the_start(locale):
     assert app.scenes.top is app.table
 
 
+def shot(app, name: str) -> None:
+    """A screenshot for people to look at, in out/screens/indicator/."""
+    out = Path(__file__).resolve().parent.parent / "out" / "screens" / "indicator"
+    out.mkdir(parents=True, exist_ok=True)
+    app.full_redraw = True
+    app.draw()
+    pygame.image.save(app.screen, str(out / name))
+
+
 def switch_indicator_on(app, finger: Finger) -> None:
     """On the settings screen, as a player does: the toggle, then back to the table."""
     finger.tap(finger.button("settings"))
@@ -110,6 +120,7 @@ def test_switched_on_after_the_losing_move_it_names_the_move_at_once(locale):
     switch_indicator_on(app, finger)
     assert bar(app) == tr("table.winnable_lost_since", card=tr.card("9S"))
     assert app.table.toast is not None and tr.card("9S") in app.table.toast.text
+    shot(app, f"switched-on-{locale}.png")
     finger.tap(app.table.layout.info_bar.center)  # the offer
     confirm = app.scenes.top
     assert isinstance(confirm, ConfirmScene) and tr.card("9S") in confirm.question

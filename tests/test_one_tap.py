@@ -116,3 +116,28 @@ def test_a_refused_tap_names_the_card_that_must_go_home_first(locale):
     assert tr("table.needed_marked", needed=tr.card("AC")) in text
     assert tr("table.needed_down", needed=tr.card("3C")) in text  # the other way, still said
     assert parse_card("AC") in app.table.marks
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (720, 1280), (1920, 1080)])
+def test_the_longer_refusal_fits_clear_of_its_cards(size):
+    """The refusal that names A♣ too stays on the screen, clear of 2♣ and of A♣ (marked), in
+    every language (screenshots in out/screens/refusals/ for people to look at)."""
+    from pathlib import Path
+
+    out = Path(__file__).resolve().parent.parent / "out" / "screens" / "refusals"
+    out.mkdir(parents=True, exist_ok=True)
+    for locale in LOCALES:
+        settings = PlayerSettings(locale=locale, one_tap=True)
+        app = make_app(size=size, game=two_of_clubs_stuck(), settings=settings)
+        finger = Finger(app)
+        finger.tap(finger.card("2C"))
+        table = app.table
+        assert table.toast is not None
+        assert app.screen.get_rect().contains(table.toast.rect), (size, locale)
+        for card in ("2C", "AC"):
+            group = table.places.group_rect(parse_card(card))
+            assert not table.toast.rect.colliderect(group), (size, locale, card)
+        app.full_redraw = True
+        app.draw()
+        pygame.image.save(app.screen, str(out / f"home-first-{size[0]}x{size[1]}-{locale}.png"))
+        pygame.display.quit()
