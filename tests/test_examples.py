@@ -3,6 +3,8 @@ engine and moved by the real table code, one line of text each, in all three lan
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -154,3 +156,68 @@ def test_the_example_tables_buttons_are_pictures_not_buttons():
         )
         assert fill == 0, name
     pygame.display.quit()
+
+
+def pictures(app, page) -> dict[str, bytes]:
+    """The pixels of each of the small table's pictured buttons, as drawn now."""
+    app.full_redraw = True
+    app.draw()
+    shown = {}
+    for name, rect in page.demo.layout.buttons.items():
+        shown[name] = pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
+    return shown
+
+
+def test_the_pictured_buttons_stay_alike_and_do_nothing_when_touched():
+    """Issue 31 item 9: the small table's buttons are pictures: they do not light up as its
+    game gains a move to undo (the visitor took that for a live Undo), and a tap on any of
+    them changes nothing of the example or of the visitor's game."""
+    app, finger, page = open_examples("en")
+    before = pictures(app, page)
+    play_through(finger, page)  # 3♣ moved: the small table's game could be undone
+    assert page.demo.game.moves == 1 and page.demo.game.can_undo()
+    assert pictures(app, page) == before
+    shown = page.demo.game.to_dict()
+    for name, rect in page.demo.layout.buttons.items():
+        finger.tap(rect.center)
+        app.step()
+        assert app.scenes.top is page, name
+        assert page.demo.game.to_dict() == shown, name
+    assert app.table.game.moves == 0
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_example_table_is_titled_example_with_no_game_code(locale):
+    """Issue 31 item 9: a position made for the page is no deal: its title names the rule set
+    and "Example", never "Random deal", and the info bar shows no game code."""
+    app, _finger, page = open_examples(locale)
+    for _ in EXAMPLES:
+        title = page.demo.view.chrome.title_text()
+        assert title.endswith(app.tr("table.deal_example"))
+        assert app.tr("table.deal_random") not in title
+        bar = page.demo.bar_text()
+        assert page.demo.game.code not in bar and not any(t.startswith(("RU1", "SH1")) for t in bar)
+        page.next()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (720, 1280), (1920, 1080)])
+def test_the_refusal_box_leaves_the_title_readable(size):
+    """Issue 31 item 9: the refused queen's box (king_only) lies clear of the small table's
+    title at every screen, in every language (screenshots in out/screens/examples/)."""
+    out = Path(__file__).resolve().parent.parent / "out" / "screens" / "examples"
+    out.mkdir(parents=True, exist_ok=True)
+    for locale in LOCALES:
+        app, _finger, page = open_examples(locale, size)
+        page.load(1)
+        for _ in range(60 * 3):
+            app.step()
+            if page.demo.toast is not None:
+                break
+        toast = page.demo.toast
+        assert toast is not None and toast.text.startswith(
+            app.tr("reason.king_only_reveals", card=app.tr.card("QD"))
+        )
+        assert not toast.rect.colliderect(page.demo.layout.title), (size, locale)
+        app.full_redraw = True
+        app.draw()
+        pygame.image.save(app.screen, str(out / f"refusal-{size[0]}x{size[1]}-{locale}.png"))

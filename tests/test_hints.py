@@ -116,6 +116,24 @@ def test_indicator_follows_the_game() -> None:
     indicator.close()
 
 
+def test_indicator_answers_an_earlier_position_behind_the_tables() -> None:
+    """``ask``: the verdict on a position not on the table (an earlier one, issue 31 item 11),
+    worked out after the table's own; the table's verdict stays the table's."""
+    indicator = Indicator(executor=ThreadPoolExecutor(max_workers=1), time_limit=10)
+    lost = Game.from_dict(spade_lock("RU1-C-AAAAAAA"))
+    indicator.update(lost)
+    earlier = Game.from_code("RU1-C-AAAAAAS")
+    assert indicator.ask(earlier) == "working"
+    assert wait(indicator) == "lost"
+    deadline = time.monotonic() + 30
+    while (answer := indicator.ask(earlier)) == "working":
+        assert indicator.poll() in ("lost", "working") and time.monotonic() < deadline
+        time.sleep(0.01)
+    assert answer == "won" and indicator.poll() == "lost"
+    assert indicator.ask(lost) == "lost"  # the table's position, known
+    indicator.close()
+
+
 def test_indicator_reports_the_latest_position_only() -> None:
     indicator = Indicator(executor=ThreadPoolExecutor(max_workers=1), time_limit=10)
     indicator.update(Game.from_code("RU1-C-AAAAAA7"))  # lost, after a short search

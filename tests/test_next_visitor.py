@@ -142,7 +142,8 @@ KEPT = {
     "chooser": {"state", "play", "button_at", "card_at"},
     "hints": {  # the indicator: the game's
         *("state", "workers", "tr", "now", "wanted", "toast", "undo", "confirm", "back"),
-        *("indicator", "status", "seen", "lost"),
+        *("new_deal", "indicator", "status", "seen", "lost", "lost_at"),
+        *("looking", "undecided"),  # the search for the move that lost the game
     },
 }
 

@@ -86,3 +86,58 @@ def test_the_setting_is_in_the_settings_menu(locale):
     finger.tap(finger.control(app.tr("dialog.close")))
     finger.tap(finger.card("9S"))
     assert app.table.game.locate(parse_card("9S"))[0] == 6
+
+
+def two_of_clubs_stuck():
+    """2♣ on top of column 3 with nothing home: 3♣ face down somewhere, A♣ face up under 5♦
+    in column 2 (a position made with the engine, the other cards face down)."""
+    from game.examples import Example
+
+    columns = (("KH",), ("AC", "5D"), ("2C",), ("QS",), ("9D",), ("JC",), ("4H",))
+    game = Example("stuck", "RU1-C-AAAAAAA", columns).game()
+    three = parse_card("3C")
+    pile, pos = game.locate(three)
+    assert pile < 7 and pos < game.down[pile]  # face down
+    return game
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_refused_tap_names_the_card_that_must_go_home_first(locale):
+    """Issue 31 item 12: a one-tap refusal of 2♣ says that A♣ must go home first (and marks
+    it), not only that 3♣ is face down."""
+    app = make_app(game=two_of_clubs_stuck(), settings=PlayerSettings(locale=locale, one_tap=True))
+    finger, tr = Finger(app), app.tr
+    before = app.table.game.to_dict()
+    finger.tap(finger.card("2C"))
+    assert app.table.game.to_dict() == before
+    assert app.table.toast is not None
+    text = app.table.toast.text
+    assert tr("table.home_first", needed=tr.card("AC"), card=tr.card("2C")) in text
+    assert tr("table.needed_marked", needed=tr.card("AC")) in text
+    assert tr("table.needed_down", needed=tr.card("3C")) in text  # the other way, still said
+    assert parse_card("AC") in app.table.marks
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (720, 1280), (1920, 1080)])
+def test_the_longer_refusal_fits_clear_of_its_cards(size):
+    """The refusal that names A♣ too stays on the screen, clear of 2♣ and of A♣ (marked), in
+    every language (screenshots in out/screens/refusals/ for people to look at)."""
+    from pathlib import Path
+
+    out = Path(__file__).resolve().parent.parent / "out" / "screens" / "refusals"
+    out.mkdir(parents=True, exist_ok=True)
+    for locale in LOCALES:
+        settings = PlayerSettings(locale=locale, one_tap=True)
+        app = make_app(size=size, game=two_of_clubs_stuck(), settings=settings)
+        finger = Finger(app)
+        finger.tap(finger.card("2C"))
+        table = app.table
+        assert table.toast is not None
+        assert app.screen.get_rect().contains(table.toast.rect), (size, locale)
+        for card in ("2C", "AC"):
+            group = table.places.group_rect(parse_card(card))
+            assert not table.toast.rect.colliderect(group), (size, locale, card)
+        app.full_redraw = True
+        app.draw()
+        pygame.image.save(app.screen, str(out / f"home-first-{size[0]}x{size[1]}-{locale}.png"))
+        pygame.display.quit()

@@ -811,9 +811,15 @@ class TestSolverSeams:
         assert app.table.hint_mark is None
 
     def test_a_lost_position_is_not_called_one_without_useful_moves(self, monkeypatch):
-        """Bug: on a deal proved unwinnable the hint said "no useful moves left" while an
-        ace could go home; it now says the position can no longer be won."""
-        app = self._ask(monkeypatch, lambda data, limit: (None, "lost", "no_useful_moves"))
+        """Bug: on a position proved unwinnable the hint said "no useful moves left" while an
+        ace could go home; it now says the position can no longer be won (after a move: at
+        the deal itself the hint offers a new deal, tests/test_hint_lost_deal.py)."""
+        app, pool = asking_app(monkeypatch, lambda data, limit: (None, "lost", "no_useful_moves"))
+        finger = Finger(app)
+        finger.tap(finger.card("AH"))
+        finger.tap(finger.button("hint"))
+        pool.finish()
+        app.step()
         assert app.table.toast.text == app.tr("table.hint_lost")
         assert app.table.hint_mark is None
 

@@ -11,6 +11,7 @@ The indicator runs the solver off the frame loop, in a worker process::
     indicator = Indicator()              # one worker process (spawned on first use)
     indicator.update(game)               # after every accepted move, undo or new game
     indicator.poll()                     # each frame: "won", "lost", "working" or "unknown"
+    indicator.ask(earlier)               # an earlier position's verdict, worked out after
     indicator.close()                    # when the table closes
 
 ``verdict(data)`` and ``hint_data(data)`` are the same answers on ``Game.to_dict()`` with plain
@@ -170,6 +171,8 @@ class Indicator:
         self._status = "unknown"
         self._pending: Game | None = None
         self._running: tuple[Future[tuple[str, list[str]]], Game] | None = None
+        self._asked: Game | None = None  # an earlier position asked about (:meth:`ask`)
+        self._undecided: set[Key] = set()  # asked about, and the solver ran out of work
 
     @property
     def executor(self) -> Executor | None:
@@ -203,12 +206,33 @@ class Indicator:
         self._pending = game.copy()
         self._start()
 
+    def ask(self, game: Game) -> str:
+        """The verdict on ``game``'s position, which need not be the one on the table (an
+        earlier one, to find the move that lost the game): "won", "lost" or "unknown" when
+        decided, else "working", and it is worked out after the table's own position (the
+        latest asked replaces one not yet started). Ask again for the answer."""
+        key = game.position_key()
+        known = self._cache.get(key)
+        if known is not None:
+            return known
+        if key in self._undecided:
+            return "unknown"
+        running = self._running is not None and self._running[1].position_key() == key
+        if not running:
+            self._asked = game.copy()
+            self._start()
+        return "working"
+
     def _start(self) -> None:
-        if self._running is not None or self._pending is None:
+        if self._running is not None or (self._pending is None and self._asked is None):
             return
         if self._executor is None:
             self._executor = self._pool()
-        game, self._pending = self._pending, None
+        if self._pending is not None:  # the position on the table first
+            game, self._pending = self._pending, None
+        else:
+            assert self._asked is not None
+            game, self._asked = self._asked, None
         try:
             future = self._executor.submit(verdict, game.to_dict(), self.time_limit)
         except Exception:  # a dead worker (BrokenProcessPool) must not take the table down
@@ -216,7 +240,10 @@ class Indicator:
                 with contextlib.suppress(Exception):
                     self._executor.shutdown(wait=False, cancel_futures=True)
                 self._executor = None  # the next position gets a fresh worker
-            self._status = "unknown"
+            if game.position_key() == self._current:
+                self._status = "unknown"
+            else:
+                self._undecided.add(game.position_key())
             return
         self._running = (future, game)
 
@@ -239,6 +266,10 @@ class Indicator:
                     self._remember(walk.position_key(), "won")
             elif status == "lost":
                 self._remember(key, "lost")
+            elif key != self._current:
+                if len(self._undecided) >= CACHE_SIZE:
+                    self._undecided.clear()
+                self._undecided.add(key)  # asked about: "unknown" from now on
             if key == self._current:
                 self._status = status
             elif self._current is not None and self._current in self._cache:

@@ -14,6 +14,8 @@ from game.arcade.highscores import Entry
 from game.arcade.initials import shown_initials
 from game.clock import format_clock
 from game.i18n import Translator
+from game.look import ui
+from game.look.fonts import font
 from game.look.ui import Control
 from game.scenes.dialog import Dialog, stack_rows
 
@@ -42,26 +44,28 @@ class EntriesScene(Dialog):
         title_h, info_h = int(u * 0.9), int(u * 0.7)
         self.panel = self.panel_rect(max_w=u * 12, max_h=u * 14)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
+        remove_w = int(inner.width * 0.3)
+        text_w = inner.width - remove_w - gap
+        size, entry_h = self.entry_size([entry_line(tr, entry) for entry in entries], text_w)
+        entry_h = max(row_h, entry_h)
         room = inner.height - title_h - info_h - row_h - 3 * gap
-        per_page = max(1, room // (row_h + gap))
+        per_page = max(1, room // (entry_h + gap))
         pages = max(1, -(-len(entries) // per_page))
         self.page = min(self.page, pages - 1)
         shown = entries[self.page * per_page : (self.page + 1) * per_page]
-        need = title_h + info_h + (len(shown) + 1) * (row_h + gap) + 2 * gap + 2 * pad
+        need = title_h + info_h + len(shown) * (entry_h + gap) + row_h + 3 * gap + 2 * pad
         self.fit_panel(max(need, u * 5))
         inner = self.panel.inflate(-2 * pad, -2 * pad)
-        ys = stack_rows(inner.top, [title_h, info_h] + [row_h] * len(shown), gap)
+        ys = stack_rows(inner.top, [title_h, info_h] + [entry_h] * len(shown), gap)
         title = Rect(inner.left, ys[0], inner.width, title_h)
         self.add(Control(title, tr("operator.entries_title"), kind="title", size=int(u * 0.5)))
         info = self.message or tr("operator.entries_hint" if entries else "operator.entries_none")
         info_rect = Rect(inner.left, ys[1], inner.width, info_h)
         self.add(Control(info_rect, info, kind="text", size=int(u * 0.34), extra={"center": True}))
-        remove_w = int(inner.width * 0.3)
         for y, entry in zip(ys[2:], shown, strict=True):
-            text = Rect(inner.left, y, inner.width - remove_w - gap, row_h)
-            line = entry_line(tr, entry)
-            self.add(Control(text, line, kind="text", size=int(u * 0.36)))
-            button = Rect(inner.right - remove_w, y, remove_w, row_h)
+            text = Rect(inner.left, y, text_w, entry_h)
+            self.add(Control(text, entry_line(tr, entry), kind="text", size=size))
+            button = Rect(inner.right - remove_w, y + (entry_h - row_h) // 2, remove_w, row_h)
             ask = partial(self.ask_remove, entry)
             self.add(Control(button, tr("operator.remove"), ask, name="remove"))
         bottom = Rect(inner.left, inner.bottom - row_h, inner.width, row_h)
@@ -69,6 +73,16 @@ class EntriesScene(Dialog):
         self.row(bottom, labels, [self.previous, self.close, self.next], 1)
         self.controls[-3].enabled = self.page > 0
         self.controls[-1].enabled = self.page < pages - 1
+
+    def entry_size(self, rows: list[str], width: int) -> tuple[int, int]:
+        """One text size for every row of the list (a long rule-set name is no smaller than
+        the rest): the largest at which each line fits unwrapped, never under the dialogs'
+        least; and the height the row with most lines at that size needs (a narrow portrait
+        panel wraps the rule set and the date onto lines of their own)."""
+        lines = [line for row in rows for line in row.split("\n")]
+        size = ui.label_size(lines, width, 0, int(self.unit() * 0.36), floor=self.least)
+        most = max((len(ui.wrap(row, width, size)) for row in rows), default=2)
+        return size, most * font(size).get_linesize()
 
     def previous(self) -> None:
         self.page, self.message = max(0, self.page - 1), ""

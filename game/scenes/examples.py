@@ -103,6 +103,8 @@ class ExamplesScene(Dialog):
             self.demo = cast("TableScene", table)
         else:
             self.demo.start_game(game)
+        # A position made for this page, no deal of any catalog: titled "Example", no code.
+        self.demo.deal = "example"
         self.demo.first_line = False
         self.demo.toast = None
         self.step = 0

@@ -246,14 +246,15 @@ class Chrome:
         surface.set_clip(clip)
 
     def _draw_buttons(self, surface: pygame.Surface, names: Sequence[str]) -> None:
-        """The named buttons on the felt, Undo and Redo greyed out when they cannot act."""
+        """The named buttons on the felt, Undo and Redo greyed out when they cannot act; a demo's
+        pictured buttons always alike, as they do nothing whatever its game (issue 31 item 9)."""
         lay = self.scene.layout
         enabled = dict(zip(("undo", "redo"), self.enabled(), strict=True))
         labels = self.labels()
         finish = self.scene.finish_offered()
         for name in names:
             rect = Rect(lay.buttons[name])
-            on = enabled.get(name, True)
+            on = enabled.get(name, True) or self.scene.buttons_are_pictures
             face = "finish" if name == "hint" and finish else name
             key = (face, on, tuple(rect), self.scene.tr.locale, labels[face])
             image = self._buttons.get(key)

@@ -81,9 +81,16 @@ def day_deal_label(tr: Translator, day: dt.date) -> str:
     return tr("arcade.past_deal", date=tr.date(day))
 
 
+def shown_code(game: Game, deal: str) -> str:
+    """The game code the info bar shows: none for an Examples page's position (``deal``
+    "example"), which is no deal of its code."""
+    return "" if deal == "example" else game.code
+
+
 def deal_label(tr: Translator, deal: str, day: dt.date | None, today: dt.date) -> str:
     """The kind of deal on the table, in words: "Today's deal" (or the deal of the past day it
-    is, see :func:`day_deal_label`), its level, "Winnable deal" or "Random deal"."""
+    is, see :func:`day_deal_label`), its level, "Winnable deal", "Random deal" or "Example" (the
+    Examples page's positions)."""
     if deal == "daily":
         if day is None or day == today:
             return tr("arcade.daily_deal")

@@ -68,8 +68,8 @@ class HintClient:
     """The table's hint and winnable indicator: made after the table's ``state`` (its game,
     whether it is on top, its toast) and given what else it needs: the ``workers`` that
     answer, the language (``tr``), the clock (``now``), whether the indicator is ``wanted``,
-    the table's ``toast`` (clear of the hinted cards), ``undo``, and a yes/no question over
-    the table (``confirm``) with the way ``back`` to the table."""
+    the table's ``toast`` (clear of the hinted cards), ``undo``, a yes/no question over the
+    table (``confirm``) with the way ``back`` to the table, and a ``new_deal`` (at once)."""
 
     def __init__(
         self,
@@ -83,15 +83,20 @@ class HintClient:
         undo: Callable[[], bool],
         confirm: Ask,
         back: Callable[[], None],
+        new_deal: Callable[[], None],
     ) -> None:
         self.state, self.workers, self.tr, self.now, self.wanted = state, workers, tr, now, wanted
         self.toast, self.undo, self.confirm, self.back = toast, undo, confirm, back
+        self.new_deal = new_deal
         self.job: HintJob | None = None
         self.mark: HintMark | None = None
         self.indicator: Indicator | None = None  # the winnable indicator, when on
         self.status = ""  # its verdict: "", "won", "lost", ...
         self.seen = Verdicts()  # what the indicator said of this game's positions
         self.lost: tuple[int, Move] | None = None  # moves back to winnable, the move that lost
+        self.lost_at = -1  # the length of the history ``lost`` was worked out for
+        self.looking: Game | None = None  # the earlier position asked about (:meth:`_look_back`)
+        self.undecided = False  # an earlier position the solver could not decide
 
     @property
     def thinking(self) -> bool:
@@ -172,7 +177,12 @@ class HintClient:
             move = self.workers.hint_answer(future)
         except LostPosition:
             # Moves remain (a card may even go home), but none leads to a win.
-            toast(tr("table.hint_lost"))
+            if self.lost_from_the_start():  # no undo helps: a new deal is what to offer
+                self.state.drop_toast(tr("table.hint_thinking"))
+                question, yes = tr("table.hint_deal_lost"), tr("table.hint_new_deal")
+                self.confirm(question, yes, tr("table.leave_no"), self.deal_again)
+            else:
+                toast(tr("table.hint_lost"))
             return
         except LookupError:
             toast(tr("table.hint_unavailable"))
@@ -185,6 +195,22 @@ class HintClient:
             return
         self.mark = HintMark(move, now + HINT_SECONDS)
         toast(tr("table.hint_move", move=self.describe(move)))
+
+    def deal_again(self) -> None:
+        """Back at the table with a new deal of the chosen game and level, at once."""
+        self.back()
+        self.new_deal()
+
+    def lost_from_the_start(self) -> bool:
+        """Whether the deal itself cannot be won (a lost position told by the solver): the
+        table shows the deal as dealt, or the indicator found every earlier position lost."""
+        game = self.state.game
+        if self.seen.game is game and self.seen.deal_lost:
+            return True
+        try:
+            return Game.from_code(game.code).position_key() == game.position_key()
+        except ValueError:  # a position with no deal behind it
+            return False
 
     def describe(self, move: Move) -> str:
         tr = self.tr()
@@ -204,7 +230,7 @@ class HintClient:
         elif not wanted and self.indicator is not None:
             self.close_indicator()
         if self.seen.game is not game:
-            self.seen = Verdicts(game)
+            self.seen, self.looking = Verdicts(game), None
         if self.indicator is not None:
             self.indicator.update(game)
             self._verdict(self.indicator.poll())
@@ -214,7 +240,7 @@ class HintClient:
             try:
                 self.workers.close_indicator(self.indicator)
             finally:
-                self.indicator = None
+                self.indicator, self.looking = None, None
                 self.status = ""
 
     def _verdict(self, status: str) -> None:
@@ -227,12 +253,46 @@ class HintClient:
         elif status == "lost" and before != "lost":
             if not game.history and not game.moves:
                 self.seen.deal_lost = True
-            since = self.seen.lost_since(game)
-            self.lost = since
-            if since is not None and self.state.active:
-                self.toast(self.tr()("table.lost_offer", move=self.describe(since[1])))
+            self.lost, self.lost_at = self.seen.lost_since(game), len(game.history)
+            if self.lost is not None:
+                self._offer()
+            elif game.history and not self.seen.deal_lost:
+                # Switched on after the losing move: it never saw a winnable position.
+                self.looking, self.undecided = game.copy(), False
+        elif status == "lost" and self.lost is not None and self.lost_at != len(game.history):
+            self.lost, self.lost_at = self.seen.lost_since(game), len(game.history)  # moved on
+        if status == "lost" and self.looking is not None:
+            self._look_back(game)
         if status != "lost":
-            self.lost = None
+            self.lost, self.looking = None, None
+
+    def _offer(self) -> None:
+        """Say which move lost the game and that a tap on the bar goes back before it."""
+        if self.lost is not None and self.state.active:
+            self.toast(self.tr()("table.lost_offer", move=self.describe(self.lost[1])))
+
+    def _look_back(self, game: Game) -> None:
+        """The game was lost before the indicator came on: ask it about the earlier positions,
+        the latest first, until one is winnable (the move made from it lost the game: named
+        and offered at once, as if it had been on) or the deal itself is lost."""
+        earlier, indicator = self.looking, self.indicator
+        while earlier is not None and indicator is not None:
+            verdict = indicator.ask(earlier)
+            if verdict == "working":
+                return
+            if verdict == "won":
+                self.seen.winnable.add(earlier.position_key())
+                self.looking = None
+                self.lost, self.lost_at = self.seen.lost_since(game), len(game.history)
+                self._offer()
+                return
+            self.undecided |= verdict != "lost"
+            if not earlier.history:
+                self.looking = None
+                deal = Game.from_code(game.code).position_key()
+                self.seen.deal_lost = not self.undecided and earlier.position_key() == deal
+                return
+            earlier.pop()
 
     def label(self) -> str:
         """The indicator's words in the info bar ("" when it is off)."""

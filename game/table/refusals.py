@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import FOUNDATION, Game, IllegalMove, Move
-from engine.cards import CARD_NAMES, Card, is_king
+from engine.cards import CARD_NAMES, Card, is_king, parse_card
 from engine.rules import group_limit
 from game.i18n import Translator
 
@@ -46,16 +46,39 @@ def explain(tr: Translator, game: Game, move: Move | None, refusal: IllegalMove)
         and refusal.reason == "run_too_long"
     ):
         return Answer(_empty_column_run(tr, game, refusal))
-    text = tr.refusal(refusal)
+    parts: list[str] = [tr.refusal(refusal)]
+    marks: list[Card] = []
+    first = _home_first(game, refusal)
+    if first is not None:  # before where it could go on the table: the card to free first
+        card = tr.card(refusal.params["card"])
+        parts.append(tr("table.home_first", needed=_name(tr, first), card=card))
+        where, shown = _where(tr, game, [first], "foundation_needs")
+        parts.append(where)
+        marks += shown
     needed = game.needed_cards(refusal)
-    if not needed:
-        return Answer(text)
-    where, marks = _where(tr, game, needed, refusal.reason)
-    params = refusal.params
-    if refusal.reason in ("wrong_suit", "no_destination") and len(needed) == 1:
-        only = tr("table.goes_only_on", card=tr.card(params["card"]), needed=_name(tr, needed[0]))
-        text = f"{text} {only}"
-    return Answer(f"{text} {where}".strip(), marks)
+    if needed:
+        where, shown = _where(tr, game, needed, refusal.reason)
+        if refusal.reason in ("wrong_suit", "no_destination") and len(needed) == 1:
+            card = tr.card(refusal.params["card"])
+            parts.append(tr("table.goes_only_on", card=card, needed=_name(tr, needed[0])))
+        parts.append(where)
+        marks += [mark for mark in shown if mark not in marks]
+    return Answer(" ".join(part for part in parts if part), tuple(marks))
+
+
+def _home_first(game: Game, refusal: IllegalMove) -> Card | None:
+    """A tapped card that found no place but would go to its foundation once the cards of its
+    suit below it are there (it is a column's top card or a free cell's): the first of them
+    (a refused 2♣ names A♣ as well as the 3♣ it could go on, issue 31 item 12); else None."""
+    if refusal.reason != "no_destination":
+        return None
+    card = parse_card(refusal.params["card"])
+    pile, pos = game.locate(card)
+    if pile == FOUNDATION or (pile < FOUNDATION and pos != len(game.cols[pile]) - 1):
+        return None  # at home already, or covered: it goes nowhere before the cards on it
+    suit = card // 13
+    home = game.found[suit]  # the cards of the suit at home: the next one's rank index
+    return suit * 13 + home if home < card % 13 else None
 
 
 def _name(tr: Translator, card: Card) -> str:

@@ -30,7 +30,7 @@ from game.scene import Event, Scene
 from game.table.animation import Pos, Tween, change_tweens, glide_on
 from game.table.feedback import answer_refusal
 from game.table.finish import Finisher, shown_buttons
-from game.table.flow import deal_day, deal_label, replace_game
+from game.table.flow import deal_day, deal_label, replace_game, shown_code
 from game.table.gesture import Drag
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.places import Places, Rest
@@ -99,6 +99,7 @@ class TableScene(Scene):
             undo=self.undo,
             confirm=self.ask,
             back=self.back,
+            new_deal=lambda: self.start_game(self.app.games.new()),
         )
         self.finisher = Finisher(self.state, self.make_move)  # the Finish button's run
         self.chooser = Chooser(  # "Tap to place": the chosen card (game.table.select)
@@ -184,7 +185,7 @@ class TableScene(Scene):
         tr, game = self.tr, self.game
         time = tr("table.time", time=self.play_time.text())
         moves, score = tr("table.moves", count=game.moves), tr("table.score", score=game.score)
-        return (time, moves, score, game.code, self.hints.label())
+        return (time, moves, score, shown_code(game, self.deal), self.hints.label())
 
     def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
         """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is

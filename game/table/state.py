@@ -36,7 +36,7 @@ class TableState:
     """The table's state and what the view asks of it that needs nothing else."""
 
     def __init__(self, game: Game, layout: Layout, deal: str, deal_day: dt.date | None) -> None:
-        """``deal``: the kind of deal ("easy" .. "hard", "winnable", "random", "daily");
+        """``deal``: the kind of deal ("easy" .. "hard", "winnable", "random", "daily", "example");
         ``deal_day``: the day whose deal ``game`` is, or None."""
         self.game = game
         self.play_time = PlayTime()
