@@ -41,13 +41,16 @@ class Dialog(Scene):
 
     # ----------------------------------------------------------------- layout
     def panel_rect(self, max_w: float = 760, max_h: float = 620) -> Rect:
+        """A centred panel ``max_w`` by ``max_h`` at most (a dialog's own measure of what it
+        holds: never stretched to the screen's height, which left a portrait screen's question
+        with half a screen of empty panel), within the screen."""
         w, h = self.app.screen.get_size()
         if w > 1400:
             max_w = max(max_w, w * 0.5)
         elif w <= 1100 and w > h:
             max_w = max(max_w, w * 0.72)  # a small landscape panel: use its width
         pw = int(min(w * 0.94, max_w))
-        ph = int(min(h * 0.94, max_h if h < 1000 else max(max_h, h * 0.6)))
+        ph = int(min(h * 0.94, max_h))
         rect = Rect(0, 0, pw, ph)
         rect.center = (w // 2, h // 2)
         return rect

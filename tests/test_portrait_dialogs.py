@@ -1,0 +1,98 @@
+"""Portrait (720x1280, issue 31 item 7): every dialog is as tall as what it holds. The question
+box ("Leave this game?") had about 550 px of empty panel between its sentence and its buttons;
+now its buttons follow the last line of the question. Every dialog is written to out/screens/
+at 720x1280 for people to look at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.i18n import LOCALES
+from game.launch import show_scene
+from game.scenes.dialog import Dialog
+from tests.tablehelp import make_app
+
+OUT = Path(__file__).resolve().parent.parent / "out" / "screens"
+PORTRAIT = (720, 1280)
+
+
+def ask(app, question: str) -> Dialog:
+    app.scenes.open("confirm", question=question, yes=app.tr("table.leave_yes"),
+                    no=app.tr("table.leave_no"), on_yes=lambda: None)  # fmt: skip
+    dialog = app.scenes.top
+    assert isinstance(dialog, Dialog) and dialog.name == "confirm"
+    return dialog
+
+
+def last_ink_row(screen: pygame.Surface, area: pygame.Rect) -> int:
+    """The lowest row of ``area`` with a pixel of the question's ink (near white) in it."""
+    for y in range(area.bottom - 1, area.top - 1, -1):
+        for x in range(area.left, area.right, 2):
+            r, g, b, _ = screen.get_at((x, y))
+            if min(r, g, b) > 200:
+                return y
+    return area.top
+
+
+@pytest.mark.parametrize("size", [PORTRAIT, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_question_box_ends_close_below_its_question(size: tuple[int, int]) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    app = make_app(size=size, px_per_mm=8.2 if size == PORTRAIT else None)
+    try:
+        for locale in LOCALES:
+            app.set_locale(locale)
+            for question in (
+                app.tr("table.leave_question", moves=app.tr("table.moves", count=12)),
+                app.tr(
+                    "operator.remove_question",
+                    initials="ABC",
+                    game="RU1-C",
+                    day="1.12.2026",
+                    score=1234,
+                ),
+            ):
+                dialog = ask(app, question)
+                app.full_redraw = True
+                app.draw()
+                u = dialog.unit()
+                buttons = [c.rect for c in dialog.controls if c.kind == "button"]
+                top = min(r.top for r in buttons)
+                text = next(c.rect for c in dialog.controls if c.kind == "text")
+                ink = last_ink_row(app.screen, pygame.Rect(text.left, text.top, text.width,
+                                                           top - text.top))  # fmt: skip
+                assert ink > text.top, "the question is drawn"
+                assert top - ink <= 0.9 * u, f"{top - ink}px between question and buttons"
+                assert dialog.panel.bottom - max(r.bottom for r in buttons) <= 0.6 * u
+                if size == PORTRAIT and locale == "en":
+                    pygame.image.save(app.screen, OUT / f"confirm-{size[0]}x{size[1]}.png")
+                app.scenes.pop()
+    finally:
+        app.close()
+
+
+SCENES = ["newgame", "keypad", "rules", "stats", "scores", "settings", "operator", "entries",
+          "initials"]  # fmt: skip
+
+
+def test_every_dialog_at_720x1280_fits_its_panel() -> None:
+    """Each dialog's controls lie inside its panel, the panel on the screen; the screens are
+    written for a look (out/screens/dialog-<name>-720x1280.png)."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    app = make_app(size=PORTRAIT, px_per_mm=8.2)
+    try:
+        for name in SCENES:
+            show_scene(app, name)
+            dialog = app.scenes.top
+            assert isinstance(dialog, Dialog)
+            rects = [c.rect for c in dialog.controls]
+            assert dialog.panel.contains(rects[0].unionall(rects)), name
+            assert app.screen.get_rect().contains(dialog.panel), name
+            app.full_redraw = True
+            app.draw()
+            pygame.image.save(app.screen, OUT / f"dialog-{name}-720x1280.png")
+            app.scenes.pop_to_bottom()
+    finally:
+        app.close()
