@@ -46,8 +46,8 @@ class ScoresScene(Dialog):
         key, showing = self.pages[self.page]
         size = self.app.screen.get_size()
         self.board = rule_set_board(
-            size, tr, self.app.arcade, key, showing, panel=area.size, least=self.least
-        )
+            size, tr, self.app.arcade, key, showing, panel=area.size, least=self.least, steady=True
+        )  # the same rectangle on every page
         self.board_rect = self.board.image.get_rect(center=area.center)
 
     def previous(self) -> None:
