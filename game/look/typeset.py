@@ -96,8 +96,8 @@ def mend_last_line(
     """A paragraph set in ``lines`` (at most ``width`` wide) with no word alone on its last line
     ("…Be the" over "first!"): the word before it comes down when the pair fits and its line
     keeps two words. Where it cannot, the paragraph is set again (``rewrap``) a pixel narrower
-    than its widest line but the last, and again, while it takes as many lines, until a setting ends in two
-    words or lets the word before come down; else ``lines`` stay as they are."""
+    than its widest line but the last, and again, while it takes as many lines, until a
+    setting ends in two words or lets the word before come down; else ``lines`` as they are."""
     current = lines
     while len(current) > 1 and is_lone_word(current[-1]):
         head, _, word = current[-2].rpartition(" ")
