@@ -30,12 +30,14 @@ Color = tuple[int, int, int]
 
 
 class Extra(TypedDict, total=False):
-    """What some controls carry besides their label: ``center`` (a text centred), ``help`` and
-    ``help_size`` (a switch's line of help under it), ``height`` (a volume bar's, 0..1)."""
+    """What some controls carry besides their label: ``center`` (a text centred),
+    ``help_lines`` and ``help_size`` (a switch's help under it, as set), ``lead`` (the name a
+    help band's text is about), ``height`` (a volume bar's, 0..1)."""
 
     center: bool
-    help: str
+    help_lines: list[str]
     help_size: int
+    lead: str
     height: float
 
 
