@@ -15,7 +15,7 @@ from game.i18n import LOCALES
 from game.input import Press
 from game.look import ui
 from game.look.fonts import font
-from game.look.typeset import NBSP, bind
+from game.look.typeset import NBSP, bind, mend_last_line
 from game.look.ui import Control
 from game.scene import Event
 from game.scenes.dialog import Dialog, stack_rows
@@ -35,6 +35,7 @@ VOLUMES = (0.2, 0.4, 0.6, 0.8, 1.0)  # the volume control's steps, quiet to full
 MIN_ROW_MM = 7.5  # the shortest switch row a finger still hits reliably
 ROW_PAD = 2  # above and below a switch row's text (px)
 TEXT_INSET = 8  # a switch row's text from its sides (px)
+BOLD = "\x01"  # marks a word of the help band's lead while its lines are set
 
 
 @dataclass
@@ -151,17 +152,17 @@ class SettingsScene(Dialog):
             self.language_row(half, int(col_w * 0.28), label_size)
             self.volume_row(half.move(round(col_w + gap), 0), int(col_w * 0.28), label_size)
         y += row_h + gap
+        self.buttons_row(Rect(inner.left, round(y), inner.width, round(row_h)))
+
+    def buttons_row(self, rect: Rect) -> None:
+        """Rules, the statistics (kept by the kiosk session) and Close."""
+        tr = self.tr
         labels = [tr("settings.rules"), tr("dialog.close")]
         actions: list[Callable[[], object]] = [partial(self.app.scenes.open, "rules"), self.close]
-        if self.app.kiosk is not None:  # statistics are kept by the kiosk session
+        if self.app.kiosk is not None:
             labels.insert(1, tr("stats.button"))
             actions.insert(1, partial(self.app.scenes.open, "stats"))
-        self.row(
-            Rect(inner.left, round(y), inner.width, round(row_h)),
-            labels,
-            actions,
-            len(labels) - 1,
-        )
+        self.row(rect, labels, actions, len(labels) - 1)
 
     def help_under_each(
         self, helps: list[str], room: float, col_w: int, columns: int, start: int, min_row: float
@@ -361,28 +362,46 @@ def paint_switch(screen: pygame.Surface, c: Control, *, pressed: bool) -> None:
 
 
 def paint_help(screen: pygame.Surface, c: Control) -> None:
-    """The help band: the name of the toggle last touched in bold, then what it does."""
+    """The help band: the name of the toggle last touched in bold, then what it does (its last
+    word never alone on a line, game.look.typeset.mend_last_line)."""
     lead, size = c.extra.get("lead", ""), c.size
+    # The lead's words carry a mark (BOLD) through the setting: they are drawn in bold.
+    words = [BOLD + word for word in bind(f"{lead}:").split(" ")] if lead else []
+    words += bind(c.label).split(" ")
+    space = font(size).size(" ")[0]
+
+    def word_image(word: str) -> pygame.Surface:
+        bold = word.startswith(BOLD)
+        color = ui.INK if bold else ui.INK_DIM
+        return font(size, bold).render(word.removeprefix(BOLD), True, color)
+
+    def width_of(line: str) -> int:
+        bold = [w.startswith(BOLD) for w in line.split(" ")]
+        plain = [w.removeprefix(BOLD) for w in line.split(" ")]
+        return (
+            sum(font(size, b).size(w)[0] + space for w, b in zip(plain, bold, strict=True)) - space
+        )
+
+    def set_lines(width: int) -> list[str]:
+        lines = [""]
+        for word in words:
+            trial = f"{lines[-1]} {word}" if lines[-1] else word
+            if lines[-1] and width_of(trial) > width:
+                lines.append(word)
+            else:
+                lines[-1] = trial
+        return lines
+
     width = c.rect.width - 2 * TEXT_INSET
-    words = [(word, True) for word in bind(f"{lead}:").split(" ")] if lead else []
-    words += [(word, False) for word in bind(c.label).split(" ")]
+    lines = mend_last_line(set_lines(width), width, set_lines, width_of)
     line_h = font(size).get_linesize()
-    rows: list[list[tuple[str, bool, int]]] = [[]]
-    x = 0
-    for word, bold in words:
-        w = font(size, bold).size(word)[0]
-        if rows[-1] and x + w > width:
-            rows.append([])
-            x = 0
-        rows[-1].append((word, bold, x))
-        x += w + font(size).size(" ")[0]
-    y = c.rect.centery - line_h * len(rows) // 2
-    for row in rows:
-        for word, bold, x in row:
-            color = ui.INK if bold else ui.INK_DIM
-            screen.blit(
-                font(size, bold).render(word, True, color), (c.rect.left + TEXT_INSET + x, y)
-            )
+    y = c.rect.centery - line_h * len(lines) // 2
+    for line in lines:
+        x = c.rect.left + TEXT_INSET
+        for word in line.split(" "):
+            image = word_image(word)
+            screen.blit(image, (x, y))
+            x += image.get_width() + space
         y += line_h
 
 
