@@ -19,9 +19,8 @@ OUT = Path(__file__).resolve().parent.parent / "out" / "screens"
 PORTRAIT = (720, 1280)
 
 
-def ask(app, question: str) -> Dialog:
-    app.scenes.open("confirm", question=question, yes=app.tr("table.leave_yes"),
-                    no=app.tr("table.leave_no"), on_yes=lambda: None)  # fmt: skip
+def ask(app, question: str, yes: str, no: str) -> Dialog:
+    app.scenes.open("confirm", question=question, yes=yes, no=no, on_yes=lambda: None)
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog) and dialog.name == "confirm"
     return dialog
@@ -29,32 +28,33 @@ def ask(app, question: str) -> Dialog:
 
 def last_ink_row(screen: pygame.Surface, area: pygame.Rect) -> int:
     """The lowest row of ``area`` with a pixel of the question's ink (near white) in it."""
-    for y in range(area.bottom - 1, area.top - 1, -1):
-        for x in range(area.left, area.right, 2):
-            r, g, b, _ = screen.get_at((x, y))
-            if min(r, g, b) > 200:
-                return y
-    return area.top
+    ink = pygame.mask.from_threshold(screen.subsurface(area), (228, 228, 228), (28, 28, 28, 255))
+    rects = ink.get_bounding_rects()
+    return area.top + max(r.bottom for r in rects) - 1 if rects else area.top
 
 
-@pytest.mark.parametrize("size", [PORTRAIT, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_question_box_ends_close_below_its_question(size: tuple[int, int]) -> None:
+SIZES = [((800, 480), 5.2), ((1024, 600), 6.6), (PORTRAIT, 8.2), ((1920, 1080), None)]
+
+
+@pytest.mark.parametrize(("size", "ppm"), SIZES, ids=lambda v: str(v))
+def test_the_question_box_ends_close_below_its_question(size: tuple[int, int], ppm) -> None:
+    """The questions, the desktop's "Close the game?" among them, at every size in every
+    language (it is written to out/screens/question-<size>-<locale>-0.png)."""
     OUT.mkdir(parents=True, exist_ok=True)
-    app = make_app(size=size, px_per_mm=8.2 if size == PORTRAIT else None)
+    app = make_app(size=size, px_per_mm=ppm)
     try:
         for locale in LOCALES:
             app.set_locale(locale)
-            for question in (
-                app.tr("table.leave_question", moves=app.tr("table.moves", count=12)),
-                app.tr(
-                    "operator.remove_question",
-                    initials="ABC",
-                    game="RU1-C",
-                    day="1.12.2026",
-                    score=1234,
-                ),
-            ):
-                dialog = ask(app, question)
+            tr = app.tr
+            questions = (
+                (tr("dialog.close_question"), tr("dialog.close_yes"), tr("dialog.close_no")),
+                (tr("table.leave_question", moves=tr("table.moves", count=12)),
+                 tr("table.leave_yes"), tr("table.leave_no")),
+                (tr("operator.remove_question", initials="ABC", game="RU1-C", day="1.12.2026",
+                    score=1234), tr("operator.remove_yes"), tr("operator.remove_no")),
+            )  # fmt: skip
+            for n, (question, yes, no) in enumerate(questions):
+                dialog = ask(app, question, yes, no)
                 app.full_redraw = True
                 app.draw()
                 u = dialog.unit()
@@ -66,8 +66,9 @@ def test_the_question_box_ends_close_below_its_question(size: tuple[int, int]) -
                 assert ink > text.top, "the question is drawn"
                 assert top - ink <= 0.9 * u, f"{top - ink}px between question and buttons"
                 assert dialog.panel.bottom - max(r.bottom for r in buttons) <= 0.6 * u
-                if size == PORTRAIT and locale == "en":
-                    pygame.image.save(app.screen, OUT / f"confirm-{size[0]}x{size[1]}.png")
+                if n == 0 or (size == PORTRAIT and locale == "en"):
+                    stem = f"question-{size[0]}x{size[1]}-{locale}-{n}"
+                    pygame.image.save(app.screen, OUT / f"{stem}.png")
                 app.scenes.pop()
     finally:
         app.close()
