@@ -103,8 +103,19 @@ def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
     lines: list[str] = []
     for para in bind(text).split("\n"):
         shown = set_lines(para, max_w)
-        lines += mend_last_line(shown, max_w, partial(set_lines, para), width_of)
+        mended = mend_last_line(shown, max_w, partial(set_lines, para), width_of)
+        lines += [drop_separator(line) for line in mended] if mended is not shown else shown
     return lines
+
+
+def drop_separator(line: str) -> str:
+    """``line`` without a separator left at its end or start by a word moved down."""
+    for sep in SEPARATORS:
+        if line.endswith(f" {sep}"):
+            line = line[: -len(sep) - 1]
+        if line.startswith(f"{sep} "):
+            line = line[len(sep) + 1 :]
+    return line
 
 
 def draw_wrapped(
