@@ -35,6 +35,7 @@ VOLUMES = (0.2, 0.4, 0.6, 0.8, 1.0)  # the volume control's steps, quiet to full
 MIN_ROW_MM = 7.5  # the shortest switch row a finger still hits reliably
 ROW_PAD = 2  # above and below a switch row's text (px)
 TEXT_INSET = 8  # a switch row's text from its sides (px)
+DIVIDER = (46, 72, 58)  # the hairline between two toggles with help
 BOLD = "\x01"  # marks a word of the help band's lead while its lines are set
 
 
@@ -344,6 +345,9 @@ def paint_switch(screen: pygame.Surface, c: Control, *, pressed: bool) -> None:
         pygame.draw.rect(screen, (60, 100, 75), c.rect, border_radius=8)
     size, help_size = c.size, c.extra.get("help_size", 0)
     lines = c.extra.get("help_lines", [])
+    if lines:  # a hairline under each toggle with its help: which lines belong to which
+        y = c.rect.bottom + 1
+        pygame.draw.line(screen, DIVIDER, (c.rect.left + TEXT_INSET, y), (c.rect.right, y))
     # Beside a title with help under it, the switch is as tall as the title's line; alone in
     # its row, it takes 0.6 of the row (up to a 70 px row).
     knob = Rect(0, 0, *switch_knob(size if lines else round(min(c.rect.height, 70) * 0.55)))
