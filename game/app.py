@@ -164,9 +164,9 @@ class App:
                 continue
             if event.type == pygame.QUIT:
                 # systemd's SIGTERM arrives as QUIT: save, then leave the loop.
-                self.hooks.shutdown(self.table.game)
-                self.close()
-                self.running = False
+                self.quit()
+            elif self.asks_to_close(event):
+                self.ask_to_close()
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.resize(pygame.display.get_surface())
             elif event.type == pygame.WINDOWEXPOSED:
@@ -177,6 +177,29 @@ class App:
                 event = self.presenter.map_event(event)
                 for gesture in self.reader.feed(event, self.clock.now_ms):
                     self.dispatch(gesture)
+
+    def quit(self) -> None:
+        """Save the game, stop the workers and the sound, and leave the loop."""
+        self.hooks.shutdown(self.table.game)
+        self.close()
+        self.running = False
+
+    def asks_to_close(self, event: pygame.event.Event) -> bool:
+        """The window's close button, or Escape on the table (a screen over it closes on
+        Escape): both reach here only without the kiosk lock, which drops them."""
+        if event.type == pygame.WINDOWCLOSE:
+            return True
+        escape = event.type == pygame.KEYDOWN and getattr(event, "key", 0) == pygame.K_ESCAPE
+        return escape and self.scenes.top is self.table
+
+    def ask_to_close(self) -> None:
+        """ "Close the game?": yes quits as systemd's stop does (the game saved), no keeps
+        playing. Asked once: a second close while the question is up changes nothing."""
+        question = self.tr("dialog.close_question")
+        if getattr(self.scenes.top, "question", None) == question:
+            return
+        self.scenes.open("confirm", question=question, yes=self.tr("dialog.close_yes"),
+                         no=self.tr("dialog.close_no"), on_yes=self.quit)  # fmt: skip
 
     def resize(self, window: pygame.Surface | None = None) -> None:
         """The window changed size (or is a new surface): lay everything out again."""

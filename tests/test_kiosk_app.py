@@ -98,6 +98,44 @@ def test_without_lock_escape_still_closes_a_dialog(tmp_path: Path) -> None:
     assert app.scenes.top is app.table
 
 
+CLOSE = pygame.event.Event(pygame.WINDOWCLOSE)
+ESCAPE = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
+
+
+@pytest.mark.parametrize("event", [ESCAPE, CLOSE], ids=["Escape", "close button"])
+def test_without_lock_escape_and_the_close_button_ask_then_close(
+    tmp_path: Path, event: pygame.event.Event
+) -> None:
+    """A desktop game (lock off): Escape on the table, or the window's close button, asks
+    "Close the game?"; No keeps playing, Close saves the game and ends the loop (exit 0)."""
+    app, _ = kiosk_app(tmp_path, kiosk_config(lock=False))
+    finger = Finger(app)
+    finger.tap(finger.card("AH"))
+    app.step([event])
+    question = app.tr("dialog.close_question")
+    assert getattr(app.scenes.top, "question", None) == question
+    app.step([event])  # Escape again is No, as on every screen; the close button asks once
+    asked = sum(getattr(scene, "question", None) == question for scene in app.scenes)
+    assert asked == (0 if event is ESCAPE else 1) and app.running
+    if asked:
+        finger.tap(finger.control(app.tr("dialog.close_no")))
+    assert app.scenes.top is app.table and app.running
+    app.step([event])
+    finger.tap(finger.control(app.tr("dialog.close_yes")))
+    assert app.running is False and app.exit_status == 0
+    resumed = Session(kiosk_config(lock=False), tmp_path).resume()
+    assert resumed is not None and resumed.game.moves == 1
+
+
+def test_with_the_lock_escape_and_the_close_button_do_nothing_on_the_table(
+    tmp_path: Path,
+) -> None:
+    app, _ = kiosk_app(tmp_path, kiosk_config())
+    app.step([ESCAPE, CLOSE])
+    Finger(app).settle(0.2)
+    assert app.running and app.scenes.top is app.table
+
+
 def hold_on_the_code(app: App, controller: KioskController, seconds: float) -> None:
     finger = Finger(app)
     area = controller.code_area()

@@ -167,8 +167,10 @@ class TestLock:
         assert env["SDL_QUIT_ON_LAST_WINDOW_CLOSE"] == "0"
         assert env["SDL_GRAB_KEYBOARD"] == "1"
         env = {}
-        prepare_sdl(config_from_dict({})[0], env)
-        assert "SDL_QUIT_ON_LAST_WINDOW_CLOSE" not in env
+        prepare_sdl(config_from_dict({"kiosk": {"lock": False}})[0], env)
+        # Unlocked too: the close button asks first (WINDOWCLOSE), it does not quit at once.
+        assert env["SDL_QUIT_ON_LAST_WINDOW_CLOSE"] == "0"
+        assert "SDL_GRAB_KEYBOARD" not in env
 
 
 class TestPinThrottleSurvivesRestarts:

@@ -6,12 +6,14 @@ pygame, so tests step them by hand. The functions at the end touch pygame/SDL an
 only when called.
 
 Quitting, by design:
-- `QUIT` comes from SIGTERM (systemd's stop; `install_sigterm_handler` posts it), SIGINT
-  (Ctrl+C) and, without the lock, from closing the window: always save and exit 0.
-- With the lock, closing the window does not quit: `prepare_sdl` sets
-  SDL_QUIT_ON_LAST_WINDOW_CLOSE=0 so the close button (and a window manager's Alt+F4) produce
-  only `WINDOWCLOSE`, which is dropped; Escape and every Alt/Ctrl/GUI key combination except
-  Ctrl+Z are dropped, and the keyboard is grabbed so system shortcuts reach the game.
+- `QUIT` comes from SIGTERM (systemd's stop; `install_sigterm_handler` posts it) and SIGINT
+  (Ctrl+C) only: always save and exit 0, at once.
+- Closing the window is not `QUIT`: `prepare_sdl` sets SDL_QUIT_ON_LAST_WINDOW_CLOSE=0 so the
+  close button (and a window manager's Alt+F4) produce only `WINDOWCLOSE`. Without the lock it
+  and Escape on the table ask "Close the game?" (game.app.App.ask_to_close), whose yes saves
+  and exits 0 as QUIT does.
+- With the lock, `WINDOWCLOSE` is dropped; Escape and every Alt/Ctrl/GUI key combination
+  except Ctrl+Z are dropped, and the keyboard is grabbed so system shortcuts reach the game.
 - The operator leaves through the PIN keypad: save, exit EXIT_OPERATOR (64), which the systemd
   unit does not restart.
 """
@@ -237,14 +239,14 @@ class PinPad:
 class EventAction(Enum):
     PASS = "pass"  # to the scenes as usual
     DROP = "drop"  # the kiosk lock swallows it
-    SHUTDOWN = "shutdown"  # save, then exit 0 (SIGTERM from systemd, or closing when unlocked)
+    SHUTDOWN = "shutdown"  # save, then exit 0 (SIGTERM from systemd, Ctrl+C)
 
 
 def prepare_sdl(config: Config, environ: Any = None) -> None:
     """Set SDL hints through the environment; call before pygame.init()."""
     env = os.environ if environ is None else environ
+    env["SDL_QUIT_ON_LAST_WINDOW_CLOSE"] = "0"  # closing the window: WINDOWCLOSE, never QUIT
     if config.kiosk.lock:
-        env["SDL_QUIT_ON_LAST_WINDOW_CLOSE"] = "0"
         env["SDL_GRAB_KEYBOARD"] = "1"  # with the grab (apply_lock), system shortcuts too
     # A fullscreen kiosk must not minimize itself when focus wanders.
     env.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")

@@ -61,7 +61,9 @@ def add_keypad(
     u = dialog.unit()
     w, h = dialog.app.screen.get_size()
     cols = look.columns
-    dialog.panel = dialog.panel_rect(max_w=u * look.max_w, max_h=u * look.max_h)
+    # Square keys on a portrait screen take the height they need (fit_panel below).
+    portrait = look.square_keys and h > w
+    dialog.panel = dialog.panel_rect(max_w=u * look.max_w, max_h=h if portrait else u * look.max_h)
     pad = int(u * 0.3)
     title_h, field_h, message_h = int(u * 0.7), int(u * 0.95), int(u * look.message_h)
     # The message's lines whole at its size (a narrow portrait panel wraps it onto more lines
@@ -70,7 +72,7 @@ def add_keypad(
     lines = wrap(message, dialog.panel.width - 2 * pad, message_size)
     message_h = max(message_h, len(lines) * font(message_size).get_linesize())
     gap = max(4, int(u * 0.12))
-    if look.square_keys and h > w:
+    if portrait:
         side = (dialog.panel.width - 2 * pad - gap * (cols - 1)) / cols
         need = 2 * pad + title_h + field_h + message_h + 3 * gap + len(rows) * (side + gap)
         dialog.fit_panel(need)

@@ -13,6 +13,8 @@ which turns into a no-break space (U+00A0) each space where a line must not brea
   ``6,5 %``, ``4 (Helppo)``): a number keeps its unit, in every plural form and whatever
   string it was put into.
 
+Once a paragraph is set, :func:`mend_last_line` keeps its last line from holding one word alone.
+
 The rules live here, once, rather than as no-break spaces in every catalog string, because
 most numbers reach a sentence through a placeholder (``{lift}``, ``{size_cards}``) that the
 translator cannot reach. A no-break space already in a string stays one. Must not import
@@ -22,6 +24,7 @@ pygame (the tests read the rules without a display).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
 NBSP: Final = "\u00a0"
@@ -80,6 +83,32 @@ def bind(text: str) -> str:
                 out.append(word)
         lines.append(" ".join(out))
     return "\n".join(lines)
+
+
+def is_lone_word(line: str) -> bool:
+    """A line of one word (words bound by a no-break space count as one)."""
+    return bool(line) and " " not in line
+
+
+def mend_last_line(
+    lines: list[str], width: int, rewrap: Callable[[int], list[str]], width_of: Callable[[str], int]
+) -> list[str]:
+    """A paragraph set in ``lines`` (at most ``width`` wide) with no word alone on its last line
+    ("…Be the" over "first!"): the word before it comes down when the pair fits and its line
+    keeps two words. Where it cannot, the paragraph is set again (``rewrap``) a pixel narrower
+    than its widest line but the last, and again, while it takes as many lines, until a
+    setting ends in two words or lets the word before come down; else ``lines`` as they are."""
+    current = lines
+    while len(current) > 1 and is_lone_word(current[-1]):
+        head, _, word = current[-2].rpartition(" ")
+        pair = f"{word} {current[-1]}"
+        if head and not is_lone_word(head) and width_of(pair) <= width:
+            return [*current[:-2], head, pair]
+        trial = rewrap(max(width_of(line) for line in current[:-1]) - 1)
+        if len(trial) != len(lines) or trial == current:
+            return lines
+        current = trial
+    return current
 
 
 def hyphenate(word: str) -> list[tuple[str, str]]:

@@ -6,13 +6,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TypedDict
 
 import pygame
 from pygame import Rect
 
 from game.look.fonts import font
-from game.look.typeset import SHY, bind, hyphenate
+from game.look.typeset import SHY, bind, hyphenate, mend_last_line
 
 INK = (245, 245, 240)
 INK_DIM = (190, 205, 195)
@@ -29,12 +30,14 @@ Color = tuple[int, int, int]
 
 
 class Extra(TypedDict, total=False):
-    """What some controls carry besides their label: ``center`` (a text centred), ``help`` and
-    ``help_size`` (a switch's line of help under it), ``height`` (a volume bar's, 0..1)."""
+    """What some controls carry besides their label: ``center`` (a text centred),
+    ``help_lines`` and ``help_size`` (a switch's help under it, as set), ``lead`` (the name a
+    help band's text is about), ``height`` (a volume bar's, 0..1)."""
 
     center: bool
-    help: str
+    help_lines: list[str]
     help_size: int
+    lead: str
     height: float
 
 
@@ -73,23 +76,46 @@ SEPARATORS = ("·",)
 def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
     """Words into lines no wider than ``max_w``; explicit newlines are kept. Lines break at
     plain spaces only, never where :func:`game.look.typeset.bind` says they must not (before a
-    dash, after a one-letter Russian word, between a number and its unit). A separator
-    ("a · b") that falls where a line breaks is left out, never dangling at a line's end."""
+    dash, after a one-letter Russian word, between a number and its unit), and a paragraph's
+    last word is not left alone on its line where a narrower setting in as many lines avoids
+    it (:func:`game.look.typeset.mend_last_line`). A separator ("a · b") that falls where a line
+    breaks is left out, never dangling at a line's end."""
     f = font(size, bold)
-    lines: list[str] = []
-    for para in bind(text).split("\n"):
+
+    def width_of(line: str) -> int:
+        return f.size(line)[0]
+
+    def set_lines(para: str, width: int) -> list[str]:
         words = para.split(" ")
+        lines: list[str] = []
         line = ""
         for word in words:
             trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= max_w or not line:
+            if width_of(trial) <= width or not line:
                 line = trial
             else:
                 head, _, last = line.rpartition(" ")
                 lines.append(head if head and last in SEPARATORS else line)
                 line = "" if word in SEPARATORS else word
         lines.append(line)
+        return lines
+
+    lines: list[str] = []
+    for para in bind(text).split("\n"):
+        shown = set_lines(para, max_w)
+        mended = mend_last_line(shown, max_w, partial(set_lines, para), width_of)
+        lines += [drop_separator(line) for line in mended] if mended is not shown else shown
     return lines
+
+
+def drop_separator(line: str) -> str:
+    """``line`` without a separator left at its end or start by a word moved down."""
+    for sep in SEPARATORS:
+        if line.endswith(f" {sep}"):
+            line = line[: -len(sep) - 1]
+        if line.startswith(f"{sep} "):
+            line = line[len(sep) + 1 :]
+    return line
 
 
 def draw_wrapped(

@@ -19,6 +19,7 @@ from game.arcade.play import Arcade
 from game.clock import format_clock
 from game.i18n import Translator
 from game.look import ui
+from game.look.fonts import font
 
 
 @dataclass
@@ -57,12 +58,16 @@ def _finish(content: pygame.Surface, bottom: int, unit: int) -> pygame.Surface:
 
 def _header(surface: pygame.Surface, inner: Rect, unit: int, title: str, subtitle: str) -> int:
     """The title and a line under it; returns the y below them."""
+    # Each line takes the height of its full size, shrunk to fit or not: the rows below stay
+    # where they are from one board to the next.
     image = ui.fit_text(title, inner.width, unit * 1.4, ui.BUTTON_ON, bold=True)
-    surface.blit(image, image.get_rect(midtop=(inner.centerx, inner.top)))
-    y = inner.top + image.get_height() + unit // 4
+    band = font(int(unit * 1.4), True).get_height()
+    surface.blit(image, image.get_rect(center=(inner.centerx, inner.top + band // 2)))
+    y = inner.top + band + unit // 4
     line = ui.fit_text(subtitle, inner.width, unit * 0.9, ui.INK_DIM)
-    surface.blit(line, line.get_rect(midtop=(inner.centerx, y)))
-    return y + line.get_height() + unit // 2
+    band = font(int(unit * 0.9)).get_height()
+    surface.blit(line, line.get_rect(center=(inner.centerx, y + band // 2)))
+    return y + band + unit // 2
 
 
 def score_board(
@@ -77,23 +82,33 @@ def score_board(
     panel: tuple[int, int] | None = None,
     least: int = 10,
     mark: Entry | None = None,
+    steady: bool = False,
 ) -> Board:
     """A high-score table: place, initials, score, time, moves; ``empty`` when it has none.
     Its text is never smaller than ``least`` (the table's info bar's text size). The row of
-    ``mark`` (the win just entered) is marked: a gold-edged band and a pointer beside it."""
+    ``mark`` (the win just entered) is marked: a gold-edged band and a pointer beside it. A
+    ``steady`` board (the pages of the high scores) has the rows and the size of a full table
+    whatever it holds, so that paging never moves or resizes it."""
     surface, inner, unit = _panel(size, panel)
     y = _header(surface, inner, unit, title, subtitle)
     texts = [title, subtitle]
+    shown = entries[:rows]
+
+    room = inner.bottom - y
+
+    def row_height(count: int) -> int:
+        line_h = min(int(unit * 1.5), room // (count + 1))
+        return max(line_h, math.ceil(least / 0.7))
+
+    full = y + (rows + 1) * row_height(rows) if steady else 0  # a full table's bottom
     if not entries:
         y += unit
         y += ui.draw_wrapped(
             surface, empty, Rect(inner.left, y, inner.width, inner.bottom - y), int(unit * 1.1),
             ui.INK, center=True,
         )  # fmt: skip
-        return Board(_finish(surface, y + unit, unit), [*texts, empty])
-    shown = entries[:rows]
-    line_h = min(int(unit * 1.5), (inner.bottom - y) // (len(shown) + 1))
-    line_h = max(line_h, math.ceil(least / 0.7))
+        return Board(_finish(surface, max(y + unit, full), unit), [*texts, empty])
+    line_h = row_height(rows if steady else len(shown))
     text_size = max(least, int(line_h * 0.7))
     # Columns: place | initials | score | time | moves, as fractions of the width (right edges).
     edges = (0.1, 0.36, 0.6, 0.8, 1.0)
@@ -126,7 +141,7 @@ def score_board(
         put(cells, y, ui.BUTTON_ON if place == 1 else ui.INK, bold, text_size)
         texts.append(" ".join(cells))
         y += line_h
-    return Board(_finish(surface, y, unit), texts, marked)
+    return Board(_finish(surface, max(y, full), unit), texts, marked)
 
 
 def _mark_row(surface: pygame.Surface, band: Rect, unit: int) -> None:
@@ -166,19 +181,20 @@ def rule_set_board(
     panel: tuple[int, int] | None = None,
     least: int = 10,
     mark: Entry | None = None,
+    steady: bool = False,
 ) -> Board:
     """Today's table (``showing`` "today") or the all-time table ("all") of a rule set, with
-    the row of ``mark`` marked when it is there."""
+    the row of ``mark`` marked when it is there (``steady``: see :func:`score_board`)."""
     name = tr(f"stats.{rules_key}")
     if showing == "today":
         return score_board(
             size, tr, title=tr("arcade.today_title"),
             subtitle=f"{name} · {arcade.code_of_day(rules_key)}",
             entries=arcade.scores.table(rules_key, arcade.today()), empty=tr("arcade.empty_today"),
-            panel=panel, least=least, mark=mark,
+            panel=panel, least=least, mark=mark, steady=steady,
         )  # fmt: skip
     return score_board(
         size, tr, title=tr("arcade.all_title"), subtitle=name,
         entries=arcade.scores.table(rules_key), empty=tr("arcade.empty_all"),
-        panel=panel, least=least, mark=mark,
+        panel=panel, least=least, mark=mark, steady=steady,
     )  # fmt: skip

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from pygame import Rect
 
+from game.look import ui
+from game.look.fonts import font
 from game.look.ui import Control
 from game.scenes.dialog import Dialog
 
@@ -36,11 +38,16 @@ class ConfirmScene(Dialog):
 
     def build(self) -> None:
         u = self.unit()
-        self.panel = self.panel_rect(max_w=u * 10, max_h=u * 3.6)
+        self.panel = self.panel_rect(max_w=u * 10, max_h=self.app.screen.get_height())
         pad = int(u * 0.4)
-        inner = self.panel.inflate(-2 * pad, -2 * pad)
         row_h = int(u)
+        size = max(self.least, int(u * 0.42))
+        # As tall as the question's lines and the buttons: no empty band between them.
+        lines = ui.wrap(self.question, self.panel.width - 2 * pad, size)
+        text_h = max(len(lines), 2) * font(size).get_linesize()
+        self.fit_panel(3 * pad + text_h + row_h)
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
         text = Rect(inner.left, inner.top, inner.width, inner.height - row_h - pad)
-        self.add(Control(text, self.question, kind="text", size=int(u * 0.42)))
+        self.add(Control(text, self.question, kind="text", size=size))
         buttons = Rect(inner.left, inner.bottom - row_h, inner.width, row_h)
         self.row(buttons, [self.no, self.yes], [self.on_no, self.on_yes], 0)

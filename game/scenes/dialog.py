@@ -16,7 +16,6 @@ from pygame import Rect
 
 from game.input import DoubleTap, Press, Tap
 from game.look import ui
-from game.look.fonts import font
 from game.look.ui import Control
 from game.scene import Event, Scene
 
@@ -41,13 +40,16 @@ class Dialog(Scene):
 
     # ----------------------------------------------------------------- layout
     def panel_rect(self, max_w: float = 760, max_h: float = 620) -> Rect:
+        """A centred panel ``max_w`` by ``max_h`` at most (a dialog's own measure of what it
+        holds: never stretched to the screen's height, which left a portrait screen's question
+        with half a screen of empty panel), within the screen."""
         w, h = self.app.screen.get_size()
         if w > 1400:
             max_w = max(max_w, w * 0.5)
         elif w <= 1100 and w > h:
             max_w = max(max_w, w * 0.72)  # a small landscape panel: use its width
         pw = int(min(w * 0.94, max_w))
-        ph = int(min(h * 0.94, max_h if h < 1000 else max(max_h, h * 0.6)))
+        ph = int(min(h * 0.94, max_h))
         rect = Rect(0, 0, pw, ph)
         rect.center = (w // 2, h // 2)
         return rect
@@ -186,37 +188,11 @@ class Dialog(Scene):
             )
         elif c.kind == "error":
             ui.draw_wrapped(screen, c.label, c.rect, size, ui.ERROR, center=True)
-        elif c.kind == "switch":
-            if c is self.pressed:
-                pygame.draw.rect(screen, (60, 100, 75), c.rect, border_radius=8)
-            knob = Rect(0, 0, *switch_knob(c.rect.height))
-            knob.midright = (c.rect.right - 8, c.rect.centery)
-            ui.switch(screen, knob, c.selected)
-            text_w = c.rect.width - knob.width - 24
-            title = ui.fit_text(c.label, text_w, size, ui.INK, bold=True)
-            help_size = c.extra.get("help_size", 0)
-            lines = ui.wrap(c.extra.get("help", ""), text_w, help_size) if help_size else []
-            line_h = font(help_size).get_linesize() if help_size else 0
-            block = title.get_height() + line_h * len(lines)
-            y = c.rect.centery - block // 2
-            screen.blit(title, (c.rect.left + 8, y))
-            y += title.get_height()
-            for line in lines:
-                sub = ui.fit_text(line, text_w, help_size, ui.INK_DIM, min_size=11)
-                screen.blit(sub, (c.rect.left + 8, y))
-                y += line_h
         elif c.kind == "field":
             pygame.draw.rect(screen, (250, 248, 236), c.rect, border_radius=8)
             pygame.draw.rect(screen, ui.BUTTON_ON, c.rect, 2, border_radius=8)
             img = ui.fit_text(c.label + "▏", c.rect.width - 20, size, (20, 20, 20), bold=True)
             screen.blit(img, img.get_rect(center=c.rect.center))
-
-
-def switch_knob(row_h: int) -> tuple[int, int]:
-    """The on/off switch's size in a settings row ``row_h`` tall (a tall row's help lines get
-    the room: the switch stops growing past a 70 px row)."""
-    row_h = min(row_h, 70)
-    return int(row_h * 1.3), int(row_h * 0.6)
 
 
 def stack_rows(top: int, heights: Sequence[float], gap: int) -> list[int]:

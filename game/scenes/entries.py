@@ -54,7 +54,7 @@ class EntriesScene(Dialog):
         self.page = min(self.page, pages - 1)
         shown = entries[self.page * per_page : (self.page + 1) * per_page]
         need = title_h + info_h + len(shown) * (entry_h + gap) + row_h + 3 * gap + 2 * pad
-        self.fit_panel(max(need, u * 5))
+        self.fit_panel(need)  # no empty band above the buttons when the list is empty
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         ys = stack_rows(inner.top, [title_h, info_h] + [entry_h] * len(shown), gap)
         title = Rect(inner.left, ys[0], inner.width, title_h)

@@ -58,9 +58,9 @@ class ScoresScene(Dialog):
         area = Rect(margin, margin, screen.width - 2 * margin, row.top - 2 * margin)
         key, showing = self.pages[self.page]
         size = self.app.screen.get_size()
-        self.board = rule_set_board(
+        self.board = rule_set_board(  # steady: the same rectangle on every page
             size, tr, self.app.arcade, key, showing, panel=area.size, least=self.least,
-            mark=self.mark,
+            mark=self.mark, steady=True,
         )  # fmt: skip
         self.board_rect = self.board.image.get_rect(center=area.center)
 

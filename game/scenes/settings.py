@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import partial
 
 import pygame
 from pygame import Rect
 
 from game.i18n import LOCALES
+from game.input import Press
 from game.look import ui
 from game.look.fonts import font
+from game.look.typeset import NBSP, bind, mend_last_line
 from game.look.ui import Control
-from game.scenes.dialog import Dialog, switch_knob
+from game.scene import Event
+from game.scenes.dialog import Dialog, stack_rows
 
 TOGGLES = (
     "double_tap",
@@ -29,13 +33,33 @@ TOGGLES = (
 )
 VOLUMES = (0.2, 0.4, 0.6, 0.8, 1.0)  # the volume control's steps, quiet to full
 MIN_ROW_MM = 7.5  # the shortest switch row a finger still hits reliably
+ROW_PAD = 2  # above and below a switch row's text (px)
+TEXT_INSET = 8  # a switch row's text from its sides (px)
+DIVIDER = (46, 72, 58)  # the hairline between two toggles with help
+BOLD = "\x01"  # marks a word of the help band's lead while its lines are set
+
+
+@dataclass
+class HelpPlan:
+    """How the toggles explain themselves: their title size, and either each one's help under
+    it (``lines``, one list per toggle, at ``size``; ``heights``: each row of switches) or, where
+    that does not fit, one band for the help of the toggle last touched (``band`` lines tall)."""
+
+    title: int
+    size: int
+    lines: list[list[str]] = field(default_factory=list)
+    heights: list[float] = field(default_factory=list)
+    band: int = 0
 
 
 class SettingsScene(Dialog):
     """The player's toggles and the sound (kept across restarts), the language, the rules
-    screen."""
+    screen. Each toggle's help shows under it where the screen has room for all of them (at the
+    info bar's text size at least); else a band under the toggles shows the help of the toggle
+    last touched (first, how to use it)."""
 
     name = "settings"
+    last = ""  # the toggle last touched (the help band shows its help)
 
     def build(self) -> None:
         tr, u = self.tr, self.unit()
@@ -48,24 +72,40 @@ class SettingsScene(Dialog):
         gap = max(4, int(u * 0.14))
         title_h = int(u * 0.8)
         pad = int(u * 0.35)
+        min_row = MIN_ROW_MM * self.app.px_per_mm
         # One column of switches (then the volume, the language and the buttons, a row each)
         # while each row stays a comfortable touch target; else (a small landscape screen) two
         # columns on a wider panel, with the language and the volume side by side below them.
         height = self.panel.height - 2 * pad - title_h
         columns, rows = 1, len(TOGGLES) + 3
-        if (height - gap * rows) / rows < MIN_ROW_MM * self.app.px_per_mm:
+        if (height - gap * rows) / rows < min_row:
             columns = 2
             self.panel = self.panel_rect(max_w=u * 17, max_h=u * 10)
-        p = self.panel
-        inner = p.inflate(-2 * pad, -2 * pad)
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
         toggle_rows = -(-len(TOGGLES) // columns)
         rows = toggle_rows + (3 if columns == 1 else 2)
         row_h = (inner.height - title_h - gap * rows) / rows
         # The other rows a finger's height at most: the switches, with their help, get the rest.
         other_h = min(row_h, u * 0.9)
-        switch_h = inner.height - title_h - gap * rows - (rows - toggle_rows) * other_h
-        switch_h /= toggle_rows
+        room = inner.height - title_h - gap * rows - (rows - toggle_rows) * other_h
+        tight = max(3, gap // 2)  # between two rows of switches (each lit when pressed)
+        room += (toggle_rows - 1) * (gap - tight)
         col_w = (inner.width - gap * (columns - 1)) / columns
+        titles = [tr(f"settings.{name}") for name in TOGGLES]
+        helps = [tr(f"settings.{name}_help") for name in TOGGLES]
+        start = max(least, int(min(u * 0.4, room / toggle_rows * 0.34)))
+        plan = self.help_under_each(helps, room, round(col_w), columns, start, min_row)
+        if plan is None:
+            plan = self.help_band(titles, helps, room, inner.width, start, min_row, toggle_rows)
+        band_h = plan.band + gap if plan.band else 0
+        rows_room = room - band_h
+        heights = plan.heights or [rows_room / toggle_rows] * toggle_rows
+        # Rows as tall as their help needs and a little more; the rest is left off the panel.
+        spare = max(0.0, rows_room - sum(heights))  # (the rows' gaps are out of the room)
+        extra = min(spare / toggle_rows, u * 0.25)
+        heights = [height + extra for height in heights]
+        self.fit_panel(self.panel.height - (spare - extra * toggle_rows))
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
         y: float = inner.top
         self.add(
             Control(
@@ -77,33 +117,30 @@ class SettingsScene(Dialog):
         )
         y += title_h + gap
         settings = self.app.settings
-        helps = [tr(f"settings.{name}_help") for name in TOGGLES]
-        title_size, help_size = self.text_sizes(
-            helps,
-            round(switch_h),
-            round(col_w),
-            max(least, int(min(u * 0.4, switch_h * 0.34))),
-            least,
-        )
-        for i, (name, help_text) in enumerate(zip(TOGGLES, helps, strict=True)):
+        tops = stack_rows(round(y), heights, tight)
+        for i, (name, title) in enumerate(zip(TOGGLES, titles, strict=True)):
             column, row = divmod(i, toggle_rows)
             left = inner.left + column * (col_w + gap)
-            rect = Rect(
-                round(left), round(y + row * (switch_h + gap)), round(col_w), round(switch_h)
-            )
+            rect = Rect(round(left), tops[row], round(col_w), round(heights[row]))
+            lines = plan.lines[i] if plan.lines else []
             self.add(
                 Control(
                     rect,
-                    tr(f"settings.{name}"),
+                    title,
                     partial(self.toggle, name),
                     kind="switch",
                     selected=bool(getattr(settings, name)),
                     name=name,
-                    size=title_size,
-                    extra={"help": help_text, "help_size": help_size},
+                    size=plan.title,
+                    extra={"help_lines": lines, "help_size": plan.size},
                 )
             )
-        y += toggle_rows * (switch_h + gap)
+        y = tops[-1] + heights[-1] + gap
+        if plan.band:
+            band = Rect(inner.left, round(y), inner.width, plan.band)
+            self.add(Control(band, "", kind="help", size=plan.size, name="help"))
+            self.show_help(self.last)
+            y += plan.band + gap
         row_h = other_h
         label_size = max(least, int(min(u * 0.4, row_h * 0.34)))
         line = Rect(inner.left, round(y), inner.width, round(row_h))
@@ -116,17 +153,101 @@ class SettingsScene(Dialog):
             self.language_row(half, int(col_w * 0.28), label_size)
             self.volume_row(half.move(round(col_w + gap), 0), int(col_w * 0.28), label_size)
         y += row_h + gap
+        self.buttons_row(Rect(inner.left, round(y), inner.width, round(row_h)))
+
+    def buttons_row(self, rect: Rect) -> None:
+        """Rules, the statistics (kept by the kiosk session) and Close."""
+        tr = self.tr
         labels = [tr("settings.rules"), tr("dialog.close")]
         actions: list[Callable[[], object]] = [partial(self.app.scenes.open, "rules"), self.close]
-        if self.app.kiosk is not None:  # statistics are kept by the kiosk session
+        if self.app.kiosk is not None:
             labels.insert(1, tr("stats.button"))
             actions.insert(1, partial(self.app.scenes.open, "stats"))
-        self.row(
-            Rect(inner.left, round(y), inner.width, round(row_h)),
-            labels,
-            actions,
-            len(labels) - 1,
-        )
+        self.row(rect, labels, actions, len(labels) - 1)
+
+    def help_under_each(
+        self, helps: list[str], room: float, col_w: int, columns: int, start: int, min_row: float
+    ) -> HelpPlan | None:
+        """Each help under its toggle, across the row (under the switch too): the largest help
+        size (from 0.8 of ``start`` down to the info bar's), with the largest title from
+        ``start`` down to it, at which the rows, each as tall as its toggles need, fill at most
+        ``room``; None when not even the least size fits."""
+        least = self.least
+        toggle_rows = -(-len(helps) // columns)
+        text_w = col_w - 2 * TEXT_INSET
+        for size in range(max(least, int(start * 0.8)), least - 1, -1):
+            lines = [ui.wrap(text, text_w, size) for text in helps]
+            if any(font(size).size(row)[0] > text_w for rows in lines for row in rows):
+                continue
+            line_h = font(size).get_linesize()
+            for title in range(start, size - 1, -1):
+                band = title_band(title)
+                need = [band + len(rows) * line_h + 2 * ROW_PAD for rows in lines]
+                heights = [max(min_row, *need[row::toggle_rows]) for row in range(toggle_rows)]
+                if sum(heights) <= room:
+                    return HelpPlan(title, size, lines, heights)
+        return None
+
+    def help_band(
+        self,
+        titles: list[str],
+        helps: list[str],
+        room: float,
+        width: int,
+        start: int,
+        min_row: float,
+        toggle_rows: int,
+    ) -> HelpPlan:
+        """One band under the toggles, as wide as the panel, for the help of the toggle last
+        touched: as many lines as the longest help needs at the largest size (from the info
+        bar's) that leaves each row of switches a finger's height; size 0: no room at all."""
+        least = self.least
+        gap = max(4, int(self.unit() * 0.14))
+        texts = [self.tr("settings.help_prompt")]
+        texts += [f"{title}: {text}" for title, text in zip(titles, helps, strict=True)]
+        for size in range(max(least, int(start * 0.8)), least - 1, -1):
+            lines = max(len(ui.wrap(text, width - 2 * TEXT_INSET, size, True)) for text in texts)
+            band = lines * font(size).get_linesize() + 2 * ROW_PAD
+            if (room - band - gap) / toggle_rows >= min_row:
+                return HelpPlan(start, size, band=band)
+        return HelpPlan(start, 0)
+
+    def show_help(self, name: str) -> None:
+        """The help band (if this screen has one) says what toggle ``name`` does, or how to
+        learn it before any is touched."""
+        self.last = name
+        for c in self.controls:
+            if c.kind == "help":
+                if name in TOGGLES:
+                    c.label = self.tr(f"settings.{name}_help")
+                    c.extra["lead"] = self.tr(f"settings.{name}")
+                else:
+                    c.label, c.extra["lead"] = self.tr("settings.help_prompt"), ""
+                self.dirty = True
+
+    def handle(self, event: Event) -> bool:
+        handled = super().handle(event)
+        if isinstance(event, Press) and self.pressed and self.pressed.kind == "switch":
+            self.show_help(self.pressed.name)  # as soon as a finger is on it
+        return handled
+
+    def shown_texts(self) -> list[str]:
+        """Every text the screen draws besides its buttons: the title, each toggle's name and
+        its help lines as drawn (or the help band's), the labels (the scripted player's
+        ``state`` reports them)."""
+        texts: list[str] = []
+        for c in self.controls:
+            if c.kind in ("title", "label"):
+                texts.append(c.label)
+            elif c.kind == "switch":
+                texts.append(c.label)
+                lines = c.extra.get("help_lines", [])
+                if lines:
+                    texts.append(" ".join(lines).replace(NBSP, " "))
+            elif c.kind == "help":
+                lead = c.extra.get("lead", "")
+                texts.append(f"{lead}: {c.label}" if lead else c.label)
+        return texts
 
     def language_row(self, rect: Rect, label_w: int, size: int) -> None:
         """ "Language" and a button for each language, the one in use lit."""
@@ -178,28 +299,8 @@ class SettingsScene(Dialog):
                 )
             )
 
-    @staticmethod
-    def text_sizes(
-        helps: list[str], row_h: int, width: int, title_size: int, least: int
-    ) -> tuple[int, int]:
-        """The switches' title size and one size for their help lines: the largest help (0.8
-        of the title, but never under ``least``) at which each fits under its title, on up to
-        three lines, the title giving way down to ``least`` first; help 0: no room."""
-        text_w = width - switch_knob(row_h)[0] - 24
-        for title in range(title_size, least - 1, -1):
-            room = row_h - font(title, True).get_linesize() - 4
-            for size in range(max(least, int(title * 0.8)), least - 1, -1):
-                line_h = font(size).get_linesize()
-                lines = min(3, room // line_h)
-                wrapped = [ui.wrap(text, text_w, size) for text in helps]
-                if lines and all(
-                    len(rows) <= lines and all(font(size).size(r)[0] <= text_w for r in rows)
-                    for rows in wrapped
-                ):
-                    return title, size
-        return title_size, 0
-
     def toggle(self, name: str) -> None:
+        self.last = name
         self.app.prefs.change(name, not getattr(self.app.settings, name))
         if name == "sound":
             self.app.sounds.play("place")  # sound on: the player hears at once how loud
@@ -211,7 +312,11 @@ class SettingsScene(Dialog):
         self.rebuild()
 
     def paint_control(self, screen: pygame.Surface, c: Control) -> None:
-        if c.kind == "level":
+        if c.kind == "switch":
+            paint_switch(screen, c, pressed=c is self.pressed)
+        elif c.kind == "help":
+            paint_help(screen, c)
+        elif c.kind == "level":
             paint_level(screen, c, pressed=c is self.pressed)
         elif c.kind == "speaker":
             side = min(c.rect.height * 0.6, c.rect.width)
@@ -220,6 +325,88 @@ class SettingsScene(Dialog):
             paint_speaker(screen, icon, ui.INK_DIM)
         else:
             super().paint_control(screen, c)
+
+
+def title_band(size: int) -> int:
+    """The height of a switch row's first line: its title at ``size``, the switch beside it."""
+    return max(font(size, True).get_linesize(), switch_knob(size)[1])
+
+
+def switch_knob(title_size: int) -> tuple[int, int]:
+    """The on/off switch beside a title of ``title_size``: about as tall as its line."""
+    height = max(18, round(title_size * 1.1))
+    return round(height * 2.1), height
+
+
+def paint_switch(screen: pygame.Surface, c: Control, *, pressed: bool) -> None:
+    """A toggle: its name in bold with the switch at the right end of the row, and its help
+    lines under both, the whole block centred in the row."""
+    if pressed:
+        pygame.draw.rect(screen, (60, 100, 75), c.rect, border_radius=8)
+    size, help_size = c.size, c.extra.get("help_size", 0)
+    lines = c.extra.get("help_lines", [])
+    if lines:  # a hairline under each toggle with its help: which lines belong to which
+        y = c.rect.bottom + 1
+        pygame.draw.line(screen, DIVIDER, (c.rect.left + TEXT_INSET, y), (c.rect.right, y))
+    # Beside a title with help under it, the switch is as tall as the title's line; alone in
+    # its row, it takes 0.6 of the row (up to a 70 px row).
+    knob = Rect(0, 0, *switch_knob(size if lines else round(min(c.rect.height, 70) * 0.55)))
+    band = title_band(size) if lines else c.rect.height
+    line_h = font(help_size).get_linesize() if lines else 0
+    top = c.rect.centery - (band + line_h * len(lines)) // 2
+    knob.midright = (c.rect.right - TEXT_INSET, top + band // 2)
+    ui.switch(screen, knob, c.selected)
+    text_w = c.rect.width - knob.width - 3 * TEXT_INSET
+    title = ui.fit_text(c.label, text_w, size, ui.INK, bold=True)
+    screen.blit(title, title.get_rect(midleft=(c.rect.left + TEXT_INSET, top + band // 2)))
+    y = top + band
+    for line in lines:
+        screen.blit(font(help_size).render(line, True, ui.INK_DIM), (c.rect.left + TEXT_INSET, y))
+        y += line_h
+
+
+def paint_help(screen: pygame.Surface, c: Control) -> None:
+    """The help band: the name of the toggle last touched in bold, then what it does (its last
+    word never alone on a line, game.look.typeset.mend_last_line)."""
+    lead, size = c.extra.get("lead", ""), c.size
+    # The lead's words carry a mark (BOLD) through the setting: they are drawn in bold.
+    words = [BOLD + word for word in bind(f"{lead}:").split(" ")] if lead else []
+    words += bind(c.label).split(" ")
+    space = font(size).size(" ")[0]
+
+    def word_image(word: str) -> pygame.Surface:
+        bold = word.startswith(BOLD)
+        color = ui.INK if bold else ui.INK_DIM
+        return font(size, bold).render(word.removeprefix(BOLD), True, color)
+
+    def width_of(line: str) -> int:
+        bold = [w.startswith(BOLD) for w in line.split(" ")]
+        plain = [w.removeprefix(BOLD) for w in line.split(" ")]
+        return (
+            sum(font(size, b).size(w)[0] + space for w, b in zip(plain, bold, strict=True)) - space
+        )
+
+    def set_lines(width: int) -> list[str]:
+        lines = [""]
+        for word in words:
+            trial = f"{lines[-1]} {word}" if lines[-1] else word
+            if lines[-1] and width_of(trial) > width:
+                lines.append(word)
+            else:
+                lines[-1] = trial
+        return lines
+
+    width = c.rect.width - 2 * TEXT_INSET
+    lines = mend_last_line(set_lines(width), width, set_lines, width_of)
+    line_h = font(size).get_linesize()
+    y = c.rect.centery - line_h * len(lines) // 2
+    for line in lines:
+        x = c.rect.left + TEXT_INSET
+        for word in line.split(" "):
+            image = word_image(word)
+            screen.blit(image, (x, y))
+            x += image.get_width() + space
+        y += line_h
 
 
 def paint_level(screen: pygame.Surface, c: Control, *, pressed: bool) -> None:

@@ -1,0 +1,110 @@
+"""The settings explain themselves at every size (issue 31 item 2): each toggle's help is
+readable on the kiosk's own screens in every language, at the info bar's text size or larger.
+Where all of them fit (1024x600, the 720x1280 portrait panel, 1080p) each shows under its toggle;
+on the 800x480 panel a band under the toggles shows the help of the toggle last touched, as soon
+as the finger is on it. The scripted player's ``state`` lists every text the screen draws, the
+help included. Screenshots go to out/screens/ (settings-<size>-<locale>.png)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.dev.script import Player
+from game.i18n import LOCALES
+from game.look.fonts import font
+from game.look.typeset import NBSP
+from game.scenes.settings import TOGGLES, SettingsScene
+from tests.tablehelp import make_app
+
+OUT = Path(__file__).resolve().parent.parent / "out" / "screens"
+SIZES = [((800, 480), 5.2), ((1024, 600), 6.6), ((720, 1280), 8.2), ((1920, 1080), None)]
+ROOMY = {(1024, 600), (720, 1280), (1920, 1080)}  # every help under its toggle
+
+
+def state_texts(player: Player, path: Path) -> list[str]:
+    player.state(str(path))
+    texts = json.loads(path.read_text(encoding="utf-8"))["texts"]
+    return [text.replace(NBSP, " ") for text in texts]
+
+
+def shoot(app, name: str) -> None:
+    app.full_redraw = True
+    app.draw()
+    pygame.image.save(app.screen, OUT / f"{name}.png")
+
+
+@pytest.mark.parametrize(("size", "ppm"), SIZES, ids=lambda v: str(v))
+def test_every_toggle_explains_itself(size, ppm, tmp_path: Path) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    app = make_app(size=size, px_per_mm=ppm)
+    player = Player(app)
+    stem = f"settings-{size[0]}x{size[1]}"
+    try:
+        for locale in LOCALES:
+            app.set_locale(locale)
+            player.press("settings")
+            scene = app.scenes.top
+            assert isinstance(scene, SettingsScene)
+            least = app.table.layout.text_size
+            helps = {name: app.tr(f"settings.{name}_help") for name in TOGGLES}
+            switches = {c.name: c for c in scene.controls if c.kind == "switch"}
+            texts = state_texts(player, tmp_path / "state.json")
+            for name, c in switches.items():
+                assert app.tr(f"settings.{name}") in texts
+                lines = c.extra.get("help_lines", [])
+                if size in ROOMY:
+                    assert lines, f"{name}: no help under it at {size} in {locale}"
+                if lines:  # drawn whole, inside its row, never under the info bar's size
+                    assert helps[name] in texts
+                    size_px = c.extra["help_size"]
+                    assert size_px >= least
+                    assert all(font(size_px).size(line)[0] <= c.rect.width for line in lines)
+                    assert len(lines) * font(size_px).get_linesize() < c.rect.height
+                    assert scene.panel.contains(c.rect)
+            band = [c for c in scene.controls if c.kind == "help"]
+            if all(c.extra.get("help_lines") for c in switches.values()):
+                assert not band
+                shoot(app, f"{stem}-{locale}")
+            else:  # the band: first how to use it, then the help of each toggle touched
+                assert band and band[0].size >= least and scene.panel.contains(band[0].rect)
+                assert app.tr("settings.help_prompt") in texts
+                shoot(app, f"{stem}-{locale}")
+                for name in TOGGLES:
+                    before = getattr(app.settings, name)
+                    player.press(name)
+                    assert getattr(app.settings, name) is not before
+                    touched = state_texts(player, tmp_path / "state.json")
+                    line = f"{app.tr(f'settings.{name}')}: {helps[name]}"
+                    assert line in touched, (name, touched)
+                    assert not any(helps[other] in " ".join(touched) for other in helps
+                                   if other != name)  # fmt: skip
+                    if name == "tap_to_place":
+                        shoot(app, f"{stem}-{locale}-touched")
+            app.scenes.pop_to_bottom()
+    finally:
+        app.close()
+
+
+def test_a_finger_on_a_toggle_shows_its_help_before_it_lets_go() -> None:
+    """On the 800x480 panel: the help is there while the finger is down, before the switch
+    turns (a visitor reads what it does, then may slide off to leave it as it is)."""
+    app = make_app(size=(800, 480), px_per_mm=5.2)
+    try:
+        app.scenes.open("settings")
+        scene = app.scenes.top
+        assert isinstance(scene, SettingsScene)
+        switch = next(c for c in scene.controls if c.name == "auto_placement")
+        before = app.settings.auto_placement
+        player = Player(app)
+        player.down(switch.rect.center)
+        band = next(c for c in scene.controls if c.kind == "help")
+        assert band.label == app.tr("settings.auto_placement_help")
+        assert app.settings.auto_placement is before
+        player.up(switch.rect.center)
+        assert app.settings.auto_placement is not before
+    finally:
+        app.close()
