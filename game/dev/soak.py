@@ -11,7 +11,9 @@ controller (lock, idle attract, long press) are attached too.
 
 After every gesture the invariants are checked: 52 distinct cards, a score that is never
 negative, a move counter that never goes down within a game, the table at the bottom of the
-scene stack; every 100 gestures also the exact save round trip and every resting card inside
+scene stack; a close (lock off: Escape or the close button, then Close) only as the player's
+answer, after which the game starts again from what the close saved with no move lost; every 100
+gestures also the exact save round trip and every resting card inside
 the window. The last line is `N events, E exceptions, V invariant violations, +X MB` (memory
 growth after warm-up); the exit status is 1 when E or V is not 0.
 """
@@ -38,6 +40,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from engine import Game, Move
+from engine.saved import GameDict
 from game.app import App
 from game.hooks import TableHooks
 from game.launch import compose, plain_app
@@ -81,25 +84,47 @@ class Soak(TableHooks):
         self.last_moves = 0
         self.last_game: Game | None = None
         self.state: tempfile.TemporaryDirectory[str] | None = None
+        self.kiosk = kiosk
+        self.closes = 0  # the player's "Close the game?" answered Close (lock off only)
+        self.saved: GameDict | None = None  # the game as the close saved it
         pygame.display.init()
         pygame.font.init()
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.app = (
-            plain_app(
-                screen,
-                "RU1-C-AAAAABB",
-                settings=PlayerSettings(locale="en"),
-                rng=random.Random(seed),
-            )
+            self._plain_app(screen, Game.from_code("RU1-C-AAAAABB"), seed)
             if not kiosk
             else self._kiosk_app(screen, random.Random(seed))
         )
-        # A hook that fails is counted (the App only logs it); this one counts moves and deals.
-        self.app.hooks.on_error = lambda event, error: self.exception(f"hook {event}")
-        self.app.hooks.add(self)
+        self._listen()
         self.moves_played = 0
         self.done = 0
         self.games_started = 0
+        self.app.step()
+
+    def _plain_app(self, screen: pygame.Surface, game: Game, seed: int) -> App:
+        return plain_app(
+            screen, game=game, settings=PlayerSettings(locale="en"), rng=random.Random(seed)
+        )
+
+    def _listen(self) -> None:
+        # A hook that fails is counted (the App only logs it); this one counts moves and deals.
+        self.app.hooks.on_error = lambda event, error: self.exception(f"hook {event}")
+        self.app.hooks.add(self)
+
+    def relaunch(self) -> None:
+        """The player closed the game (lock off): start it again from what the close saved,
+        as the next launch does, and check that no finished move was lost."""
+        assert self.saved is not None
+        saved, self.saved = self.saved, None
+        self.closes += 1
+        game = Game.from_dict(saved)
+        if game.moves != self.last_moves or game.to_dict() != saved:
+            self.violation(f"{game.code}: the close lost a move")
+        window = pygame.display.get_surface()
+        assert window is not None
+        self.app = self._plain_app(window, game, self.closes)
+        self._listen()
+        self.last_game, self.last_moves = game, game.moves
         self.app.step()
 
     def _kiosk_app(self, screen: pygame.Surface, rng: random.Random) -> App:
@@ -130,6 +155,9 @@ class Soak(TableHooks):
         pygame.display.quit()
 
     # ---------------------------------------------------------------- hook
+    def shutdown(self, game: Game) -> None:
+        self.saved = game.to_dict()
+
     def moved(self, game: Game, move: Move) -> None:
         self.moves_played += 1
 
@@ -290,8 +318,12 @@ class Soak(TableHooks):
         if len(set(map(id, app.scenes))) != len(app.scenes):
             self.violation("a scene is twice on the stack")
         if not app.running:
-            self.violation("the app stopped")
-            app.running = True
+            if self.kiosk or self.saved is None:
+                self.violation("the app stopped")  # the lock drops Escape and the close button
+                app.running = True
+            else:
+                self.relaunch()
+            return
         game = table.game
         cards = [c for col in game.cols for c in col] + [c for c in game.cells if c >= 0]
         if len(set(cards)) != len(cards) or len(cards) + sum(game.found) != 52:
@@ -388,6 +420,9 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             growth, done = 0.0, max(0, soak.done - 1)
             print(f"stopped after {done} events (no memory figure)", file=sys.stderr)
+        if soak.closes:
+            print(f"the player closed the game {soak.closes} times; it started again each time",
+                  file=sys.stderr)  # fmt: skip
         print(
             f"{done} events, {soak.exceptions} exceptions, "
             f"{soak.violations} invariant violations, +{max(0.0, growth):.1f} MB"
