@@ -4,8 +4,9 @@
 # one file or one test).
 #
 # The whole suite runs as two pytest runs side by side: the Debian package and fleet tests
-# (minutes of dpkg, apt and Ansible in a throw-away Debian root, one core) and the rest (the
-# other core). Both must pass; the package run's output follows the other's.
+# (minutes of dpkg, apt and Ansible in a throw-away Debian root) with the deal catalog checks
+# (minutes of solving) on one core, and the rest on the other, so that both take about as long.
+# Both must pass; the first run's output follows the other's.
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/venv.sh requirements-dev.txt
@@ -16,16 +17,16 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 if [ $# -gt 0 ]; then
     exec .venv/bin/python -m pytest -m "" "$@"
 fi
-package_tests=(tests/test_deb.py tests/test_deb_fleet.py)
+beside_tests=(tests/test_deb.py tests/test_deb_fleet.py tests/test_catalog.py)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-.venv/bin/python -m pytest -m "" -p no:cacheprovider "${package_tests[@]}" >"$log" 2>&1 &
-package=$!
+.venv/bin/python -m pytest -m "" -p no:cacheprovider "${beside_tests[@]}" >"$log" 2>&1 &
+beside=$!
 status=0
-.venv/bin/python -m pytest -m "" "${package_tests[@]/#/--ignore=}" || status=$?
-package_status=0
-wait "$package" || package_status=$?
-echo "---- the Debian package and fleet tests (run beside the others):"
+.venv/bin/python -m pytest -m "" "${beside_tests[@]/#/--ignore=}" || status=$?
+beside_status=0
+wait "$beside" || beside_status=$?
+echo "---- the Debian package, fleet and catalog tests (run beside the others):"
 cat "$log"
-[ "$status" != 0 ] || status=$package_status
+[ "$status" != 0 ] || status=$beside_status
 exit "$status"
