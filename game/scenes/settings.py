@@ -117,10 +117,11 @@ class SettingsScene(Dialog):
             self.volume_row(half.move(round(col_w + gap), 0), int(col_w * 0.28), label_size)
         y += row_h + gap
         labels = [tr("settings.rules"), tr("dialog.close")]
-        actions: list[Callable[[], object]] = [partial(self.app.scenes.open, "rules"), self.close]
+        scenes = self.app.scenes  # each opening checked against game.host.Stack's overloads
+        actions: list[Callable[[], object]] = [lambda: scenes.open("rules"), self.close]
         if self.app.kiosk is not None:  # statistics are kept by the kiosk session
             labels.insert(1, tr("stats.button"))
-            actions.insert(1, partial(self.app.scenes.open, "stats"))
+            actions.insert(1, lambda: scenes.open("stats"))
         self.row(
             Rect(inner.left, round(y), inner.width, round(row_h)),
             labels,
