@@ -280,11 +280,12 @@ def aisleriot() -> str | None:
 Times = dict[str, list[tuple[float, float]]]  # program: (to its window, to its first frame)
 
 
-def measure(runs: int) -> Times:
+def measure(runs: int, before: Path | None = None) -> Times:
     """Each program's launch-to-window and launch-to-frame times, ``runs`` each, taking
-    turns."""
+    turns; ``before``: the game of another checkout too (its main.py), as "before"."""
     sol = aisleriot()
-    times: Times = {"solitaire": [], "bare pygame": []}
+    checkouts = {"solitaire": REPO} | ({"before": before} if before else {})
+    times: Times = {name: [] for name in (*checkouts, "bare pygame")}
     if sol:
         times["aisleriot"] = []
     with xvfb() as display, tempfile.TemporaryDirectory(prefix="startbench-") as home:
@@ -296,12 +297,13 @@ def measure(runs: int) -> Times:
         watch = MapWatch(display)
         try:
             for run in range(runs + 1):  # the first round warms the disk cache: not counted
-                with tempfile.TemporaryDirectory(prefix="startbench-state-") as state:
-                    game = [sys.executable, str(REPO / "main.py"), "--windowed"]
-                    game += ["--size", "800x480", "--state-dir", state]
-                    took = launch_seconds(game, ours, watch)
-                if run:
-                    times["solitaire"].append(took)
+                for name, checkout in checkouts.items():
+                    with tempfile.TemporaryDirectory(prefix="startbench-state-") as state:
+                        game = [sys.executable, str(checkout / "main.py"), "--windowed"]
+                        game += ["--size", "800x480", "--state-dir", state]
+                        took = launch_seconds(game, ours, watch)
+                    if run:
+                        times[name].append(took)
                 took = launch_seconds([sys.executable, "-c", BARE_PYGAME], ours, watch)
                 if run:
                     times["bare pygame"].append(took)
@@ -319,10 +321,19 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m game.dev.bench startup", description=__doc__.splitlines()[0]
     )
     parser.add_argument("--runs", type=int, default=7, help="launches of each (default 7)")
+    parser.add_argument(
+        "--before",
+        type=Path,
+        metavar="DIR",
+        help="another checkout of the game (e.g. a git worktree of an older commit) timed "
+        "alongside, as 'before'",
+    )
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
-    times = measure(args.runs)
+    if args.before and not (args.before / "main.py").is_file():
+        parser.error(f"--before: no main.py in {args.before}")
+    times = measure(args.runs, args.before)
     for what, which in (("a mapped window", 0), ("its first frame drawn", 1)):
         print(f"launch to {what} under Xvfb, {args.runs} runs each (seconds)")
         print(f"{'':12} {'median':>7} {'fastest':>8} {'slowest':>8}")
