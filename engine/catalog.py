@@ -28,16 +28,14 @@ it and picking a deal from it are in :mod:`engine.catalog_file`.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import multiprocessing
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from engine.catalog_file import (
     CATALOG_DIR,
@@ -58,7 +56,9 @@ from engine.deal import DEAL_NUMBERS
 from engine.game import Game
 from engine.rules import REGISTRY, RULES_BY_KEY
 from engine.search.levels import LEVELS, judge, wins_once
-from engine.search.solver import solve
+
+if TYPE_CHECKING:
+    import argparse
 
 __all__ = [
     "CATALOG_DIR",
@@ -93,6 +93,8 @@ def examine(job: Job) -> tuple[int, str, str]:
         # Only hard deals are still wanted: one win of the honest player proves the deal
         # winnable (the win is the line) and not hard, so the solver need not run.
         return number, "won", ""
+    from engine.search.solver import solve  # in the builder's workers, not at import
+
     status = solve(game, time_limit=time_limit, node_limit=node_limit).status
     return number, status, _level(game, want) if status == "won" else ""
 
@@ -141,6 +143,8 @@ def build(
     with the solver limits and level target the file records, so a catalog is one
     reproducible scan). Each level takes the first ``target`` deals graded to it; the scan
     stops early when every level is full."""
+    import multiprocessing  # the builder's pool: the game never builds
+
     catalog = load(key, directory)
     if catalog.next > catalog.first:
         if not catalog.first <= start <= catalog.next:
@@ -233,6 +237,8 @@ def regrade(
     order, each level taking the first ``target``. The solver's verdicts stand, so no deal is
     solved again: the result is what a new scan of the same range would list. The file is
     rewritten once, at the end; an interrupted regrade leaves it as it was."""
+    import multiprocessing  # the builder's pool: the game never builds
+
     catalog = load(key, directory)
     numbers = sorted(parse_code(code)[1] for codes in catalog.levels.values() for code in codes)
     catalog.target = target or catalog.target or TARGET
@@ -290,6 +296,8 @@ def redecide_one(job: RedecideJob) -> tuple[int, str, str]:
     if kind == "won":
         status = "won"
     else:
+        from engine.search.solver import solve
+
         status = solve(game, time_limit=time_limit, node_limit=node_limit).status
     return number, status, _level(game, want) if status == "won" else ""
 
@@ -299,6 +307,8 @@ def _honest_wins(
 ) -> dict[int, bool]:
     """``wins_once`` of every deal in ``numbers``, kept in the file ``side`` as it goes so an
     interrupted run resumes (one ``NUMBER 0|1`` per line)."""
+    import multiprocessing  # the builder's pool: the game never builds
+
     done: dict[int, bool] = {}
     if side.exists():
         for line in side.read_text(encoding="utf-8").splitlines():
@@ -380,6 +390,8 @@ def redecide(
     rest are solved again. The honest plays are kept beside the file as they are made, and
     the file is rewritten every minute or so while solving: an interrupted run keeps the
     deals decided so far and records the rest as unknown, so running it again resumes."""
+    import multiprocessing  # the builder's pool: the game never builds
+
     catalog = load(key, directory)
     listed = {parse_code(code)[1]: lv for lv, codes in catalog.levels.items() for code in codes}
     side = catalog_path(key, directory).with_suffix(".honest")
@@ -458,6 +470,8 @@ def redecide(
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="python -m engine.catalog",
         description=__doc__,

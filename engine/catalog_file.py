@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.codes import CodeError, format_code, parse_code
+from engine.codes import ALPHABET, DIGITS, CodeError, format_code, parse_code
 from engine.deal import DEAL_NUMBERS
 from engine.rules import RULES_BY_KEY
 from engine.safe_read import not_utf8, read_bytes, reason
@@ -136,6 +136,11 @@ def parse(text: str, key: str) -> Catalog:
     ``bad_lines`` and skipped. CatalogError when nothing in it looks like a catalog."""
     catalog = Catalog(key)
     seen: set[str] = set()
+    # A code written as the builder writes it (this rule set's key, seven digits) is read as
+    # it stands; anything else goes through parse_code, which also says what is wrong with it.
+    canonical = re.compile(rf"{re.escape(key)}-[{ALPHABET}]{{{DIGITS}}}").fullmatch
+    if key not in RULES_BY_KEY:
+        canonical = re.compile("(?!)").fullmatch  # no rule set: parse_code refuses each one
     for raw in text.splitlines():
         line = raw.strip()
         if not line:
@@ -168,15 +173,21 @@ def parse(text: str, key: str) -> Catalog:
                         catalog.bad_lines += 1
             continue
         parts = line.split()
-        try:
-            if len(parts) != 2 or parts[1] not in LEVELS:
-                raise CodeError("not 'CODE LEVEL'", "code_empty")
-            rules, number = parse_code(parts[0])
-        except CodeError:
-            catalog.bad_lines += 1
-            continue
-        code = format_code(rules, number)
-        if rules.key != key or code in seen:
+        if len(parts) == 2 and parts[1] in LEVELS and canonical(parts[0]):
+            code = parts[0]
+        else:
+            try:
+                if len(parts) != 2 or parts[1] not in LEVELS:
+                    raise CodeError("not 'CODE LEVEL'", "code_empty")
+                rules, number = parse_code(parts[0])
+            except CodeError:
+                catalog.bad_lines += 1
+                continue
+            if rules.key != key:
+                catalog.bad_lines += 1
+                continue
+            code = format_code(rules, number)
+        if code in seen:
             catalog.bad_lines += 1
             continue
         seen.add(code)

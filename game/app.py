@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from game.arcade.play import Arcade
     from game.games import Games
     from game.hooks import Hooks
-    from game.host import AppHost
+    from game.host import AppHost, Stack
     from game.i18n import Translator
     from game.input import GestureReader
     from game.look.display import Presenter
@@ -107,7 +107,10 @@ class App:
         self.notifier = Notifier(None)  # systemd's notify socket, from run() on (game.kiosk.notify)
         self.exit_status = 0  # main.py's exit status (the operator's exit: 64)
         self._tapped: Scene | None = None  # the scene on top when the last tap came
-        self.table = cast("TableScene", self.scenes.open("table", game=game))
+        # The table at the bottom, built through its typed opener (game.host.Stack.factory).
+        stack: Stack = self.scenes
+        self.table = cast("TableScene", stack.factory("table")(self, game=game))
+        self.scenes.push(self.table)
         self.arcade.seconds = lambda: self.table.play_time.seconds
         self.table.play_time.reset(elapsed)
         self.kiosk: KioskPlug | None = None  # (read while the kiosk is made: none yet)

@@ -13,6 +13,7 @@ opens (game.scenes). ``python -m game.dev.bench startup`` times it beside Aisler
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -161,6 +162,11 @@ def open_window(config: Config, options: LaunchOptions) -> pygame.Surface:
     """The game's window (or the whole screen), as the config and the options say."""
     display = config.display
     pygame.display.init()
+    if pygame.display.get_driver() == "x11":
+        # X11's own shared-memory framebuffer, not a texture of an OpenGL renderer: SDL
+        # otherwise makes the window, loads GL, then makes the window again for GL (an
+        # operator's SDL_FRAMEBUFFER_ACCELERATION in the environment still decides).
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     pygame.font.init()
     flags = 0
     if display.fullscreen and not options.windowed:

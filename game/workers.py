@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import multiprocessing
 import threading
 import time
-from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
-from multiprocessing.process import BaseProcess
-from typing import Any, Protocol
+from concurrent.futures import CancelledError, Executor, Future
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from engine import Game, IllegalMove, Move
-from engine.search import hints
-from game.kiosk.lifeline import die_with_parent
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.process import BaseProcess
 
 log = logging.getLogger("solitaire.workers")
 
@@ -49,8 +49,25 @@ class Indicator(Protocol):
         """Its worker pool now, whose processes close_indicator makes sure end."""
 
 
+def __getattr__(name: str) -> object:
+    """``ProcessPoolExecutor``, imported when the first pool starts (PEP 562): start-up starts
+    none, and concurrent.futures.process brings multiprocessing with it."""
+    if name != "ProcessPoolExecutor":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from concurrent.futures import ProcessPoolExecutor
+
+    globals()[name] = ProcessPoolExecutor
+    return ProcessPoolExecutor
+
+
 def _spawn_pool() -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(
+    import multiprocessing
+
+    from game.kiosk.lifeline import die_with_parent
+
+    pool = cast("type[ProcessPoolExecutor]", globals().get("ProcessPoolExecutor"))
+    pool = pool or cast("type[ProcessPoolExecutor]", __getattr__("ProcessPoolExecutor"))
+    return pool(
         max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=die_with_parent
     )
 
@@ -172,6 +189,8 @@ class Workers:
     def ask_hint(self, game: Game) -> Future[Any]:
         """Start the solver on a copy of ``game`` in the hint worker and return at once; read
         the finished future with :meth:`hint_answer`."""
+        from engine.search import hints  # the solver, imported with the first question
+
         return self._submit("hint", hints.hint_data, game.to_dict(), HINT_SECONDS)
 
     def hint_answer(self, future: Future[Any]) -> Move | None:
@@ -193,6 +212,8 @@ class Workers:
         """The winnable-from-here indicator (engine.search.hints.Indicator: a worker process of its
         own, made here so that it dies with the game, replaced when it breaks); None when none
         can start (the game goes on)."""
+        from engine.search import hints
+
         try:
             made = hints.Indicator(pool=_spawn_pool)
         except Exception as error:
@@ -215,6 +236,8 @@ class Workers:
     def solve(self, game: Game, seconds: float) -> Future[tuple[str, list[str]]]:
         """A search for a winning line from ``game`` (``(status, moves)``), in the demo
         worker: the attract screen's loop keeps running meanwhile."""
+        from engine.search import hints
+
         return self._submit("demo", hints.verdict, game.to_dict(), seconds)
 
 

@@ -24,7 +24,6 @@ from engine.game import Game
 from engine.moves import IMove, Mode
 from engine.search.honest import MAX_MOVES, play_path
 from engine.search.position import State, apply, state_key, state_of
-from engine.search.solver import first_move
 
 PLAYS = 32
 EASY_WINS = 24
@@ -84,6 +83,7 @@ def hinted_play(path: list[State], mode: Mode, seed: int, hints: Hints | None = 
 def hint_point(path: list[State], mode: Mode, hints: Hints) -> int:
     """Where a lost play went wrong: the index of the last position of ``path`` from which the
     solver finds a win within :data:`HINT_NODES` positions (-1: none). Fills ``hints``."""
+    from engine.search.solver import first_move  # the game reads only LEVELS: not at import
 
     def winnable(i: int) -> bool:
         key = state_key(path[i])

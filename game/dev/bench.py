@@ -9,8 +9,8 @@ wake-ups a second, its share of a core, and how soon the first press shows. Run 
 display (``DISPLAY`` set, e.g. under Xvfb) for the figures of a real X window; without one the
 rest figures are the dummy driver's.
 
-``python -m game.dev.bench startup`` times the launch to a mapped window instead, beside
-Aisleriot's, under an Xvfb of its own (game.dev.startbench).
+``python -m game.dev.bench startup`` times the launch to a mapped window and to its first frame
+instead, beside Aisleriot's, under an Xvfb of its own (game.dev.startbench).
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ console's KMS/DRM driver, the dummy driver) the wait is a sleep of at most one f
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
 import logging
@@ -24,14 +25,28 @@ if TYPE_CHECKING:
 log = logging.getLogger("solitaire.wake")
 
 
+def libx11() -> ctypes.CDLL | None:
+    """Xlib, by its soname first: ``ctypes.util.find_library`` runs ``ldconfig`` in a process
+    of its own (about 20 ms before the first frame), so it is asked only when the soname
+    does not load. None without Xlib."""
+    with contextlib.suppress(OSError):
+        return ctypes.CDLL("libX11.so.6")
+    name = ctypes.util.find_library("X11")
+    if name:
+        with contextlib.suppress(OSError):
+            return ctypes.CDLL(name)
+    return None
+
+
 def _x11_fd(display: object) -> int | None:
     """The socket of the X connection behind pygame's ``display`` capsule, or None."""
     get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
     get_pointer.restype = ctypes.c_void_p
     get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
     pointer = get_pointer(display, b"display")
-    name = ctypes.util.find_library("X11") or "libX11.so.6"
-    xlib = ctypes.CDLL(name)
+    xlib = libx11()
+    if xlib is None:
+        raise OSError("no libX11")
     xlib.XConnectionNumber.argtypes = [ctypes.c_void_p]
     xlib.XConnectionNumber.restype = ctypes.c_int
     fd = int(xlib.XConnectionNumber(pointer))
@@ -91,7 +106,9 @@ class FakePointer:
     its own: real input events, as a finger's (the bench's latency probe)."""
 
     def __init__(self) -> None:
-        xlib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+        xlib = libx11()
+        if xlib is None:
+            raise OSError("no libX11")
         xtst = ctypes.CDLL(ctypes.util.find_library("Xtst") or "libXtst.so.6")
         xlib.XOpenDisplay.restype = ctypes.c_void_p
         xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]

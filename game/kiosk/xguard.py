@@ -21,14 +21,13 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
-import ctypes.util
 import logging
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
 
 from game.hooks import TableHooks
+from game.kiosk.wake import libx11
 
 log = logging.getLogger("solitaire.xguard")
 
@@ -48,14 +47,6 @@ class _XErrorEvent(ctypes.Structure):
     ]
 
 
-def _libx11() -> Any:
-    for name in ("libX11.so.6", ctypes.util.find_library("X11")):
-        if name:
-            with contextlib.suppress(OSError):
-                return ctypes.CDLL(name)
-    return None
-
-
 class WindowGuard(TableHooks):
     """Xlib's error handlers replaced (:meth:`install`), and an App hook
     (`app.hooks.add(guard)`): after an X error, post QUIT once."""
@@ -67,7 +58,7 @@ class WindowGuard(TableHooks):
 
     def install(self, on_lost: Callable[[], object]) -> bool:
         """Replace Xlib's error handlers (see the module text); False when there is no libX11."""
-        lib = _libx11()
+        lib = libx11()
         if lib is None:
             return False
 

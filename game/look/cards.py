@@ -363,16 +363,16 @@ class CardArt:
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """A green table with a soft light in the middle (a tiny gradient scaled up smoothly)."""
-    small = pygame.Surface((48, 32))
+    (r, g, b), (r1, g1, b1) = FELT_CENTER, FELT_EDGE
+    pixels = bytearray()  # 48x32 RGB, written at once (set_at for each pixel took 6 ms)
     for y in range(32):
         for x in range(48):
             dx, dy = (x - 23.5) / 24, (y - 13) / 19
             t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.25)
             t = t * t
-            small.set_at(
-                (x, y),
-                tuple(round(c + (e - c) * t) for c, e in zip(FELT_CENTER, FELT_EDGE, strict=True)),
-            )
+            pixel = (round(r + (r1 - r) * t), round(g + (g1 - g) * t), round(b + (b1 - b) * t))
+            pixels += bytes(pixel)
+    small = pygame.image.frombuffer(bytes(pixels), (48, 32), "RGB")
     surface = pygame.transform.smoothscale(small, size)
     return surface.convert() if pygame.display.get_surface() else surface
 

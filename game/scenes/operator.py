@@ -68,9 +68,10 @@ class OperatorScene(Dialog):
                 extra={"center": True},
             )
         )
+        scenes = self.app.scenes  # each opening checked against game.host.Stack's overloads
         buttons: tuple[tuple[str, str, Callable[[], object]], ...] = (
-            ("stats", tr("operator.stats"), partial(self.app.scenes.open, "stats")),
-            ("entries", tr("operator.entries_button"), partial(self.app.scenes.open, "entries")),
+            ("stats", tr("operator.stats"), lambda: scenes.open("stats")),
+            ("entries", tr("operator.entries_button"), lambda: scenes.open("entries")),
             ("clear", tr("operator.clear"), partial(self.ask, "clear", self.clear)),
             ("leave", tr("operator.leave"), partial(self.ask, "leave", self.leave_game)),
             ("back", tr("operator.back"), self.close),

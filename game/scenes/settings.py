@@ -159,10 +159,11 @@ class SettingsScene(Dialog):
         """Rules, the statistics (kept by the kiosk session) and Close."""
         tr = self.tr
         labels = [tr("settings.rules"), tr("dialog.close")]
-        actions: list[Callable[[], object]] = [partial(self.app.scenes.open, "rules"), self.close]
-        if self.app.kiosk is not None:
+        scenes = self.app.scenes  # each opening checked against game.host.Stack's overloads
+        actions: list[Callable[[], object]] = [lambda: scenes.open("rules"), self.close]
+        if self.app.kiosk is not None:  # statistics are kept by the kiosk session
             labels.insert(1, tr("stats.button"))
-            actions.insert(1, partial(self.app.scenes.open, "stats"))
+            actions.insert(1, lambda: scenes.open("stats"))
         self.row(rect, labels, actions, len(labels) - 1)
 
     def help_under_each(

@@ -70,6 +70,7 @@ class Chrome:
         self._bar_image: tuple[tuple[str, ...], pygame.Surface] | None = None
         self._outlines: dict[OutlineKey, pygame.Surface] = {}
         self.art: CardArt
+        self.felt_size: tuple[int, int] | None = None  # the size of self.felt, once made
         self.resize()
 
     def outline(
@@ -104,7 +105,9 @@ class Chrome:
         if key not in self._arts:
             self._arts = {key: CardArt(*size, ranks, index_scale=scale, four_colors=four)}
         self.art = self._arts[key]
-        self.felt = felt((lay.width, lay.height))
+        if self.felt_size != (lay.width, lay.height):  # the felt depends on its size alone
+            self.felt_size = (lay.width, lay.height)
+            self.felt = felt(self.felt_size)
         radius = self.art.radius
         self.slot_found = [slot(size, radius, mark) for mark in SUIT_MARKS]
         self.slot_cell = slot(size, radius)
