@@ -159,12 +159,18 @@ class SettingsScene(Dialog):
         """Rules, the statistics (kept by the kiosk session) and Close."""
         tr = self.tr
         labels = [tr("settings.rules"), tr("dialog.close")]
-        scenes = self.app.scenes  # each opening checked against game.host.Stack's overloads
-        actions: list[Callable[[], object]] = [lambda: scenes.open("rules"), self.close]
+        actions: list[Callable[[], object]] = [self.rules, self.close]
         if self.app.kiosk is not None:  # statistics are kept by the kiosk session
             labels.insert(1, tr("stats.button"))
-            actions.insert(1, lambda: scenes.open("stats"))
+            actions.insert(1, self.stats)
         self.row(rect, labels, actions, len(labels) - 1)
+
+    # Named openers: the scripted player presses a button by its action's name ("rules").
+    def rules(self) -> None:
+        self.app.scenes.open("rules")
+
+    def stats(self) -> None:
+        self.app.scenes.open("stats")
 
     def help_under_each(
         self, helps: list[str], room: float, col_w: int, columns: int, start: int, min_row: float
