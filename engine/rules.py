@@ -30,6 +30,9 @@ from engine.cards import IS_ACE, IS_KING, Card, is_ace, is_king, rank
 
 @dataclass(frozen=True)
 class Rules:
+    """One rule set: how its game deals, what goes where, how it scores (its fields below);
+    its key, game entry, config value and title as properties."""
+
     prefix: str  # game code prefix with version, "RU1" / "SH1"
     variant: str  # "C", "R", "C4", "C2", "C1"
     game: str  # "russian" / "seahaven"

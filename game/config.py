@@ -83,10 +83,14 @@ def default_config_path() -> Path:
 
 # --------------------------------------------------------------------------------------------
 # The settings
+# (Each with a docstring: where a dataclass has none, @dataclass writes its signature there
+# through inspect, at every start, before the window opens.)
 
 
 @dataclass(frozen=True)
 class DisplayConfig:
+    """[display]: the window or the whole screen, its turn, the pointer."""
+
     fullscreen: bool = True
     width: int = 1280
     height: int = 800
@@ -97,6 +101,8 @@ class DisplayConfig:
 
 @dataclass(frozen=True)
 class GameConfig:
+    """[game]: the language, the game and rule set of fresh deals, their level, undo's depth."""
+
     locale: str = "fi"
     default_game: str = "russian"
     russian_rules: str = "classic"
@@ -108,6 +114,8 @@ class GameConfig:
 
 @dataclass(frozen=True)
 class InputConfig:
+    """[input]: how taps and drags are told apart."""
+
     double_tap_ms: int = 300
     tap_slop_mm: float = 3.0
     drag_threshold_mm: float = 2.0
@@ -116,6 +124,8 @@ class InputConfig:
 
 @dataclass(frozen=True)
 class DefaultsConfig:
+    """[defaults]: the player's toggles until the player changes them (game.saves.prefs)."""
+
     double_tap: bool = True
     one_tap: bool = False  # seed 003: one tap moves a card (and what lies on it) to its place
     placement_help: bool = True
@@ -128,6 +138,8 @@ class DefaultsConfig:
 
 @dataclass(frozen=True)
 class KioskConfig:
+    """[kiosk]: the lock, the operator's PIN, the idle times, the log directory."""
+
     lock: bool = False
     operator_pin_hash: str = ""
     operator_pin_file: str = (
@@ -150,6 +162,8 @@ class SoundConfig:
 
 @dataclass(frozen=True)
 class ArcadeConfig:
+    """[arcade]: the high-score tables and the initials they are signed with."""
+
     initials: bool = True  # a win that enters a high-score table asks for three letters
     table_size: int = 10  # entries of each high-score table (1..100)
     blocked_initials: tuple[str, ...] = ()  # refused as initials besides the built-in list
@@ -157,6 +171,8 @@ class ArcadeConfig:
 
 @dataclass(frozen=True)
 class MetricsConfig:
+    """[metrics]: where the figures for node_exporter are written."""
+
     textfile_dir: str = (
         ""  # node_exporter's textfile directory ("": no metrics; game.kiosk.metrics)
     )
@@ -164,6 +180,8 @@ class MetricsConfig:
 
 @dataclass(frozen=True)
 class Config:
+    """All of config.toml, one frozen record per section."""
+
     display: DisplayConfig = DisplayConfig()
     game: GameConfig = GameConfig()
     input: InputConfig = InputConfig()

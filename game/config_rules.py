@@ -28,6 +28,8 @@ LEVELS = ("easy", "medium", "hard", "any")
 
 @dataclass(frozen=True)
 class Rule:
+    """What one key accepts: in words (for messages) and as a check."""
+
     expected: str
     convert: Callable[[object], Any | None]  # the checked value, or None when refused
     secret: bool = False  # never show the refused value

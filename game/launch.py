@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class LaunchOptions:
+    """How main.py starts the game (its command line), besides what config.toml says."""
+
     config: Path | None = None
     windowed: bool = False
     size: tuple[int, int] | None = None
