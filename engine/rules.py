@@ -24,6 +24,7 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from engine.cards import IS_ACE, IS_KING, Card, is_ace, is_king, rank
 
@@ -77,8 +78,7 @@ class Rules:
         return f"{self.info.title}, {kind}"
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(NamedTuple):
     """One game of the registry (as KDE Patience's ``DealerInfo``). ``name`` is the rule sets'
     ``Rules.game``, the value of ``default_game`` in config.toml and the locale key
     ``names.<name>``; ``title`` its name in English (file headers); ``option_key`` the config

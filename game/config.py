@@ -16,14 +16,13 @@ This module must not import pygame: it runs in the check-config tool and in the 
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.safe_read import TooLargeError, read_bytes, reason
 from game.config_rules import (
@@ -83,12 +82,14 @@ def default_config_path() -> Path:
 
 # --------------------------------------------------------------------------------------------
 # The settings
-# (Each with a docstring: where a dataclass has none, @dataclass writes its signature there
-# through inspect, at every start, before the window opens.)
+# Each section is a NamedTuple, made at every start before the window opens: a frozen
+# dataclass costs ten times as much to make (it compiles six methods). [defaults], which the
+# player's settings extend (game.saves.prefs.PlayerSettings: a dataclass subclass, fields,
+# asdict), stays a dataclass, with a docstring: where a dataclass has none, @dataclass writes
+# its signature there through inspect.
 
 
-@dataclass(frozen=True)
-class DisplayConfig:
+class DisplayConfig(NamedTuple):
     """[display]: the window or the whole screen, its turn, the pointer."""
 
     fullscreen: bool = True
@@ -99,8 +100,7 @@ class DisplayConfig:
     show_cursor: bool = True
 
 
-@dataclass(frozen=True)
-class GameConfig:
+class GameConfig(NamedTuple):
     """[game]: the language, the game and rule set of fresh deals, their level, undo's depth."""
 
     locale: str = "fi"
@@ -112,8 +112,7 @@ class GameConfig:
     undo_depth: int = 100
 
 
-@dataclass(frozen=True)
-class InputConfig:
+class InputConfig(NamedTuple):
     """[input]: how taps and drags are told apart."""
 
     double_tap_ms: int = 300
@@ -136,8 +135,7 @@ class DefaultsConfig:
     tap_to_place: bool = False  # a tap chooses a card that cannot go home, the next its place
 
 
-@dataclass(frozen=True)
-class KioskConfig:
+class KioskConfig(NamedTuple):
     """[kiosk]: the lock, the operator's PIN, the idle times, the log directory."""
 
     lock: bool = False
@@ -152,16 +150,14 @@ class KioskConfig:
     keep_visitor_settings: bool = False
 
 
-@dataclass(frozen=True)
-class SoundConfig:
+class SoundConfig(NamedTuple):
     """The card sounds' defaults (game.sound); the player can change both in settings."""
 
     enabled: bool = False  # off: nothing starts pygame.mixer
     volume: float = 0.6
 
 
-@dataclass(frozen=True)
-class ArcadeConfig:
+class ArcadeConfig(NamedTuple):
     """[arcade]: the high-score tables and the initials they are signed with."""
 
     initials: bool = True  # a win that enters a high-score table asks for three letters
@@ -169,8 +165,7 @@ class ArcadeConfig:
     blocked_initials: tuple[str, ...] = ()  # refused as initials besides the built-in list
 
 
-@dataclass(frozen=True)
-class MetricsConfig:
+class MetricsConfig(NamedTuple):
     """[metrics]: where the figures for node_exporter are written."""
 
     textfile_dir: str = (
@@ -178,8 +173,7 @@ class MetricsConfig:
     )
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
     """All of config.toml, one frozen record per section."""
 
     display: DisplayConfig = DisplayConfig()
@@ -191,6 +185,9 @@ class Config:
     arcade: ArcadeConfig = ArcadeConfig()
     metrics: MetricsConfig = MetricsConfig()
 
+
+DEFAULTS = Config()
+"""The settings of a config.toml that says nothing."""
 
 KIOSK_DEFAULTS = Config(
     display=DisplayConfig(fullscreen=True, show_cursor=False), kiosk=KioskConfig(lock=True)
@@ -211,7 +208,7 @@ SECTIONS: dict[str, type[Any]] = {
 }
 
 
-def config_from_dict(data: Any, base: Config = Config()) -> tuple[Config, list[str]]:
+def config_from_dict(data: Any, base: Config = DEFAULTS) -> tuple[Config, list[str]]:
     """Validate parsed TOML. Every refused key keeps its default (``base``'s: KIOSK_DEFAULTS
     for the kiosk units) and adds one problem."""
     problems: list[str] = []
@@ -247,7 +244,10 @@ def config_from_dict(data: Any, base: Config = Config()) -> tuple[Config, list[s
                     f"{name}.{shown_key(key)}: unknown key, ignored (keys of [{name}]: "
                     f"{', '.join(accepted[name])}){did_you_mean(str(key), list(accepted[name]))}"
                 )
-        sections[name] = replace(defaults, **values)
+        if isinstance(defaults, DefaultsConfig):  # a dataclass (see above)
+            sections[name] = replace(defaults, **values)
+        else:
+            sections[name] = defaults._replace(**values)
     for name in data:
         if name not in SECTIONS:
             problems.append(
@@ -265,9 +265,7 @@ def config_from_dict(data: Any, base: Config = Config()) -> tuple[Config, list[s
                 + fallback
             )
         if stored:
-            config = dataclasses.replace(
-                config, kiosk=dataclasses.replace(kiosk, operator_pin_hash=stored)
-            )
+            config = config._replace(kiosk=kiosk._replace(operator_pin_hash=stored))
     if config.kiosk.lock and not config.kiosk.operator_pin_hash:
         problems.append(_no_pin_problem(kiosk.operator_pin_file))
     return config, problems

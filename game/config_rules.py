@@ -13,8 +13,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
 from engine.rules import REGISTRY
 from game.kiosk.pin import looks_secret, parse_pin_hash
@@ -26,8 +25,7 @@ MAX_WINDOW_PX = 8192
 LEVELS = ("easy", "medium", "hard", "any")
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """What one key accepts: in words (for messages) and as a check."""
 
     expected: str

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import pygame
 
@@ -38,8 +38,7 @@ if TYPE_CHECKING:
     from game.saves.prefs import PlayerSettings
 
 
-@dataclass
-class LaunchOptions:
+class LaunchOptions(NamedTuple):
     """How main.py starts the game (its command line), besides what config.toml says."""
 
     config: Path | None = None
