@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from game.saves.prefs import PlayerSettings
 
 
-class LaunchOptions(NamedTuple):
+@dataclass
+class LaunchOptions:
     """How main.py starts the game (its command line), besides what config.toml says."""
 
     config: Path | None = None
