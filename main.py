@@ -15,6 +15,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine import Game
 
 SCENES = (
     *("table", "newgame", "keypad", "settings", "rules", "win", "initials", "operator", "entries"),
@@ -121,12 +125,13 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-    from engine import CodeError, Game, IllegalMove
     from game.config import default_config_path
     from game.launch import LaunchOptions, open_app
 
-    game = None
-    if args.code:
+    game: Game | None = None
+    if args.code:  # the engine's modules only for a given deal: the window comes first
+        from engine import CodeError, Game, IllegalMove
+
         try:
             game = Game.from_code(args.code)
         except CodeError as error:

@@ -24,12 +24,16 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from engine.cards import IS_ACE, IS_KING, Card, is_ace, is_king, rank
 
 
 @dataclass(frozen=True)
 class Rules:
+    """One rule set: how its game deals, what goes where, how it scores (its fields below);
+    its key, game entry, config value and title as properties."""
+
     prefix: str  # game code prefix with version, "RU1" / "SH1"
     variant: str  # "C", "R", "C4", "C2", "C1"
     game: str  # "russian" / "seahaven"
@@ -74,8 +78,7 @@ class Rules:
         return f"{self.info.title}, {kind}"
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(NamedTuple):
     """One game of the registry (as KDE Patience's ``DealerInfo``). ``name`` is the rule sets'
     ``Rules.game``, the value of ``default_game`` in config.toml and the locale key
     ``names.<name>``; ``title`` its name in English (file headers); ``option_key`` the config

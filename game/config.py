@@ -16,16 +16,13 @@ This module must not import pygame: it runs in the check-config tool and in the 
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
-import getpass
 import math
 import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.safe_read import TooLargeError, read_bytes, reason
 from game.config_rules import (
@@ -85,10 +82,16 @@ def default_config_path() -> Path:
 
 # --------------------------------------------------------------------------------------------
 # The settings
+# Each section is a NamedTuple, made at every start before the window opens: a frozen
+# dataclass costs ten times as much to make (it compiles six methods). [defaults], which the
+# player's settings extend (game.saves.prefs.PlayerSettings: a dataclass subclass, fields,
+# asdict), stays a dataclass, with a docstring: where a dataclass has none, @dataclass writes
+# its signature there through inspect.
 
 
-@dataclass(frozen=True)
-class DisplayConfig:
+class DisplayConfig(NamedTuple):
+    """[display]: the window or the whole screen, its turn, the pointer."""
+
     fullscreen: bool = True
     width: int = 1280
     height: int = 800
@@ -97,8 +100,9 @@ class DisplayConfig:
     show_cursor: bool = True
 
 
-@dataclass(frozen=True)
-class GameConfig:
+class GameConfig(NamedTuple):
+    """[game]: the language, the game and rule set of fresh deals, their level, undo's depth."""
+
     locale: str = "fi"
     default_game: str = "russian"
     russian_rules: str = "classic"
@@ -108,8 +112,9 @@ class GameConfig:
     undo_depth: int = 100
 
 
-@dataclass(frozen=True)
-class InputConfig:
+class InputConfig(NamedTuple):
+    """[input]: how taps and drags are told apart."""
+
     double_tap_ms: int = 300
     tap_slop_mm: float = 3.0
     drag_threshold_mm: float = 2.0
@@ -118,6 +123,8 @@ class InputConfig:
 
 @dataclass(frozen=True)
 class DefaultsConfig:
+    """[defaults]: the player's toggles until the player changes them (game.saves.prefs)."""
+
     double_tap: bool = True
     one_tap: bool = False  # seed 003: one tap moves a card (and what lies on it) to its place
     placement_help: bool = True
@@ -128,8 +135,9 @@ class DefaultsConfig:
     tap_to_place: bool = False  # a tap chooses a card that cannot go home, the next its place
 
 
-@dataclass(frozen=True)
-class KioskConfig:
+class KioskConfig(NamedTuple):
+    """[kiosk]: the lock, the operator's PIN, the idle times, the log directory."""
+
     lock: bool = False
     operator_pin_hash: str = ""
     operator_pin_file: str = (
@@ -142,30 +150,32 @@ class KioskConfig:
     keep_visitor_settings: bool = False
 
 
-@dataclass(frozen=True)
-class SoundConfig:
+class SoundConfig(NamedTuple):
     """The card sounds' defaults (game.sound); the player can change both in settings."""
 
     enabled: bool = False  # off: nothing starts pygame.mixer
     volume: float = 0.6
 
 
-@dataclass(frozen=True)
-class ArcadeConfig:
+class ArcadeConfig(NamedTuple):
+    """[arcade]: the high-score tables and the initials they are signed with."""
+
     initials: bool = True  # a win that enters a high-score table asks for three letters
     table_size: int = 10  # entries of each high-score table (1..100)
     blocked_initials: tuple[str, ...] = ()  # refused as initials besides the built-in list
 
 
-@dataclass(frozen=True)
-class MetricsConfig:
+class MetricsConfig(NamedTuple):
+    """[metrics]: where the figures for node_exporter are written."""
+
     textfile_dir: str = (
         ""  # node_exporter's textfile directory ("": no metrics; game.kiosk.metrics)
     )
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
+    """All of config.toml, one frozen record per section."""
+
     display: DisplayConfig = DisplayConfig()
     game: GameConfig = GameConfig()
     input: InputConfig = InputConfig()
@@ -175,6 +185,9 @@ class Config:
     arcade: ArcadeConfig = ArcadeConfig()
     metrics: MetricsConfig = MetricsConfig()
 
+
+DEFAULTS = Config()
+"""The settings of a config.toml that says nothing."""
 
 KIOSK_DEFAULTS = Config(
     display=DisplayConfig(fullscreen=True, show_cursor=False), kiosk=KioskConfig(lock=True)
@@ -195,7 +208,7 @@ SECTIONS: dict[str, type[Any]] = {
 }
 
 
-def config_from_dict(data: Any, base: Config = Config()) -> tuple[Config, list[str]]:
+def config_from_dict(data: Any, base: Config = DEFAULTS) -> tuple[Config, list[str]]:
     """Validate parsed TOML. Every refused key keeps its default (``base``'s: KIOSK_DEFAULTS
     for the kiosk units) and adds one problem."""
     problems: list[str] = []
@@ -231,7 +244,10 @@ def config_from_dict(data: Any, base: Config = Config()) -> tuple[Config, list[s
                     f"{name}.{shown_key(key)}: unknown key, ignored (keys of [{name}]: "
                     f"{', '.join(accepted[name])}){did_you_mean(str(key), list(accepted[name]))}"
                 )
-        sections[name] = replace(defaults, **values)
+        if isinstance(defaults, DefaultsConfig):  # a dataclass (see above)
+            sections[name] = replace(defaults, **values)
+        else:
+            sections[name] = defaults._replace(**values)
     for name in data:
         if name not in SECTIONS:
             problems.append(
@@ -249,9 +265,7 @@ def config_from_dict(data: Any, base: Config = Config()) -> tuple[Config, list[s
                 + fallback
             )
         if stored:
-            config = dataclasses.replace(
-                config, kiosk=dataclasses.replace(kiosk, operator_pin_hash=stored)
-            )
+            config = config._replace(kiosk=kiosk._replace(operator_pin_hash=stored))
     if config.kiosk.lock and not config.kiosk.operator_pin_hash:
         problems.append(_no_pin_problem(kiosk.operator_pin_file))
     return config, problems
@@ -378,6 +392,8 @@ def effective_px_per_mm(config: Config, screen_width: int, screen_height: int) -
 def _read_pin(*, interactive: bool) -> str:
     if not interactive:
         return sys.stdin.readline().strip()
+    import getpass
+
     first = getpass.getpass("Operator PIN (6 to 12 digits): ").strip()
     if not is_valid_new_pin(first):
         return first
@@ -388,6 +404,8 @@ def _read_pin(*, interactive: bool) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="python -m game.config", description="Operator tools for config.toml."
     )

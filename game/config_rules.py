@@ -10,12 +10,10 @@ Must not import pygame.
 
 from __future__ import annotations
 
-import difflib
 import math
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
 from engine.rules import REGISTRY
 from game.kiosk.pin import looks_secret, parse_pin_hash
@@ -27,8 +25,9 @@ MAX_WINDOW_PX = 8192
 LEVELS = ("easy", "medium", "hard", "any")
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
+    """What one key accepts: in words (for messages) and as a check."""
+
     expected: str
     convert: Callable[[object], Any | None]  # the checked value, or None when refused
     secret: bool = False  # never show the refused value
@@ -285,6 +284,8 @@ def _repr_into(value: object, out: list[str], depth: int) -> None:
 
 
 def did_you_mean(word: str, known: Sequence[str]) -> str:
+    import difflib  # (here: only a config with an unknown name needs it)
+
     close = difflib.get_close_matches(word[:100], known, n=1)
     return f"; did you mean {close[0]}?" if close else ""
 

@@ -12,7 +12,6 @@ opens (game.scenes). ``python -m game.dev.bench startup`` times it beside Aisler
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -22,8 +21,7 @@ from typing import TYPE_CHECKING, Literal
 import pygame
 
 from game.config import Config, effective_px_per_mm, load_config
-from game.kiosk.models import install_sigterm_handler, prepare_sdl
-from game.saves.storage import state_dir
+from game.kiosk.startup import install_sigterm_handler, prepare_sdl
 
 if TYPE_CHECKING:
     import random
@@ -42,6 +40,8 @@ if TYPE_CHECKING:
 
 @dataclass
 class LaunchOptions:
+    """How main.py starts the game (its command line), besides what config.toml says."""
+
     config: Path | None = None
     windowed: bool = False
     size: tuple[int, int] | None = None
@@ -54,6 +54,8 @@ class LaunchOptions:
 
 def log_problems(problems: list[str]) -> None:
     """The config's problems, one line each (never fatal: the defaults stand in)."""
+    import logging
+
     for problem in problems:
         logging.getLogger("solitaire.config").warning("%s", problem)
 
@@ -187,7 +189,6 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     # stderr, or with a session in its log (and the journal) once that is open.
     config, problems = load_config(options.config, kiosk=options.kiosk)
     display, rules, pointer = config.display, config.game, config.input
-    directory = options.state_dir or state_dir()
     if options.persist:
         install_sigterm_handler()
         prepare_sdl(config)
@@ -198,6 +199,9 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     from game.games import GameChoice
     from game.input import InputTuning
     from game.saves.prefs import load_prefs, save_prefs
+    from game.saves.storage import state_dir
+
+    directory = options.state_dir or state_dir()
 
     session, resumed = None, None
     if not options.persist:

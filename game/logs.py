@@ -24,7 +24,7 @@ from types import TracebackType
 
 from game.config import EXIT_CRASH, Config
 from game.config_rules import expand_dir
-from game.kiosk.pin import RedactingFilter
+from game.kiosk.pin import redact
 from game.saves.storage import state_dir
 
 LOGGER_NAME = "solitaire"
@@ -35,6 +35,21 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 log = logging.getLogger(LOGGER_NAME)
 game_log = logging.getLogger(LOGGER_NAME + ".game")
+
+
+class RedactingFilter(logging.Filter):
+    """A log filter that hides PIN hashes (and whatever follows operator_pin_hash =):
+    game.kiosk.pin.redact on every message."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # a broken format: leave it to the handler's own error path
+            return True
+        cleaned = redact(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, None
+        return True
 
 
 class _Ours:

@@ -39,7 +39,7 @@ SoundName = Literal["pickup", "place", "flip", "refuse", "win"]
 NAMES: tuple[SoundName, ...] = ("pickup", "place", "flip", "refuse", "win")
 RATE = 22050  # ample for soft sounds, and half the work of 44.1 kHz on a small computer
 PEAK = 0.4  # the loudest sample of any sound, as a fraction of full scale (about -8 dBFS)
-DEFAULT_VOLUME = SoundConfig.volume  # config.toml's [sound] volume
+DEFAULT_VOLUME = SoundConfig().volume  # config.toml's [sound] volume
 FADE = 0.004  # seconds of fade at each end: no click
 
 

@@ -15,8 +15,8 @@ from game.kiosk.models import (
     PinPad,
     PinResult,
     classify_event,
-    prepare_sdl,
 )
+from game.kiosk.startup import prepare_sdl
 
 
 class TestIdleTimer:

@@ -3,15 +3,15 @@
 
 The models take the time as an argument (seconds, any monotonic clock) and know nothing of
 pygame, so tests step them by hand. The functions at the end touch pygame/SDL and import it
-only when called.
+only when called; the two that run before the window opens are in game.kiosk.startup.
 
 Quitting, by design:
-- `QUIT` comes from SIGTERM (systemd's stop; `install_sigterm_handler` posts it) and SIGINT
-  (Ctrl+C) only: always save and exit 0, at once.
-- Closing the window is not `QUIT`: `prepare_sdl` sets SDL_QUIT_ON_LAST_WINDOW_CLOSE=0 so the
-  close button (and a window manager's Alt+F4) produce only `WINDOWCLOSE`. Without the lock it
-  and Escape on the table ask "Close the game?" (game.app.App.ask_to_close), whose yes saves
-  and exits 0 as QUIT does.
+- `QUIT` comes from SIGTERM (systemd's stop; `startup.install_sigterm_handler` posts it) and
+  SIGINT (Ctrl+C) only: always save and exit 0, at once.
+- Closing the window is not `QUIT`: `startup.prepare_sdl` sets SDL_QUIT_ON_LAST_WINDOW_CLOSE=0
+  so the close button (and a window manager's Alt+F4) produce only `WINDOWCLOSE`. Without the
+  lock it and Escape on the table ask "Close the game?" (game.app.App.ask_to_close), whose yes
+  saves and exits 0 as QUIT does.
 - With the lock, `WINDOWCLOSE` is dropped; Escape and every Alt/Ctrl/GUI key combination
   except Ctrl+Z are dropped, and the keyboard is grabbed so system shortcuts reach the game.
 - The operator leaves through the PIN keypad: save, exit EXIT_OPERATOR (64), which the systemd
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -240,37 +239,6 @@ class EventAction(Enum):
     PASS = "pass"  # to the scenes as usual
     DROP = "drop"  # the kiosk lock swallows it
     SHUTDOWN = "shutdown"  # save, then exit 0 (SIGTERM from systemd, Ctrl+C)
-
-
-def prepare_sdl(config: Config, environ: Any = None) -> None:
-    """Set SDL hints through the environment; call before pygame.init()."""
-    env = os.environ if environ is None else environ
-    env["SDL_QUIT_ON_LAST_WINDOW_CLOSE"] = "0"  # closing the window: WINDOWCLOSE, never QUIT
-    if config.kiosk.lock:
-        env["SDL_GRAB_KEYBOARD"] = "1"  # with the grab (apply_lock), system shortcuts too
-    # A fullscreen kiosk must not minimize itself when focus wanders.
-    env.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
-
-
-def install_sigterm_handler() -> None:
-    """systemd's stop (SIGTERM) and Ctrl+C (SIGINT) as a QUIT event: save, then exit 0, at any
-    moment; neither is a crash (no KeyboardInterrupt, no entry in crashes.json).
-
-    Installed before pygame starts, so SDL keeps its hands off both (it only takes a signal
-    nobody handles). Before the window exists there is nothing unsaved: exit at once. After,
-    the handler posts QUIT, which the loop reads within its 250 ms wait."""
-    import signal
-
-    def on_stop(signum: int, frame: object) -> None:
-        import pygame
-
-        if pygame.display.get_init():
-            pygame.event.post(pygame.event.Event(pygame.QUIT))
-        else:
-            raise SystemExit(0)
-
-    signal.signal(signal.SIGTERM, on_stop)
-    signal.signal(signal.SIGINT, on_stop)
 
 
 def apply_lock(config: Config) -> None:

@@ -12,15 +12,16 @@ Must not import pygame.
 
 from __future__ import annotations
 
-import logging
 import math
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.safe_read import TooLargeError, read_bytes, reason
-from game.saves.storage import JsonStore
+
+if TYPE_CHECKING:
+    from game.saves.storage import JsonStore
 
 PIN_ITERATIONS = 200_000
 """PBKDF2 rounds of a new hash (about 0.1 s on a Pi 4)."""
@@ -134,20 +135,6 @@ def redact(text: str) -> str:
     return _SECRET_RE.sub("<hidden>", text)
 
 
-class RedactingFilter(logging.Filter):
-    """A log filter that hides PIN hashes (and whatever follows operator_pin_hash =)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        try:
-            message = record.getMessage()
-        except Exception:  # a broken format: leave it to the handler's own error path
-            return True
-        cleaned = redact(message)
-        if cleaned != message:
-            record.msg, record.args = cleaned, None
-        return True
-
-
 # --------------------------------------------------------------------------------------------
 # The throttle on wrong PINs, in the state directory
 
@@ -171,7 +158,9 @@ class PinThrottle:
     counting on its own clock and calls `remember` after each wrong or right PIN."""
 
     def __init__(self, directory: Path | None) -> None:
-        self.store = (
+        from game.saves.storage import JsonStore  # the state files' module: not at start-up
+
+        self.store: JsonStore | None = (
             JsonStore(directory / THROTTLE_FILE, kind="pin-throttle", version=1)
             if directory is not None
             else None

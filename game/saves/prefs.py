@@ -47,8 +47,8 @@ class PlayerSettings(DefaultsConfig):
     [sound]: ``sound`` on/off, ``volume`` 0 .. 1)."""
 
     locale: str = "fi"
-    sound: bool = SoundConfig.enabled
-    volume: float = SoundConfig.volume
+    sound: bool = SoundConfig().enabled
+    volume: float = SoundConfig().volume
 
     @classmethod
     def from_config(cls, config: Config) -> PlayerSettings:
