@@ -29,6 +29,14 @@ INDICATOR_POLL_SECONDS = 0.25  # how often a resting table asks the indicator fo
 HINT_GIVE_UP_SECONDS = 20.0  # a worker this late is stuck (or still spawning on a busy Pi)
 
 
+def shows_the_deal(game: Game) -> bool:
+    """Whether ``game`` is at its deal's first position (history may not reach back there)."""
+    try:
+        return Game.from_code(game.code).position_key() == game.position_key()
+    except ValueError:  # a position with no deal behind it
+        return False
+
+
 @dataclass
 class Verdicts:
     """The winnable indicator's verdicts on one game's positions, kept to tell its three
@@ -205,12 +213,7 @@ class HintClient:
         """Whether the deal itself cannot be won (a lost position told by the solver): the
         table shows the deal as dealt, or the indicator found every earlier position lost."""
         game = self.state.game
-        if self.seen.game is game and self.seen.deal_lost:
-            return True
-        try:
-            return Game.from_code(game.code).position_key() == game.position_key()
-        except ValueError:  # a position with no deal behind it
-            return False
+        return (self.seen.game is game and self.seen.deal_lost) or shows_the_deal(game)
 
     def describe(self, move: Move) -> str:
         tr = self.tr()
@@ -289,8 +292,7 @@ class HintClient:
             self.undecided |= verdict != "lost"
             if not earlier.history:
                 self.looking = None
-                deal = Game.from_code(game.code).position_key()
-                self.seen.deal_lost = not self.undecided and earlier.position_key() == deal
+                self.seen.deal_lost = not self.undecided and shows_the_deal(earlier)
                 return
             earlier.pop()
 
