@@ -96,7 +96,9 @@ class SettingsScene(Dialog):
         start = max(least, int(min(u * 0.4, room / toggle_rows * 0.34)))
         plan = self.help_under_each(helps, room, round(col_w), columns, start, min_row)
         if plan is None:
-            plan = self.help_band(titles, helps, room, inner.width, start, min_row, toggle_rows)
+            plan = self.help_band(
+                titles, helps, room - gap, inner.width, start, min_row, toggle_rows
+            )
         band_h = plan.band + gap if plan.band else 0
         rows_room = room - band_h
         heights = plan.heights or [rows_room / toggle_rows] * toggle_rows
@@ -207,15 +209,15 @@ class SettingsScene(Dialog):
     ) -> HelpPlan:
         """One band under the toggles, as wide as the panel, for the help of the toggle last
         touched: as many lines as the longest help needs at the largest size (from the info
-        bar's) that leaves each row of switches a finger's height; size 0: no room at all."""
+        bar's) that leaves each row of switches a finger's height in ``room`` (the rows' and the
+        band's, the gap between them already taken out); size 0: no room at all."""
         least = self.least
-        gap = max(4, int(self.unit() * 0.14))
         texts = [self.tr("settings.help_prompt")]
         texts += [f"{title}: {text}" for title, text in zip(titles, helps, strict=True)]
         for size in range(max(least, int(start * 0.8)), least - 1, -1):
             lines = max(len(ui.wrap(text, width - 2 * TEXT_INSET, size, True)) for text in texts)
             band = lines * font(size).get_linesize() + 2 * ROW_PAD
-            if (room - band - gap) / toggle_rows >= min_row:
+            if (room - band) / toggle_rows >= min_row:
                 return HelpPlan(start, size, band=band)
         return HelpPlan(start, 0)
 
