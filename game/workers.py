@@ -65,8 +65,9 @@ def _spawn_pool() -> ProcessPoolExecutor:
 
     from game.kiosk.lifeline import die_with_parent
 
-    pool = cast("type[ProcessPoolExecutor]", globals().get("ProcessPoolExecutor"))
-    pool = pool or cast("type[ProcessPoolExecutor]", __getattr__("ProcessPoolExecutor"))
+    # Looked up as a module attribute, imported by __getattr__ the first time (tests replace it).
+    found = globals().get("ProcessPoolExecutor") or __getattr__("ProcessPoolExecutor")
+    pool = cast("type[ProcessPoolExecutor]", found)
     return pool(
         max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=die_with_parent
     )
