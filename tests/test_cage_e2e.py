@@ -75,6 +75,16 @@ def remove_x_leftovers(uid: int) -> None:
                 path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
 
 
+def remove(path: Path) -> None:
+    """``path`` gone, a directory with what it holds (a desktop's document portal makes
+    ``$XDG_RUNTIME_DIR/doc``); a directory still mounted there (the portal's FUSE mount) stays,
+    as it harms nothing."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
+
+
 def as_user(user: str, *args: str) -> list[str]:
     return list(args) if os.geteuid() != 0 else ["runuser", "-u", user, "--", *args]
 
@@ -241,7 +251,7 @@ def run_cage_once(user: str, app: Path, env: dict[str, str], attempt: int) -> tu
     log (what run-cage.sh and the game said)."""
     runtime, state = Path(env["XDG_RUNTIME_DIR"]), Path(env["STATE_DIRECTORY"])
     for old in (*runtime.iterdir(), *state.glob("*.json")):
-        old.unlink()
+        remove(old)
     log = runtime.parent / f"cage-{attempt}.log"
     best = 0.0
     with open(log, "wb") as out:
@@ -361,3 +371,17 @@ def test_a_game_that_cannot_start_says_why(user: str, kiosk: tuple[Path, dict[st
         r"(the game|cage) did not start: run-cage.sh ended with status [1-9]", message
     ), message
     assert "ModuleNotFoundError: No module named 'pytweening'" in message, message
+
+
+def test_the_clean_up_between_attempts_clears_a_runtime_directory_with_directories(
+    tmp_path: Path,
+) -> None:
+    """A desktop's document portal makes ``$XDG_RUNTIME_DIR/doc``, a directory: the clean-up
+    between attempts takes it with the files and links, where ``unlink`` failed on it."""
+    (tmp_path / "doc" / "by-app").mkdir(parents=True)
+    (tmp_path / "doc" / "by-app" / "x").write_text("")
+    (tmp_path / "wayland-0").write_text("")
+    (tmp_path / "link").symlink_to(tmp_path / "doc")
+    for path in list(tmp_path.iterdir()):
+        remove(path)
+    assert list(tmp_path.iterdir()) == []
