@@ -24,7 +24,7 @@ from engine import Game
 from engine.catalog_file import CatalogError
 from engine.catalog_file import load as load_catalog_file
 from engine.safe_read import NotAFileError, TooLargeError, read_bytes
-from game.arcade.highscores import Entry, HighScores, highscores_store
+from game.arcade.highscores import KEEP_DAYS, Entry, HighScores, highscores_store
 from game.config import load_config
 from game.i18n import Translator
 from game.logs import setup_logging
@@ -339,17 +339,25 @@ def test_a_clock_set_back_deletes_no_daily_table(tmp_path: Path, back: dt.timede
     assert {d.isoformat() for d in days} <= set(stored)
 
 
-def test_old_days_go_by_age_against_the_newest_stored_day(tmp_path: Path) -> None:
+def test_old_days_go_by_their_number_not_their_age(tmp_path: Path) -> None:
+    """A day's table goes only when KEEP_DAYS + 2 newer days have one (issue 39, item 12: by
+    age against the newest stored day, one win while the clock was ahead deleted them all)."""
     HighScores.open(tmp_path, today=lambda: DAY).add(entry_of(DAY))
     later = DAY + dt.timedelta(days=8)
-    HighScores.open(tmp_path, today=lambda: later)  # only opened: nothing newer is stored
-    assert (
-        DAY.isoformat()
-        in json.loads(highscores_store(tmp_path).path.read_text())["data"]["tables"]["RU1-C"]
-    )
     HighScores.open(tmp_path, today=lambda: later).add(entry_of(later))
-    tables = json.loads(highscores_store(tmp_path).path.read_text())["data"]["tables"]["RU1-C"]
-    assert set(tables) == {"all", later.isoformat()}
+
+    def stored() -> set[str]:
+        data = json.loads(highscores_store(tmp_path).path.read_text())["data"]
+        return set(data["tables"]["RU1-C"]) - {"all"}
+
+    assert stored() == {DAY.isoformat(), later.isoformat()}
+    for n in range(1, KEEP_DAYS + 1):
+        day = later + dt.timedelta(days=n)
+        HighScores.open(tmp_path, today=lambda d=day: d).add(entry_of(day))
+    assert DAY.isoformat() in stored() and len(stored()) == KEEP_DAYS + 2
+    last = later + dt.timedelta(days=KEEP_DAYS + 1)
+    HighScores.open(tmp_path, today=lambda: last).add(entry_of(last))
+    assert DAY.isoformat() not in stored() and len(stored()) == KEEP_DAYS + 2
 
 
 # ---------------------------------------------------------------------------------- item 13

@@ -130,18 +130,29 @@ class TestToday:
         assert table.rank_of(win(500, day="2026-11-30")) == Rank(2, 2)
         assert len(table.table("RU1-C")) == 1
 
-    def test_old_days_are_pruned(self, tmp_path: Path) -> None:
+    def test_old_days_are_hidden_by_the_clock_and_pruned_by_their_number(
+        self, tmp_path: Path
+    ) -> None:
+        """A day's table shows for a week; the file keeps the newest KEEP_DAYS + 2 days that
+        have a table, however far apart they are (issue 39, item 12: it measured their age
+        from the newest day, which a clock set forward once moved years ahead)."""
         clock = Clock()
         table = scores(tmp_path, clock)
         table.add(win(day="2026-11-30"))
         clock.day = TODAY + dt.timedelta(days=KEEP_DAYS)
-        assert len(scores(tmp_path, clock).table("RU1-C", TODAY)) == 1  # a week: still kept
+        assert len(scores(tmp_path, clock).table("RU1-C", TODAY)) == 1  # a week: still shown
         clock.day = TODAY + dt.timedelta(days=KEEP_DAYS + 1)
         later = scores(tmp_path, clock)
-        assert later.table("RU1-C", TODAY) == []
+        assert later.table("RU1-C", TODAY) == []  # older than a week: not shown
         assert len(later.table("RU1-C")) == 1  # the all-time table stays
         later.add(win(day=clock.day.isoformat()))
-        assert "2026-11-30" not in file_data(tmp_path)["data"]["tables"]["RU1-C"]
+        assert "2026-11-30" in file_data(tmp_path)["data"]["tables"]["RU1-C"]  # 2 days: kept
+        for n in range(1, KEEP_DAYS + 2):  # a win on each of the next days
+            clock.day = TODAY + dt.timedelta(days=KEEP_DAYS + 1 + n)
+            scores(tmp_path, clock).add(win(day=clock.day.isoformat()))
+        days = set(file_data(tmp_path)["data"]["tables"]["RU1-C"]) - {"all"}
+        assert len(days) == KEEP_DAYS + 2 and "2026-11-30" not in days
+        assert clock.day.isoformat() in days
 
     def test_a_win_of_a_pruned_day_enters_only_all_time(self, tmp_path: Path) -> None:
         table = scores(tmp_path)
@@ -184,6 +195,49 @@ class TestClockSetForward:
         assert {(clock.day - dt.timedelta(days=1)).isoformat(), clock.day.isoformat()} <= set(
             tables
         )
+
+    def test_a_win_while_the_clock_is_ahead_keeps_every_real_day(self, tmp_path: Path) -> None:
+        """Issue 39, item 12: a week of real days' tables, then the clock jumps ahead once and
+        a daily game is won in that state. Nothing real is lost: once the clock is right again
+        every real day's table shows as before, and the day ahead is out of sight."""
+        week = [(TODAY - dt.timedelta(days=n)).isoformat() for n in range(KEEP_DAYS + 1)]
+        write_file(tmp_path, {"RU1-C": {name: [stored()] for name in week}})
+        clock = Clock(dt.date.fromisoformat(self.AHEAD))
+        ahead = scores(tmp_path, clock)
+        assert ahead.add(win(650, day=self.AHEAD, initials="FWD")) == Rank(today=1, all_time=1)
+        clock.day = TODAY  # the clock is right again
+        table = scores(tmp_path, clock)
+        assert all(len(table.table("RU1-C", day)) == 1 for day in week), [
+            day for day in week if not table.table("RU1-C", day)
+        ]
+        assert [e.score for e in table.table("RU1-C", TODAY)] == [600]  # today's, not ahead's
+        assert table.table("RU1-C", self.AHEAD) == []
+        assert table.rank_of(win(700, day=self.AHEAD)).today is None  # takes no win either
+        assert set(file_data(tmp_path)["data"]["tables"]["RU1-C"]) == {*week, self.AHEAD, "all"}
+
+    def test_days_set_aside_do_not_push_real_days_out(self, tmp_path: Path) -> None:
+        """Days after tomorrow are counted apart: a full set of them takes no real day's
+        place, and they too are kept only as many as the screens could show."""
+        week = [(TODAY - dt.timedelta(days=n)).isoformat() for n in range(KEEP_DAYS + 1)]
+        far = [f"2099-06-{n:02d}" for n in range(1, KEEP_DAYS + 5)]  # 11 days ahead
+        write_file(tmp_path, {"RU1-C": {name: [stored()] for name in [*week, *far]}})
+        table = scores(tmp_path)
+        assert table.add(win(700, day=TODAY.isoformat())).today == 1
+        kept = set(file_data(tmp_path)["data"]["tables"]["RU1-C"]) - {"all"}
+        assert set(week) <= kept
+        assert kept - set(week) == set(far[-(KEEP_DAYS + 2) :])  # the newest such days
+        assert all(table.table("RU1-C", day) == [] for day in far)
+
+    def test_a_clock_set_back_far_deletes_no_day(self, tmp_path: Path) -> None:
+        """A Pi that boots in 1970 sees every real day after tomorrow: all are set aside,
+        none deleted, and they show again once the clock is right."""
+        week = [(TODAY - dt.timedelta(days=n)).isoformat() for n in range(KEEP_DAYS + 1)]
+        write_file(tmp_path, {"RU1-C": {name: [stored()] for name in week}})
+        clock = Clock(dt.date(1970, 1, 1))
+        assert scores(tmp_path, clock).add(win(500, day="1970-01-01")).today == 1
+        clock.day = TODAY
+        table = scores(tmp_path, clock)
+        assert all(len(table.table("RU1-C", day)) == 1 for day in week)
 
 
 class TestStorage:

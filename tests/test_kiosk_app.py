@@ -172,6 +172,35 @@ def test_operator_leaves_with_a_long_press_and_the_pin(tmp_path: Path) -> None:
     assert resumed is not None and resumed.game.moves == 1
 
 
+def test_the_keypad_takes_no_empty_try_and_makes_no_one_wait_over_two_minutes(
+    tmp_path: Path,
+) -> None:
+    """Issue 39, item 11, on the screen: OK with nothing typed says nothing and counts nothing;
+    a visitor who keeps trying gets waits of 30 s, 1 and 2 minutes, never more, and the wait
+    shown is the wait (120 s, not 121)."""
+    app, controller = kiosk_app(tmp_path, kiosk_config())
+    hold_on_the_code(app, controller, 5.2)
+    scene = app.scenes.top
+    assert isinstance(scene, PinScene)
+
+    def message() -> str:
+        return next(c.label for c in scene.controls if c.kind in ("error", "text"))
+
+    hint = message()
+    for _ in range(5):
+        Finger(app).tap(Finger(app).control("OK"))
+    assert message() == hint and controller.pin.wrong == 0
+    shown = []
+    for _ in range(6):
+        controller.pin.locked_until = 0.0  # (the wait over, without waiting for it)
+        for key in ("1", "1", "1", "1", "ok"):
+            scene.press(key)
+        shown.append(message())  # as drawn at once, in the frame of the touch
+    assert shown[:2] == ["Wrong PIN."] * 2
+    waits = [f"Too many wrong PINs. Try again in {s}\u00a0s." for s in (30, 60, 120, 120)]
+    assert shown[2:] == waits
+
+
 def test_a_long_press_elsewhere_or_a_cancel_changes_nothing(tmp_path: Path) -> None:
     app, controller = kiosk_app(tmp_path, kiosk_config())
     finger = Finger(app)
@@ -318,6 +347,7 @@ def test_kiosk_screens_fit_in_every_language(
     for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "1", "2", "ok"):
         pin.press(key)  # twelve digits, then a wrong PIN
     for _ in range(3):
+        pin.press("7")  # (OK with nothing typed is no try)
         pin.press("ok")  # ...until the keypad makes the operator wait
     app.full_redraw = True
     app.draw()

@@ -16,6 +16,7 @@ from game.kiosk.models import (
     PinResult,
     classify_event,
 )
+from game.kiosk.pin import PinThrottle
 from game.kiosk.startup import prepare_sdl
 
 
@@ -94,10 +95,41 @@ class TestPinPad:
         assert pad.wait_left(3) == 30.0
         # While locked even the right PIN is refused.
         assert pad.press("2", 10) is PinResult.LOCKED
-        assert self.type_pin(pad, "", 33) is PinResult.LOCKED  # empty OK: a wrong try
+        assert self.type_pin(pad, "4444", 33) is PinResult.LOCKED
         assert pad.wait_left(33) == 60.0
         assert self.type_pin(pad, "258036", 93) is PinResult.ACCEPTED
         assert pad.wrong == 0
+
+    def test_ok_with_nothing_typed_is_no_try(self) -> None:
+        """A stray touch of OK (or a visitor prodding it) counts nothing: the operator's three
+        tries are still there (issue 39, item 11)."""
+        pad = PinPad(self.stored)
+        pad.open(0)
+        assert self.type_pin(pad, "1111", 1) is PinResult.REJECTED
+        for k in range(10):
+            assert pad.press("ok", 2 + k) is PinResult.NONE
+        assert pad.wrong == 1 and not pad.is_locked(12)
+        pad.press("5", 13)
+        pad.press("back", 13)
+        assert pad.press("ok", 13) is PinResult.NONE  # typed and erased: nothing either
+        assert self.type_pin(pad, "2222", 14) is PinResult.REJECTED
+        assert self.type_pin(pad, "258036", 15) is PinResult.ACCEPTED
+
+    def test_the_wait_never_exceeds_two_minutes(self) -> None:
+        """A visitor who keeps trying locks the operator out for at most 2 minutes at a time
+        (issue 39, item 11: it was 15 minutes)."""
+        pad = PinPad(self.stored)
+        pad.open(0)
+        now, waits = 0.0, []
+        for k in range(40):
+            result = self.type_pin(pad, f"{k:06d}", now)
+            if result is PinResult.LOCKED:
+                waits.append(pad.wait_left(now))
+                now += pad.wait_left(now)
+            now += 1.0
+        assert waits[:3] == [30.0, 60.0, 120.0]
+        assert max(waits) == 120.0 and waits[-1] == 120.0
+        assert self.type_pin(pad, "258036", now) is PinResult.ACCEPTED
 
     def test_no_hash_accepts_nothing(self) -> None:
         pad = PinPad("")
@@ -201,6 +233,21 @@ class TestPinThrottleSurvivesRestarts:
         assert self.type_pin(last, "258036", 1.0) is PinResult.ACCEPTED
         assert not (tmp_path / "pin-throttle.json").exists()  # a right PIN starts afresh
 
+    def test_an_empty_ok_writes_nothing(self, tmp_path: Path) -> None:
+        pad = PinPad.persistent(self.stored, tmp_path, 0.0, wall=lambda: 1_000_000.0)
+        for k in range(5):
+            assert pad.press("ok", float(k)) is PinResult.NONE
+        assert not (tmp_path / "pin-throttle.json").exists()
+
+    def test_a_long_wait_saved_by_an_older_version_is_cut_to_two_minutes(
+        self, tmp_path: Path
+    ) -> None:
+        """An older version waited up to 15 minutes; its file, read now, waits 2 at most."""
+        PinThrottle(tmp_path).remember(9, 900.0, 1_000_000.0)
+        pad = PinPad.persistent(self.stored, tmp_path, 0.0, wall=lambda: 1_000_001.0)
+        assert pad.wrong == 9 and pad.wait_left(0.0) == 120.0
+        assert self.type_pin(pad, "258036", 120.0) is PinResult.ACCEPTED
+
     def test_a_clock_set_back_cannot_stretch_the_wait(self, tmp_path: Path) -> None:
         pad = PinPad.persistent(self.stored, tmp_path, 0.0, wall=lambda: 2_000_000.0)
         for k in range(3):
@@ -224,3 +271,27 @@ def test_weak_or_short_hashes_are_refused() -> None:
     assert digest not in problems[0] and "<hidden" in problems[0]
     with pytest.raises(ValueError, match="iterations 99999"):
         hash_pin("258036", iterations=99_999)
+
+
+def test_the_docs_give_the_wait_and_the_time_a_guess_takes() -> None:
+    """kiosk/README.md and docs/save-format.md state the longest wait and, from it, how long a
+    six-digit PIN takes to guess, and the README says how the operator gets in regardless: the
+    figures follow the code (issue 39, item 11)."""
+    from game.kiosk.pin import MAX_WAIT_S
+
+    root = Path(__file__).resolve().parent.parent
+    readme = " ".join((root / "kiosk" / "README.md").read_text(encoding="utf-8").split())
+    save_format = " ".join((root / "docs" / "save-format.md").read_text(encoding="utf-8").split())
+    minutes = MAX_WAIT_S / 60
+    per_day = 86_400 / MAX_WAIT_S
+    days = 10**6 / per_day
+    longest = f"up to {minutes:.0f} minutes"
+    assert longest in readme and longest in save_format
+    figure = (
+        f"({per_day:.0f} a day) a six-digit PIN's million combinations take {days:,.0f} days, "
+        f"{days / 365.25:.1f} years"
+    )
+    assert figure in readme
+    assert f"{days / 365.25:.1f} years" in save_format
+    assert "sudo systemctl stop solitaire-kiosk" in readme
+    assert "sudo rm -f /var/lib/solitaire-kiosk/pin-throttle.json" in readme

@@ -16,8 +16,9 @@ moved aside) as ``highscores.json``::
 
 Read defensively: an entry that is not what it should be (a wrong type, a number out of range,
 a code of another rule set, ...) is dropped with a warning and the rest is kept; a file that is
-not a table at all is moved aside. Nothing in here raises to the caller. Daily tables more than
-:data:`KEEP_DAYS` days older than the newest stored day not after today go. Must not import pygame.
+not a table at all is moved aside. Nothing in here raises to the caller. Of the daily tables
+only the newest :data:`KEEP_DAYS` + 2 days are kept, counted, never measured by one clock
+reading (see :meth:`HighScores._prune`). Must not import pygame.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ log = logging.getLogger("solitaire.highscores")
 HIGHSCORES_FILE = "highscores.json"
 DEFAULT_SIZE = 10
 MAX_SIZE = 100
-KEEP_DAYS = 7  # daily tables of the last week are kept (and shown when asked for)
+KEEP_DAYS = 7  # the daily tables shown: today's, the 7 days before, and tomorrow's
 ALL_TIME = "all"
 MAX_READ = 1000  # entries of one table looked at when reading a file (a table holds <= 100)
 
@@ -325,22 +326,26 @@ class HighScores:
         return problem
 
     def _prune(self) -> None:
-        """Daily tables more than ``keep_days`` older than the newest stored day not after today
-        go: the clock alone deletes none (set back), nor a day after tomorrow (stamped while the
-        clock was set forward): that is set aside, unshown, pruned only by a later such day."""
-        today, keep = self.today(), dt.timedelta(days=self.keep_days)
+        """Keep the newest ``keep_days + 2`` days that have a daily table (as many days as the
+        screens show: ``keep_days`` back to tomorrow), by their number, not by their distance
+        from one clock reading: neither a clock set back nor one set forward deletes a day. A
+        win dated ahead while the clock was wrong (a bad NTP answer; a Pi has no clock of its
+        own) is one day of the count, and the real days before it stay. Once the clock is
+        right, a day after tomorrow is set aside: not shown, not counted with the others, and
+        kept in a count of its own (the newest ``keep_days + 2`` such days)."""
+        tomorrow = (self.today() + dt.timedelta(days=1)).isoformat()
         names = {name for named in self._tables.values() for name in named} - {ALL_TIME}
-        dates = set(map(dt.date.fromisoformat, names))
-        aside = {day for day in dates if day > today + dt.timedelta(days=1)}
-        past = [day for day in dates if day <= today]
-        old = {day for day in dates - aside if past and day < max(past) - keep}
-        old |= {day for day in aside if day < max(aside) - keep}
+        newest = sorted(names, reverse=True)  # ISO dates sort as the days do
+        aside = [name for name in newest if name > tomorrow]
+        counted = [name for name in newest if name <= tomorrow]
+        keep = self.keep_days + 2
+        old = set(aside[keep:]) | set(counted[keep:])
         for key in list(self._tables):
-            for name in {day.isoformat() for day in old} & set(self._tables[key]):
+            for name in old & set(self._tables[key]):
                 del self._tables[key][name]
             if not self._tables[key]:
                 del self._tables[key]
-        later = sorted(day.isoformat() for day in aside - old)
+        later = sorted(aside[:keep])
         if later and later != self._aside:  # one line, not one per win
             log.warning("daily high scores of %s set aside: after tomorrow (clock wrong?)", later)
         self._aside = later

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from game.config import Config
-from game.kiosk.pin import PinThrottle, verify_pin
+from game.kiosk.pin import FIRST_WAIT_S, MAX_WAIT_S, TRIES_BEFORE_WAIT, PinThrottle, verify_pin
 
 # --------------------------------------------------------------------------------------------
 # Idle: attract screen after N minutes, a fresh deal after M
@@ -126,7 +126,7 @@ class LongPress:
 
 
 class PinResult(Enum):
-    NONE = "none"  # a digit typed or erased
+    NONE = "none"  # a digit typed or erased, or OK with nothing typed (no try)
     ACCEPTED = "accepted"  # the right PIN: leave the kiosk
     REJECTED = "rejected"  # a wrong PIN
     LOCKED = "locked"  # too many wrong PINs: wait
@@ -139,16 +139,17 @@ PIN_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "ok")
 @dataclass
 class PinPad:
     """What is typed on the keypad, and the throttle on wrong PINs (3 tries, then a wait that
-    doubles each time, from 30 s up to 15 minutes). An idle keypad closes after `timeout_s`.
+    doubles each time, from 30 s up to 2 minutes: game.kiosk.pin says why no longer). OK with
+    nothing typed is no try. An idle keypad closes after `timeout_s`.
 
     With a `throttle` (see `persistent`) the count and the wait are kept in the state directory
     after every try, so a restart or a power cut gives no fresh tries."""
 
     stored_hash: str
     max_digits: int = 12
-    tries_before_wait: int = 3
-    first_wait_s: float = 30.0
-    max_wait_s: float = 900.0
+    tries_before_wait: int = TRIES_BEFORE_WAIT
+    first_wait_s: float = FIRST_WAIT_S
+    max_wait_s: float = MAX_WAIT_S
     timeout_s: float = 30.0
     entered: str = ""
     wrong: int = 0
@@ -214,6 +215,8 @@ class PinPad:
             self.entered = self.entered[:-1]
             return PinResult.NONE
         if key == "ok":
+            if not self.entered:  # a stray touch of OK: no try, nothing counted
+                return PinResult.NONE
             entered, self.entered = self.entered, ""
             if self.stored_hash and verify_pin(entered, self.stored_hash):
                 self.wrong = 0

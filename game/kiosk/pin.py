@@ -3,9 +3,12 @@ wrong PINs (kept in the state directory, so a power cut gives no fresh tries), a
 redaction that keeps anything shaped like a PIN or a hash out of messages and logs.
 
 `python -m game.config hash-pin` prints the line to paste into config.toml. A new PIN has 6 to
-12 digits: 4 digits are 10,000 combinations, which the throttle (3 tries, then waits doubling
-from 30 s to 15 minutes) lets a patient visitor get through in a few weeks; 6 digits are a
-million. Hashes of older installations with 4 or 5 digits still verify.
+12 digits. The throttle allows 3 tries, then waits 30 s, doubling with each further wrong PIN up
+to MAX_WAIT_S (2 minutes) and no further: there is one keypad, so a visitor's wrong PINs make
+the operator wait too, and the operator should never wait long. At one guess in 2 minutes (720
+a day) a six-digit PIN's million combinations take 1,389 days, 3.8 years, to try (half that on
+average); 4 digits, 10,000 combinations, only 14 days, which is why a new PIN needs 6. Hashes of
+older installations with 4 or 5 digits still verify.
 
 Must not import pygame.
 """
@@ -139,6 +142,12 @@ def redact(text: str) -> str:
 # The throttle on wrong PINs, in the state directory
 
 THROTTLE_FILE = "pin-throttle.json"
+TRIES_BEFORE_WAIT = 3
+"""Wrong PINs in a row before the keypad waits."""
+FIRST_WAIT_S = 30.0
+"""The first wait; each further wrong PIN doubles it, up to MAX_WAIT_S."""
+MAX_WAIT_S = 120.0
+"""The longest wait: an operator locked out by a visitor's tries waits no more than this."""
 
 
 def _finite(value: object) -> float | None:

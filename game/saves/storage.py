@@ -152,14 +152,28 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def _make_dir(directory: Path) -> None:
+    """Create `directory` and its missing parents, each new one's entry made durable in its
+    parent (the state directory of a desktop's first save: else a power cut could take the
+    directory, and the file in it, away again)."""
+    missing = []
+    while not directory.is_dir() and directory != directory.parent:
+        missing.append(directory)
+        directory = directory.parent
+    for new in reversed(missing):
+        new.mkdir(exist_ok=True)
+        _fsync_dir(new.parent)
+
+
 def _temp_prefix(path: Path) -> str:
     return f".{path.name}.tmp"
 
 
 def write_atomic(path: Path, payload: bytes) -> None:
-    """Replace `path` with `payload` atomically and durably. Raises OSError on failure, leaving
-    the old file untouched and no temporary file behind."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Replace `path` with `payload` atomically and durably: the file is fsynced before the
+    rename and its directory after it (on ext4 a rename is not on the disk until then). Raises
+    OSError on failure, leaving the old file untouched and no temporary file behind."""
+    _make_dir(path.parent)
     temp = path.with_name(f"{_temp_prefix(path)}{os.getpid()}")
     try:
         with open(temp, "wb") as handle:
@@ -179,9 +193,10 @@ def replace_file(
 ) -> None:
     """Replace ``path`` (in a directory that exists) by ``text`` through a temporary file beside
     it that has ``mode`` (and ``owner``, uid and gid, when run as root) before it takes the
-    name: a reader never sees a part, nor the file with other modes. ``sync``: flushed to the
-    disk first (a file that must survive a power cut; a file rewritten every half minute need
-    not stall the loop on an SD card). OSError on failure, and no temporary file is left."""
+    name: a reader never sees a part, nor the file with other modes. ``sync``: the file flushed
+    to the disk before the rename and the directory after it (a file that must survive a power
+    cut, such as the PIN file; a file rewritten every half minute, the metrics, need not stall
+    the loop on an SD card). OSError on failure, and no temporary file is left."""
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
@@ -197,6 +212,8 @@ def replace_file(
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
+    if sync:
+        _fsync_dir(path.parent)
 
 
 class JsonStore:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -42,7 +43,7 @@ class PinScene(Dialog):
         if not self.pad.stored_hash:
             message, error = tr("kiosk.pin_none"), True
         elif self.pad.is_locked(now):
-            wait = int(self.pad.wait_left(now)) + 1
+            wait = self.seconds_left(now)
             self.shown_wait = wait
             message, error = tr("kiosk.pin_wait", seconds=wait), True
         elif self.message:
@@ -69,6 +70,11 @@ class PinScene(Dialog):
                 [Key(tr("dialog.cancel"), partial(self.press, "cancel"), 3.0, "plain")],
             ],
         )
+
+    def seconds_left(self, now: float) -> int:
+        """The wait as shown: whole seconds, rounded up (a wait of 120 s shows 120, not 121;
+        the millionth of a second that adding to the clock's time leaves does not count)."""
+        return math.ceil(self.pad.wait_left(now) - 1e-6)
 
     def press(self, key: str) -> None:
         result = self.pad.press(key, self.app.clock.time)
@@ -113,7 +119,7 @@ class PinScene(Dialog):
         if self.pad.expired(now):
             self.press("cancel")
             return
-        if self.pad.is_locked(now) and int(self.pad.wait_left(now)) + 1 != self.shown_wait:
+        if self.pad.is_locked(now) and self.seconds_left(now) != self.shown_wait:
             self.rebuild()
         elif not self.pad.is_locked(now) and self.shown_wait != -1:
             self.shown_wait = -1
