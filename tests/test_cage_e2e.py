@@ -5,6 +5,16 @@ the app and of the game's packages, readable by anyone, and a Python it can run:
 the checkout, which may sit in a directory only its owner can enter (issue 34;
 tests/test_private_clone.py runs this file from such a clone).
 
+cage runs with its output turned (``CAGE_ARGS=-r``, the operator's option for a portrait
+screen), so the game fills a 720x1280 window: grim's frames are then what cage itself rendered.
+Unturned, cage 0.1.4 shows the game's full-screen buffer directly (direct scan-out; on this
+headless backend that is just the output's buffer, nothing to look at), and grim's request
+stops the scan-out for one frame, which wlroots 0.15 renders into a buffer of its own last
+painted before the scan-out began, repainting only what changed in the last frame: black but
+for the game's latest dirty rectangles, however complete the game's picture (the X server holds
+the whole table; cage logs "Basic output test failed" for each scan-out refused). Turned,
+nothing is scanned out and every frame is cage's own rendering of the game's window.
+
 Skipped without cage and grim (`apt-get install cage grim xwayland`), as a non-root user who
 cannot create the test user, and without a Python of this version that the test user can run.
 What a real Pi adds (DRM/KMS, a touch panel, the GPU's EGL) is listed in kiosk/README.md.
@@ -181,8 +191,8 @@ def kiosk(user: str, request: pytest.FixtureRequest) -> Iterator[tuple[Path, dic
         copy_readable(REPO / item, app / item)
     python_for(user, app, getattr(request, "param", ()))
     config = base / "config.toml"
-    # The attract screen (after 1.2 s without input) keeps drawing: wlroots' headless output
-    # renders only on damage, and grim copies the next rendered frame.
+    # The attract screen (after 1.2 s without input) keeps the game drawing while grim copies
+    # frames, as on a kiosk nobody touches.
     config.write_text("[display]\nfullscreen = true\n[kiosk]\nidle_attract_minutes = 0.02\n")
     config.chmod(0o644)
     runtime, state = base / "run", base / "state"
@@ -198,7 +208,8 @@ def kiosk(user: str, request: pytest.FixtureRequest) -> Iterator[tuple[Path, dic
         "PYGAME_HIDE_SUPPORT_PROMPT": "1",
         "WLR_BACKENDS": "headless",
         "WLR_LIBINPUT_NO_DEVICES": "1",
-        "WLR_RENDERER_ALLOW_SOFTWARE": "1",  # llvmpipe; pixman gives black frames with 0.15
+        "WLR_RENDERER_ALLOW_SOFTWARE": "1",  # gles2 on llvmpipe given a DRM node; else pixman
+        "CAGE_ARGS": "-r",  # turned: no direct scan-out, whose frames grim misses (above)
     }
     yield app, env
     if not os.environ.get("KEEP_CAGE_E2E"):
@@ -287,7 +298,7 @@ def run_cage_once(user: str, app: Path, env: dict[str, str], attempt: int) -> tu
                 timeout=20,
             )
             frame = pygame.image.load(str(shot))
-            assert frame.get_size() == (1280, 720)  # the headless output
+            assert frame.get_size() == (720, 1280)  # the headless 1280x720 output, turned
             best = max(best, felt_share(frame))
             if best > 0.4:
                 shutil.copy(shot, runtime.parent / "frame.png")
@@ -335,12 +346,11 @@ def stop_session(cage: subprocess.Popen[bytes]) -> None:
 
 
 def test_the_cage_path_shows_the_table(user: str, kiosk: tuple[Path, dict[str, str]]) -> None:
-    """Up to six cage sessions: with wlroots 0.15's headless backend and XWayland on llvmpipe
-    (this machine: no GPU), some sessions composite nothing at all and grim copies black; on
-    the Pi the DRM backend shows the buffers the game presents."""
+    """The table fills grim's frame. Up to two cage sessions: on a loaded machine the XWayland
+    fallback (a probe that times out, then the game) can miss the test's deadlines once."""
     app, env = kiosk
     results = []
-    for attempt in range(6):
+    for attempt in range(2):
         best, text = run_cage_once(user, app, env, attempt)
         results.append(best)
         if best > 0.4:

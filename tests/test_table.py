@@ -917,3 +917,16 @@ class TestWindow:
         finger.tap(finger.button("undo"))  # the buttons moved with the layout
         assert app.table.toast is not None
         assert app.table.toast.text == app.tr("table.nothing_to_undo")
+
+    def test_a_window_shown_again_is_drawn_whole(self):
+        """Under X11 the game presents only what changed (shared memory): a window the system
+        shows again (mapped, uncovered, resized) must get the whole screen, or it stays black
+        but for the next changes."""
+        app = make_app("RU1-C-AAAAABB", size=(800, 480))
+        app.step()
+        assert app.step() == []  # at rest: nothing to present
+        exposed = pygame.event.Event(pygame.WINDOWEXPOSED, window=None)
+        assert app.step([exposed]) == [app.screen.get_rect()]
+        assert app.step() == []
+        resized = pygame.event.Event(pygame.WINDOWSIZECHANGED, x=800, y=480, window=None)
+        assert app.step([resized]) == [app.screen.get_rect()]
