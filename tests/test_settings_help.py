@@ -18,7 +18,7 @@ import pytest
 from game.dev.script import Player
 from game.i18n import LOCALES
 from game.look.fonts import font
-from game.look.switches import switch_layout, tap_point
+from game.look.switches import switch_layout, switch_zone, tap_point
 from game.look.typeset import NBSP
 from game.scenes.settings import TOGGLES, SettingsScene
 from tests.tablehelp import make_app
@@ -140,9 +140,16 @@ def test_only_the_switch_turns_a_toggle(size, ppm, tmp_path: Path) -> None:
             assert {other: getattr(app.settings, other) for other in TOGGLES} == before, name
             lines = c.extra.get("help_lines", [])
             if lines:  # the help is there already; its lines are no switch either
-                _, top, band = switch_layout(c)
-                player.down((c.rect.left + 20, top + band + 4))
-                player.up((c.rect.left + 20, top + band + 4))
+                knob, top, band = switch_layout(c)
+                line_h = font(c.extra["help_size"]).get_linesize()
+                last = top + band + line_h * (len(lines) - 1) + line_h // 2
+                spots = [(c.rect.left + 20, top + band + 4)]
+                if last >= switch_zone(c).bottom:  # the help's last line, under the switch
+                    spots.append((knob.centerx, last))
+                for spot in spots:
+                    player.down(spot)
+                    player.up(spot)
+                    assert {o: getattr(app.settings, o) for o in TOGGLES} == before, name
             else:
                 touched = state_texts(player, tmp_path / "state.json")
                 help_line = f"{app.tr(f'settings.{name}')}: {app.tr(f'settings.{name}_help')}"

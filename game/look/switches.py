@@ -46,11 +46,15 @@ def switch_layout(c: Control) -> tuple[Rect, int, int]:
 
 def switch_zone(c: Control) -> Rect:
     """The part of a toggle's row a tap on which turns it on or off: its switch, with a
-    margin around it as wide as the switch is tall, from the row's top to its bottom. The
-    rest of the row (its name, its help) only explains it."""
+    margin around it as wide as the switch is tall, from the row's top down to the switch's
+    line (a little below it) where help lines follow, else to the row's bottom. The rest of the
+    row (its name, its help) only explains it."""
     knob = switch_layout(c)[0]
     left = max(c.rect.left, knob.left - max(2 * TEXT_INSET, knob.height))
-    return Rect(left, c.rect.top, c.rect.right - left, c.rect.height)
+    bottom = c.rect.bottom
+    if c.extra.get("help_lines"):
+        bottom = min(bottom, knob.bottom + max(TEXT_INSET, knob.height // 2))
+    return Rect(left, c.rect.top, c.rect.right - left, bottom - c.rect.top)
 
 
 def paint_switch(screen: pygame.Surface, c: Control, *, pressed: Rect | None) -> None:
