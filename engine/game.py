@@ -496,30 +496,6 @@ class Game:
             return kings
         return []
 
-    def finish_moves(self) -> list[Move] | None:
-        """The moves that finish the game when the rest is certain: every card face up and
-        moves to the foundations alone win from here (docs/rules.md, "Finish"). Lowest rank
-        first, ties in suit order; each is a legal move in turn. None when a hidden card is
-        left (the player cannot know what it is), when such moves alone do not win, or when
-        the game is already won. Changes nothing."""
-        if self.is_won or any(self.down):
-            return None
-        found = list(self.found)
-        tops = [col[-1] for col in self.cols if col] + [c for c in self.cells if c != EMPTY]
-        under = {col[k]: col[k - 1] for col in self.cols for k in range(1, len(col))}
-        moves: list[Move] = []
-        while True:
-            ready = [card for card in tops if found[card // 13] == rank(card) - 1]
-            if not ready:
-                break
-            card = min(ready, key=lambda c: (rank(c), c // 13))
-            tops.remove(card)
-            if card in under:
-                tops.append(under[card])
-            found[card // 13] += 1
-            moves.append(Move(card, FOUNDATION))
-        return moves if sum(found) == 52 else None
-
     # ----------------------------------------------------------------- saving
 
     def _state_dict(

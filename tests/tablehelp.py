@@ -133,11 +133,14 @@ class Finger:
         return self.table.layout.buttons[name].center
 
     def control(self, label: str) -> tuple[int, int]:
-        """The centre of the top dialog's control with this label."""
+        """Where a finger acts on the top dialog's control with this label: its centre, a
+        toggle's switch (the only part of a toggle's row that turns it)."""
+        from game.look.switches import tap_point
+
         scene = self.app.scenes.top
         for control in scene.controls:  # type: ignore[attr-defined]
             if control.label == label and control.action:
-                return control.rect.center  # type: ignore[no-any-return]
+                return tap_point(control)
         labels = [c.label for c in scene.controls]  # type: ignore[attr-defined]
         raise AssertionError(f"no control {label!r} in {type(scene).__name__}: {labels}")
 

@@ -5,12 +5,15 @@ on the table's title and the win screen. Through the input layer."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pygame
 import pytest
 
 from engine import catalog
 from game.games import GameChoice, Games
+from game.look import ui
+from game.look.fonts import font
 from game.look.typeset import SHY
 from game.saves.prefs import PlayerSettings
 from game.scenes.win import WinScene
@@ -85,3 +88,52 @@ def test_the_win_screen_tells_the_kind_of_deal(locale):
     if "SH1-C4-AAAAAJ2" in catalog_codes("SH1-C4"):
         expected = app.tr("table.deal_winnable")
     assert expected in [c.label for c in win.controls]
+
+
+SIZES = [(800, 480), (1024, 600), (720, 1280), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_new_game_dialog_says_any_may_not_be_winnable(locale, size):
+    """Where the level is chosen (issue 38 item 3): under the levels, "Any" says its deal is
+    random and often cannot be won; the other levels that every deal of theirs can be won. The
+    line lies on the panel, clear of the buttons, and every button keeps its place whichever
+    level or game is chosen (Seahaven, without levels, leaves the line's room empty)."""
+    app = make_app("RU1-C-AAAAAAD", size=size, settings=PlayerSettings(locale=locale))
+    finger, tr = Finger(app), app.tr
+    finger.tap(finger.button("new"))
+    scene = app.scenes.top
+
+    def note() -> str:
+        notes = [c for c in scene.controls if c.name == "level_note"]
+        assert len(notes) <= 1
+        if notes:  # on the panel, every line of it inside its box, clear of every button
+            c = notes[0]
+            assert scene.panel.contains(c.rect)
+            assert not any(b.rect.colliderect(c.rect) for b in scene.controls if b.action)
+            lines = ui.wrap(c.label, c.rect.width, c.size)
+            assert len(lines) * font(c.size).get_linesize() <= c.rect.height
+            assert c.size >= app.table.layout.text_size
+        return notes[0].label if notes else ""
+
+    def places() -> list[tuple[int, int, int, int]]:
+        return [tuple(c.rect) for c in scene.controls if c.action and c.label != tr("names.any")]
+
+    finger.tap(finger.control(tr("names.easy")))
+    assert note() == tr("newgame.level_note")
+    easy = places()
+    finger.tap(finger.control(tr("names.any")))
+    assert note() == tr("newgame.level_note_any")
+    assert places() == easy
+    finger.tap(finger.control(tr("names.seahaven")))
+    assert note() == ""
+    bottom = [c.rect for c in scene.controls if c.label == tr("newgame.deal")]
+    finger.tap(finger.control(tr("names.russian")))
+    assert [c.rect for c in scene.controls if c.label == tr("newgame.deal")] == bottom
+    assert note() == tr("newgame.level_note_any")
+    app.full_redraw = True
+    app.draw()
+    out = Path(__file__).resolve().parent.parent / "out" / "screens"
+    out.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, out / f"newgame-any-{size[0]}x{size[1]}-{locale}.png")

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from engine import Game
+from engine.finish import finish_line
 from game.saves.persist import Autosave
 from game.saves.storage import autosave_store
 from tests.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
@@ -55,7 +56,7 @@ def home(data: dict) -> int:
 
 def test_no_finish_button_before_the_rest_is_certain(tmp_path: Path) -> None:
     game = saved(tmp_path, WIN_LINE[: CERTAIN_AT - 1])
-    assert game.finish_moves() is None  # 9S-t1 is still to be played by hand
+    assert finish_line(game) is None  # 9S-t1 is still to be played by hand
     proc = script(tmp_path, "press", "finish")
     assert proc.returncode == 1
     assert "no button 'finish' on the table (newgame, undo, redo, hint, settings)" in proc.stderr

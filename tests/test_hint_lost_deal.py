@@ -67,7 +67,8 @@ def test_after_a_move_the_hint_still_advises_undoing(monkeypatch):
     finger.tap(finger.card("AH"))
     ask_hint(app, pool, finger)
     assert app.scenes.top is app.table
-    assert app.table.toast is not None and app.table.toast.text == app.tr("table.hint_lost")
+    tip = app.tr("table.hint_lost_tip", setting=app.tr("settings.winnable_indicator"))
+    assert app.table.toast is not None and app.table.toast.text == tip  # first: the indicator too
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (720, 1280), (1920, 1080)])

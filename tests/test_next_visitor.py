@@ -182,6 +182,7 @@ def dirty(table: TableScene) -> dict[str, dict[str, Any]]:
         "hints": {
             "job": HintJob(future, game, key, now),
             "mark": HintMark(Move(card, 6), now + 100.0),
+            "tipped": True,  # told where the winnable indicator is: the next visitor is told too
         },
     }
 

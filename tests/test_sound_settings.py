@@ -18,6 +18,7 @@ from game.config import config_from_dict, hash_pin
 from game.i18n import LOCALES
 from game.kiosk.controller import kiosk_factory
 from game.kiosk.session import Session
+from game.look.switches import tap_point
 from game.look.ui import Control
 from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
 from game.saves.storage import settings_store
@@ -49,7 +50,7 @@ def control(app: App, name: str) -> Control:
 
 
 def tap(finger: Finger, name: str) -> None:
-    finger.tap(control(finger.app, name).rect.center)
+    finger.tap(tap_point(control(finger.app, name)))  # a toggle: on its switch
     finger.settle()
 
 

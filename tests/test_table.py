@@ -820,7 +820,9 @@ class TestSolverSeams:
         finger.tap(finger.button("hint"))
         pool.finish()
         app.step()
-        assert app.table.toast.text == app.tr("table.hint_lost")
+        # the first such hint also names the winnable indicator (issue 38 item 2)
+        tip = app.tr("table.hint_lost_tip", setting=app.tr("settings.winnable_indicator"))
+        assert app.table.toast.text == tip
         assert app.table.hint_mark is None
 
     def test_a_solver_bug_is_no_hint_never_a_crash(self, monkeypatch, caplog):

@@ -202,6 +202,8 @@ def test_no_useful_moves_is_one_sentence(locale: str) -> None:
     assert tr["table.hint_none"] == tr["reason.no_useful_moves"]
     advice = str(tr["table.hint_none"]).split(": ", 1)[1]
     assert str(tr["table.hint_lost"]).endswith(": " + advice)
+    # the first lost hint says the same, then names the winnable indicator (issue 38 item 2)
+    assert str(tr["table.hint_lost_tip"]).startswith(str(tr["table.hint_lost"]) + " ")
 
 
 @pytest.mark.parametrize("locale", LOCALES)

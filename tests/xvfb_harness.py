@@ -6,8 +6,8 @@ report what a player would see as JSON lines, so the test can aim its clicks and
 After each presented frame whose picture of the game changed, one line is appended: the top
 scene, the window size, the position (``Game.to_dict``), the settings, the popup text, and
 where things are (window coordinates): each face-up card, the table buttons and the top
-dialog's controls (label -> centre). Nothing in the game is changed; only ``present`` of the
-real loop is wrapped.
+dialog's controls (label -> where a click acts on it). Nothing in the game is changed; only
+``present`` of the real loop is wrapped.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from main import parse_size
 
 def snapshot(app: Any) -> dict[str, Any]:
     from engine.cards import card_name
+    from game.look.switches import tap_point
     from game.scenes.rules import RulesScene
 
     table = app.table
@@ -34,8 +35,8 @@ def snapshot(app: Any) -> dict[str, Any]:
         if up:
             cards[card_name(card)] = [x, y, table.layout.card_w, table.layout.card_h]
     top = app.scenes.top
-    controls = {
-        c.label: list(c.rect.center) for c in getattr(top, "controls", []) if c.action is not None
+    controls = {  # where a click acts: a toggle's switch (the rest of its row only explains it)
+        c.label: list(tap_point(c)) for c in getattr(top, "controls", []) if c.action is not None
     }
     return {
         "top": type(top).__name__,

@@ -13,7 +13,7 @@ It starts as the game does (config.toml, the player's settings, the saved game w
   runs on, then lifts.
 - ``press BUTTON``: the table's ``newgame``, ``undo``, ``redo``, ``hint`` (``finish`` in its
   place once the rest of the game is certain), ``settings``, or a button of the dialog on top by
-  its action's name or its label.
+  its action's name or its label (a toggle of Settings: on its switch, which alone turns it).
 - ``key NAME``: a key (pygame's names: ``backspace``, ``h``, ``escape``).
 - ``wait SECONDS``: the clock runs on (1/60 s steps).
 - ``shot FILE.png``: the screen as shown.
@@ -279,20 +279,20 @@ class Player:
             return None
 
     def press(self, name: str) -> None:
+        from game.look.switches import tap_point
         from game.table.report import button_name
 
         app = self.app
         top = app.scenes.top
         if top is app.table:
-            shown = app.table.shown_buttons()  # Finish in Hint's place when certain
-            for button, rect in shown.items():
+            on = app.table.shown_buttons()  # Finish in Hint's place when certain
+            for button, rect in on.items():
                 if name in (button, button_name(button)):
                     self.down(rect.center)
                     self.up(rect.center)
                     self.frames(SETTLE)
                     return
-            known = ", ".join(button_name(b) for b in shown)
-            raise StepError(f"no button {name!r} on the table ({known})")
+            raise StepError(f"no button {name!r} on the table ({', '.join(map(button_name, on))})")
         controls = getattr(top, "controls", [])
         names = []
         for control in controls:
@@ -301,8 +301,8 @@ class Player:
             action = action_name(control.action)
             names.append(control.name or action or control.label)
             if name in (control.name, action) or name.lower() == control.label.lower():
-                self.down(control.rect.center)
-                self.up(control.rect.center)
+                self.down(at := tap_point(control))  # a toggle: on its switch
+                self.up(at)
                 self.frames(SETTLE)
                 return
         raise StepError(f"no button {name!r} on the {top.name} screen: {', '.join(names)}")

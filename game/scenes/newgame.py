@@ -12,6 +12,8 @@ from pygame import Rect
 from engine.rules import REGISTRY
 from game import rulesets
 from game.games import LEVELS
+from game.look import ui
+from game.look.fonts import font
 from game.look.ui import Control
 from game.scenes.dialog import Dialog, stack_rows
 
@@ -54,7 +56,8 @@ class NewGameScene(Dialog):
                     variants.index(chosen) if chosen in variants else 0,
                 )
             )
-        if REGISTRY.offers_levels(c.game) and self.app.games.has_levels(c.rules_key()):
+        level_row = REGISTRY.offers_levels(c.game) and self.app.games.has_levels(c.rules_key())
+        if level_row:
             choices.append(
                 (
                     tr("newgame.level"),
@@ -71,11 +74,19 @@ class NewGameScene(Dialog):
         # As many choice rows as the game with the most has: the panel and every button keep
         # their place whichever game is chosen (a game with fewer leaves a row of felt).
         most = max(len(choices), *(self.choice_rows(game) for game in games))
-        heights = [title_h] + [label_h + row_h] * most + [row_h, row_h]
+        pad = int(u * 0.35)
+        # Under the levels, what the level chosen promises: "Any" may not be winnable (issue 38
+        # item 3). Its room is kept for every game, as the choice rows are.
+        note_size = max(self.least, int(u * 0.3))
+        note_w = self.panel_rect(max_w=u * 12).width - 2 * pad
+        note_w -= 0 if portrait else int(note_w * 0.24) + 1  # beside the labels' column
+        notes = [tr("newgame.level_note"), tr("newgame.level_note_any")]
+        note_lines = max(len(ui.wrap(note, note_w, note_size)) for note in notes)
+        note_h = note_lines * font(note_size).get_linesize() if any(map(self.levels, games)) else 0
+        heights = [title_h] + [label_h + row_h] * most + [note_h] * bool(note_h) + [row_h, row_h]
         rows = len(heights) - 1
         self.panel = self.panel_rect(max_w=u * 12, max_h=sum(heights) + rows * gap + u)
         p = self.panel
-        pad = int(u * 0.35)
         inner = p.inflate(-2 * pad, -2 * pad)
         need = 2 * pad + sum(heights) + gap * rows
         if need < p.height:
@@ -101,6 +112,10 @@ class NewGameScene(Dialog):
             self.add(Control(label_rect, label, kind="label"))
             r = Rect(inner.left + label_w, y + label_h, inner.width - label_w, row_h)
             self.row(r, labels, actions, selected)
+        if note_h and level_row:
+            note = tr("newgame.level_note_any" if c.level == "any" else "newgame.level_note")
+            box = Rect(inner.left + label_w, ys[most + 1], inner.width - label_w, note_h)
+            self.add(Control(box, note, kind="text", size=note_size, name="level_note"))
         self.row(
             Rect(inner.left, ys[-2], inner.width, row_h),
             [tr("newgame.code"), tr("newgame.replay"), tr("arcade.daily_button")],
@@ -115,9 +130,12 @@ class NewGameScene(Dialog):
 
     def choice_rows(self, game: str) -> int:
         """How many rows of choices ``game`` has: the game, its rule sets, its level."""
+        return 1 + (len(REGISTRY.of_game(game)) > 1) + self.levels(game)
+
+    def levels(self, game: str) -> bool:
+        """Whether ``game`` offers levels here (a catalog of deals for one of its rule sets)."""
         rules_keys = [rules.key for rules in REGISTRY.of_game(game)]
-        levels = REGISTRY.offers_levels(game) and any(map(self.app.games.has_levels, rules_keys))
-        return 1 + (len(rules_keys) > 1) + levels
+        return REGISTRY.offers_levels(game) and any(map(self.app.games.has_levels, rules_keys))
 
     def pick(self, *, game: str = "", rules: str = "", level: str = "") -> None:
         """The player chose a game, a rule set of it, or a level."""

@@ -3,7 +3,6 @@ statistics."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -12,10 +11,19 @@ import pygame
 from pygame import Rect
 
 from game.i18n import LOCALES
-from game.input import Press
+from game.input import DoubleTap, Press, Tap
 from game.look import ui
 from game.look.fonts import font
-from game.look.typeset import NBSP, bind, mend_last_line
+from game.look.switches import (
+    TEXT_INSET,
+    paint_help,
+    paint_level,
+    paint_speaker,
+    paint_switch,
+    switch_zone,
+    title_band,
+)
+from game.look.typeset import NBSP
 from game.look.ui import Control
 from game.scene import Event
 from game.scenes.dialog import Dialog, stack_rows
@@ -34,9 +42,6 @@ TOGGLES = (
 VOLUMES = (0.2, 0.4, 0.6, 0.8, 1.0)  # the volume control's steps, quiet to full
 MIN_ROW_MM = 7.5  # the shortest switch row a finger still hits reliably
 ROW_PAD = 2  # above and below a switch row's text (px)
-TEXT_INSET = 8  # a switch row's text from its sides (px)
-DIVIDER = (46, 72, 58)  # the hairline between two toggles with help
-BOLD = "\x01"  # marks a word of the help band's lead while its lines are set
 
 
 @dataclass
@@ -55,11 +60,12 @@ class HelpPlan:
 class SettingsScene(Dialog):
     """The player's toggles and the sound (kept across restarts), the language, the rules
     screen. Each toggle's help shows under it where the screen has room for all of them (at the
-    info bar's text size at least); else a band under the toggles shows the help of the toggle
-    last touched (first, how to use it)."""
+    info bar's text size at least: every kiosk screen); else a band under the toggles shows the
+    help of the toggle last touched (first, how to use it). Only a toggle's switch turns it."""
 
     name = "settings"
     last = ""  # the toggle last touched (the help band shows its help)
+    press_at = (-1, -1)  # where the finger went down last
 
     def build(self) -> None:
         tr, u = self.tr, self.unit()
@@ -79,8 +85,12 @@ class SettingsScene(Dialog):
         height = self.panel.height - 2 * pad - title_h
         columns, rows = 1, len(TOGGLES) + 3
         if (height - gap * rows) / rows < min_row:
-            columns = 2
+            # Two columns on a small landscape screen (800x480): the panel takes the screen's
+            # height with a narrower edge and title, room for each help under its toggle.
+            columns, pad, title_h = 2, gap, int(u * 0.6)
             self.panel = self.panel_rect(max_w=u * 17, max_h=u * 10)
+            self.panel.height = h - 2 * max(4, gap // 2)
+            self.panel.centery = h // 2
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         toggle_rows = -(-len(TOGGLES) // columns)
         rows = toggle_rows + (3 if columns == 1 else 2)
@@ -235,8 +245,18 @@ class SettingsScene(Dialog):
                 self.dirty = True
 
     def handle(self, event: Event) -> bool:
+        """Only a toggle's switch turns it on or off; a tap on the rest of its row (its name,
+        its help) shows its help and changes nothing. A finger on any part of the row shows
+        the help at once (the band's, where there is one)."""
+        if isinstance(event, Tap | DoubleTap):
+            c = self.control_at(event.pos)
+            if c is not None and c.kind == "switch" and not switch_zone(c).collidepoint(event.pos):
+                self.pressed, self.dirty = None, True
+                self.show_help(c.name)
+                return True
         handled = super().handle(event)
         if isinstance(event, Press) and self.pressed and self.pressed.kind == "switch":
+            self.press_at = event.pos
             self.show_help(self.pressed.name)  # as soon as a finger is on it
         return handled
 
@@ -322,7 +342,9 @@ class SettingsScene(Dialog):
 
     def paint_control(self, screen: pygame.Surface, c: Control) -> None:
         if c.kind == "switch":
-            paint_switch(screen, c, pressed=c is self.pressed)
+            zone = switch_zone(c) if c is self.pressed else None
+            lit = zone if zone is not None and zone.collidepoint(self.press_at) else None
+            paint_switch(screen, c, pressed=lit)
         elif c.kind == "help":
             paint_help(screen, c)
         elif c.kind == "level":
@@ -334,114 +356,3 @@ class SettingsScene(Dialog):
             paint_speaker(screen, icon, ui.INK_DIM)
         else:
             super().paint_control(screen, c)
-
-
-def title_band(size: int) -> int:
-    """The height of a switch row's first line: its title at ``size``, the switch beside it."""
-    return max(font(size, True).get_linesize(), switch_knob(size)[1])
-
-
-def switch_knob(title_size: int) -> tuple[int, int]:
-    """The on/off switch beside a title of ``title_size``: about as tall as its line."""
-    height = max(18, round(title_size * 1.1))
-    return round(height * 2.1), height
-
-
-def paint_switch(screen: pygame.Surface, c: Control, *, pressed: bool) -> None:
-    """A toggle: its name in bold with the switch at the right end of the row, and its help
-    lines under both, the whole block centred in the row."""
-    if pressed:
-        pygame.draw.rect(screen, (60, 100, 75), c.rect, border_radius=8)
-    size, help_size = c.size, c.extra.get("help_size", 0)
-    lines = c.extra.get("help_lines", [])
-    if lines:  # a hairline under each toggle with its help: which lines belong to which
-        y = c.rect.bottom + 1
-        pygame.draw.line(screen, DIVIDER, (c.rect.left + TEXT_INSET, y), (c.rect.right, y))
-    # Beside a title with help under it, the switch is as tall as the title's line; alone in
-    # its row, it takes 0.6 of the row (up to a 70 px row).
-    knob = Rect(0, 0, *switch_knob(size if lines else round(min(c.rect.height, 70) * 0.55)))
-    band = title_band(size) if lines else c.rect.height
-    line_h = font(help_size).get_linesize() if lines else 0
-    top = c.rect.centery - (band + line_h * len(lines)) // 2
-    knob.midright = (c.rect.right - TEXT_INSET, top + band // 2)
-    ui.switch(screen, knob, c.selected)
-    text_w = c.rect.width - knob.width - 3 * TEXT_INSET
-    title = ui.fit_text(c.label, text_w, size, ui.INK, bold=True)
-    screen.blit(title, title.get_rect(midleft=(c.rect.left + TEXT_INSET, top + band // 2)))
-    y = top + band
-    for line in lines:
-        screen.blit(font(help_size).render(line, True, ui.INK_DIM), (c.rect.left + TEXT_INSET, y))
-        y += line_h
-
-
-def paint_help(screen: pygame.Surface, c: Control) -> None:
-    """The help band: the name of the toggle last touched in bold, then what it does (its last
-    word never alone on a line, game.look.typeset.mend_last_line)."""
-    lead, size = c.extra.get("lead", ""), c.size
-    # The lead's words carry a mark (BOLD) through the setting: they are drawn in bold.
-    words = [BOLD + word for word in bind(f"{lead}:").split(" ")] if lead else []
-    words += bind(c.label).split(" ")
-    space = font(size).size(" ")[0]
-
-    def word_image(word: str) -> pygame.Surface:
-        bold = word.startswith(BOLD)
-        color = ui.INK if bold else ui.INK_DIM
-        return font(size, bold).render(word.removeprefix(BOLD), True, color)
-
-    def width_of(line: str) -> int:
-        bold = [w.startswith(BOLD) for w in line.split(" ")]
-        plain = [w.removeprefix(BOLD) for w in line.split(" ")]
-        return (
-            sum(font(size, b).size(w)[0] + space for w, b in zip(plain, bold, strict=True)) - space
-        )
-
-    def set_lines(width: int) -> list[str]:
-        lines = [""]
-        for word in words:
-            trial = f"{lines[-1]} {word}" if lines[-1] else word
-            if lines[-1] and width_of(trial) > width:
-                lines.append(word)
-            else:
-                lines[-1] = trial
-        return lines
-
-    width = c.rect.width - 2 * TEXT_INSET
-    lines = mend_last_line(set_lines(width), width, set_lines, width_of)
-    line_h = font(size).get_linesize()
-    y = c.rect.centery - line_h * len(lines) // 2
-    for line in lines:
-        x = c.rect.left + TEXT_INSET
-        for word in line.split(" "):
-            image = word_image(word)
-            screen.blit(image, (x, y))
-            x += image.get_width() + space
-        y += line_h
-
-
-def paint_level(screen: pygame.Surface, c: Control, *, pressed: bool) -> None:
-    """One step of the volume control: a button with a bar as tall as its loudness, gold up to
-    the volume chosen."""
-    ui.button(screen, c.rect, "", enabled=c.enabled, pressed=pressed)
-    full = c.rect.height * 0.66
-    width = round(min(c.rect.width * 0.5, c.rect.height * 0.28))
-    height = max(3, round(full * c.extra.get("height", 1.0)))
-    bar = Rect(0, 0, width, height)
-    bar.midbottom = (c.rect.centerx, round(c.rect.centery + full / 2))
-    if c.enabled:
-        color = ui.BUTTON_ON if c.selected else (96, 128, 108)
-    else:  # sound off: the volume kept for when it comes back, dimmed
-        color = (150, 136, 84) if c.selected else (84, 96, 90)
-    pygame.draw.rect(screen, color, bar, border_radius=max(2, width // 5))
-
-
-def paint_speaker(screen: pygame.Surface, box: Rect, color: ui.Color) -> None:
-    """A loudspeaker with two sound waves, filling the square ``box``."""
-    x, y, s = box.left, box.top, box.width
-    body = [(x, y + s * 0.36), (x + s * 0.18, y + s * 0.36), (x + s * 0.44, y + s * 0.12)]
-    body += [(x + s * 0.44, y + s * 0.88), (x + s * 0.18, y + s * 0.64), (x, y + s * 0.64)]
-    pygame.draw.polygon(screen, color, body)
-    width = max(2, round(s / 12))
-    for k in (1, 2):
-        wave = Rect(0, 0, round(s * 0.5 * k), round(s * 0.5 * k))
-        wave.center = (round(x + s * 0.42), box.centery)
-        pygame.draw.arc(screen, color, wave, -math.pi * 0.28, math.pi * 0.28, width)

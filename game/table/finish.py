@@ -1,5 +1,6 @@
-"""Finish: when the rest of a game is certain (every card face up, and moves to the foundations
-alone win it: engine ``Game.finish_moves``), the Hint button becomes **Finish**. A hint has
+"""Finish: when the rest of a game is certain (every card face up, and a procedure with no
+choice in it wins: moves home, cards parked in free cells and empty columns:
+``engine.finish.finish_line``), the Hint button becomes **Finish**. A hint has
 nothing left to tell then, so its place is free, whereas Undo, Redo, New game and Settings
 still act. One tap plays those moves one after another, each a move of its own through the
 table's ``make_move`` (it counts, scores, is saved and sounds as a tapped card does, and each
@@ -20,6 +21,7 @@ from collections.abc import Callable
 from pygame import Rect
 
 from engine import Game, Move
+from engine.finish import finish_line
 from engine.game import PositionKey
 from game.look.layout import Layout
 from game.table.state import TableState
@@ -70,13 +72,13 @@ class Finisher:
         return bool(self.queue) and self.state.active
 
     def moves(self) -> list[Move] | None:
-        """The table's game's ``finish_moves()``, worked out once per position (the buttons ask
+        """The table's game's ``finish_line``, worked out once per position (the buttons ask
         every frame the table's picture changes)."""
         game = self.state.game
         key, known = game.position_key(), self.known
         if known is not None and known[0] is game and known[1] == key:
             return known[2]
-        moves = game.finish_moves()
+        moves = finish_line(game)
         self.known = (game, key, moves)
         return moves
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 HINT_SECONDS = 3.0  # how long the hinted move stays outlined
 INDICATOR_POLL_SECONDS = 0.25  # how often a resting table asks the indicator for its verdict
 HINT_GIVE_UP_SECONDS = 20.0  # a worker this late is stuck (or still spawning on a busy Pi)
+TIP_SECONDS = 9.0  # how long the lost hint stays when it names the winnable indicator
 
 
 def shows_the_deal(game: Game) -> bool:
@@ -105,6 +106,7 @@ class HintClient:
         self.lost_at = -1  # the length of the history ``lost`` was worked out for
         self.looking: Game | None = None  # the earlier position asked about (:meth:`_look_back`)
         self.undecided = False  # an earlier position the solver could not decide
+        self.tipped = False  # this visitor was told where the winnable indicator is
 
     @property
     def thinking(self) -> bool:
@@ -148,6 +150,12 @@ class HintClient:
         self.mark = None
         self.drop()
 
+    def forget_visitor(self) -> None:
+        """The kiosk's next visitor: :meth:`forget`, and the next lost hint names the winnable
+        indicator again."""
+        self.forget()
+        self.tipped = False
+
     def moved(self) -> None:
         """The position changed (a move, an undo, a new game): the hint shown and the hint
         being worked out are forgotten, the indicator is told the new position."""
@@ -189,8 +197,12 @@ class HintClient:
                 self.state.drop_toast(tr("table.hint_thinking"))
                 question, yes = tr("table.hint_deal_lost"), tr("table.hint_new_deal")
                 self.confirm(question, yes, tr("table.leave_no"), self.deal_again)
-            else:
+            elif self.wanted() or self.tipped:
                 toast(tr("table.hint_lost"))
+            else:  # the first time, with the indicator off: where to learn it at once
+                self.tipped, setting = True, tr("settings.winnable_indicator")
+                toast(tip := tr("table.hint_lost_tip", setting=setting))
+                self.state.keep_toast(tip, now + TIP_SECONDS)
             return
         except LookupError:
             toast(tr("table.hint_unavailable"))
@@ -299,6 +311,8 @@ class HintClient:
     def label(self) -> str:
         """The indicator's words in the info bar ("" when it is off)."""
         tr, status = self.tr(), self.status
+        if status and self.state.game.is_won:  # the finished table: not "Winnable"
+            return tr("table.winnable_done")
         if status == "lost" and self.lost is not None:
             return tr("table.winnable_lost_since", card=self.card_of(self.lost[1]))
         if status == "lost" and self.seen.deal_lost:

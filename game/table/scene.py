@@ -217,7 +217,7 @@ class TableScene(Scene):
         says the rest; tests/test_next_visitor.py lists what is kept and what is reset)."""
         self.finisher.stop()
         self.chooser.drop()
-        self.hints.forget()
+        self.hints.forget_visitor()
         self.state.forget_touch()
 
     def busy(self) -> bool:
