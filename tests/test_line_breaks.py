@@ -1,9 +1,10 @@
 """Line breaks a typesetter would accept (issue 32): every prose string of the catalogs, with
 its numbers in each plural form, set by the game's own wrapping code at the widths the screens
 use (the rules page, the toast over the table, a question's dialog, the settings' help lines)
-at 800x480 and 720x1280. No line starts with a dash, no line ends with a one-letter Russian
-preposition or conjunction, no number is parted from its unit at a break, and no word but a
-"·" is left out where a line breaks (a dash used to be).
+at 800x480 and 720x1280. No line starts with a dash, no line ends with a short Russian
+preposition, conjunction or particle (в, и, на, со, не, под, ...: issue 40 item 14), no number is
+parted from its unit at a break, no game's name is split (Seahaven / Towers, item 15), and no
+word but a "·" is left out where a line breaks (a dash used to be).
 
 The rules checked are written out here again, not taken from game.look.typeset: the test reads the
 lines the screens would show."""
@@ -29,7 +30,12 @@ LOCALES = ["fi", "ru", "en"]
 COUNTS = (1, 2, 5, 21)  # one, few, many (ru); one, other (fi, en)
 
 DASH_WORDS = {"—", "–"}
-RUSSIAN_ONE_LETTER = set("вксуоиая")
+RUSSIAN_SHORT = set("вксуоиая") | {
+    *("во", "ко", "со", "об", "от", "до", "за", "из", "на", "по", "не", "ни", "но"),
+    *("под", "над", "при", "про", "без", "для", "обо", "ото", "изо"),
+}
+# A name's first word (its start, as Russian declines it) and its second, as set.
+GAME_NAMES = [("Seahaven", "Towers"), ("Russian", "Solitaire"), ("русск", "пасьянс")]
 NUMBER = re.compile(r"[+−]?\d+(?:[.,]\d+)?")
 OPENERS = "([«„\"'“"
 
@@ -49,8 +55,11 @@ def faults(lines: list[str]) -> list[str]:
         if not line or k + 1 == len(words) or not words[k + 1]:
             continue
         last, following = line[-1].lstrip(OPENERS), words[k + 1][0]
-        if last.lower() in RUSSIAN_ONE_LETTER:
+        if last.lower() in RUSSIAN_SHORT:
             found.append(f"line ends with «{last}»: {lines[k]!r} / {lines[k + 1]!r}")
+        for first, second in GAME_NAMES:
+            if last.lower().startswith(first.lower()) and following.startswith(second):
+                found.append(f"a game's name split: {lines[k]!r} / {lines[k + 1]!r}")
         if NUMBER.fullmatch(last) and (following[0].isalpha() or following[0] in "%("):
             found.append(f"number parted from its unit: {lines[k]!r} / {lines[k + 1]!r}")
     return found
@@ -67,6 +76,15 @@ def test_the_check_sees_each_fault():
     assert not faults(["Свободно: 2 пустых столбца —", "взять можно 8\u00a0карт, но"])
     assert faults(["Apuruutuja on 4", "(Helppo), 2 (Keskitaso)"])
     assert not faults(["Ячеек может быть 4 («Лёгкий»),", "2 («Средний») или 1 («Сложный»)."])
+    # Issue 40 items 14 and 15, as the native reader found them.
+    assert faults(["…переносится вместе со", "всем, что на ней"])
+    assert faults(["карту той же масти, младшую на", "единицу."])
+    assert faults(["Четыре дома, по одному на", "масть"])
+    assert faults(["даже дама, под", "которой лежит закрытая карта"])
+    assert faults(["пока не", "сделан новый ход."])
+    assert faults(["Удалить запись ABC (Seahaven", "Towers, 4 ячейки)?"])
+    assert faults(["Бросить «русский", "пасьянс»?"])
+    assert not faults(["…переносится вместе", "со всем, что на ней"])
 
 
 class Sample(dict[str, object]):
@@ -84,7 +102,8 @@ class Sample(dict[str, object]):
             columns=tr("table.empty_columns", count=n), rank=tr("rank_word.Q"),
             move=tr("table.to_column", card=tr.card("QS"), column=3),
             dest=tr("dest.column", number=3), cell=tr("dest.cell", number=2),
-            text="7X9", code="RU1-C-AAAAABB", game=tr("stats.RU1-C"), number="AAAAAB",
+            text="7X9", code="RU1-C-AAAAABB", number="AAAAAB",
+            game=tr("stats.SH1-C4" if n % 2 else "stats.RU1-C"),  # both names in a question
             letter="1", kind="42", rules="C9", allowed="C, R", date=day, day=day,
             time="12:34", initials="ABC", undo=tr("table.rules_undo", count=n),
         )  # fmt: skip
@@ -128,7 +147,7 @@ class Recorder:
                 yield f"{fault}  (in {text[:60]!r}…)"
             # Nothing left out at a break but a "·" (a dash used to be dropped there).
             shown = [word for word in " ".join(lines).split() if word != "·"]
-            # A soft hyphen is never shown in prose (only a button's lone word breaks at one).
+            # A soft hyphen is never shown (nor a break at one: a word is never split).
             if shown != [word for word in text.replace(SHY, "").split() if word != "·"]:
                 yield f"words lost at a break: {lines!r}  (of {text!r})"
 
@@ -178,14 +197,20 @@ def test_the_rules_page_and_settings_help_break_where_a_typesetter_would(
     assert not [*paragraphs.faults(), *wraps.faults()]
 
 
-def test_a_lone_long_word_on_a_button_breaks_at_its_soft_hyphen():
-    """Finnish «Satunnainen» (the level "Any") is one word too wide for its level button at
-    800x480: it breaks as a typesetter breaks it, «Satun-» / «nainen», instead of shrinking the
-    whole row; where it fits it shows whole, and never with the soft hyphen drawn."""
-    label = load_catalog("fi")["names.any"]
-    assert SHY in label
-    wide = ui.label_lines(label, 400, 47, 17)
-    assert wide == ["Satunnainen"]
-    narrow = ui.label_lines(label, 89, 47, 17)
-    assert narrow == ["Satun-", "nainen"]
-    assert not any(SHY in line for line in narrow)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("code", ["SH1-C4-AAAAAJ2", "SH1-C1-AAAAAJ2", "RU1-R-AAAAABB"])
+def test_the_tables_title_keeps_the_games_name_on_one_line(size, locale, code, monkeypatch):
+    """Issue 40 item 15: at 800x480 the Seahaven caption beside four free cells stacked five
+    lines, «Seahaven» / «Towers» / …; the title is set smaller rather than split the name."""
+    wraps = Recorder(monkeypatch, ui, "wrap")
+    app = make_app(code, size=size)
+    app.set_locale(locale)
+    app.full_redraw = True
+    app.draw()
+    name = app.tr("names.seahaven" if code.startswith("SH") else "names.russian")
+    titles = [lines for text, lines in wraps.calls if text.startswith(name + "\n")]
+    assert titles, "no title drawn"
+    shown = titles[-1]  # as drawn (the sizes tried before it may split it)
+    assert name in [line.replace("\u00a0", " ") for line in shown], shown
+    assert not faults(shown)

@@ -255,6 +255,12 @@ REPLACED = {
         "последний {count}",
         "последние {count}",
         "«вернуть»",  # the Redo button is «Повторить»: «вернуть» is also taking a card back
+        # Issue 40: a lead-in is «Цель:», never bold up to a dash; one deal is «партия»; the
+        # game's own name is not the fortune telling, the old Russian patience is.
+        "цель —",
+        "каждый день —",
+        "эта игра выиграна",
+        "«русским пасьянсом» часто",
     ],
     "fi": [
         "kurkista piilokorttien alle",  # calque: «kurkista piilokortteihin»
@@ -271,9 +277,16 @@ REPLACED = {
         "tulee vain jakoja",  # the levels «tarjoavat»: «tarjotaan vain jakoja»
         "erivärisen kortin",  # «väri» is a suit in this game: red and black alternate
         "ja vihje näyttää",  # after {undo} ("… voi perua ja tehdä uudelleen") two «ja» in a row
+        # Issue 40: calques, and «perhe» without saying it is the suit.
+        "ei sitä hävinnyt",
+        "ei mitään tehtävää uudelleen",
+        "peli säilyy",
+        "katso pöytää",  # the refusals say «pelialue»
+        "kortin on oltava samasta perheestä",
     ],
     "en": [
         "deal only deals",  # tautology, as the Finnish «jakavat vain jakoja»
+        "same family",  # issue 38 item 11: the table says "Same suit"
     ],
 }
 

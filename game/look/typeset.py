@@ -7,8 +7,11 @@ which turns into a no-break space (U+00A0) each space where a line must not brea
 - before a dash that stands as a word (``тройка — и``, ``läpi – voitto``): the dash ends the
   line before the break, never starts the next one;
 - before a word that begins with a hyphen (Finnish ``Tee uudelleen ‑painike``);
-- after a one-letter Russian preposition or conjunction (в, к, с, у, о, и, а, я): it goes
-  down with the next word (``в Настройках``, ``(в упрощённых``);
+- after a short Russian preposition, conjunction or particle (в, к, с, у, о, и, а, я, на, по,
+  со, до, за, из, от, не, ни, но, под, при, для, ...): it goes down with the next word
+  (``в Настройках``, ``(в упрощённых``, ``вместе со всем``, ``пока не сделан``);
+- inside a game's name (``Seahaven Towers``, ``Russian Solitaire``, ``русский пасьянс`` in
+  any case), where the name fits on a line (``fits``): a question never breaks it in two;
 - after a number followed by a word, ``%`` or a bracket (``8 карт``, ``4 korttia``,
   ``6,5 %``, ``4 (Helppo)``): a number keeps its unit, in every plural form and whatever
   string it was put into.
@@ -28,11 +31,20 @@ from collections.abc import Callable
 from typing import Final
 
 NBSP: Final = "\u00a0"
-SHY: Final = "\u00ad"  # a soft hyphen: where a button's one long word may break (Satun-nainen)
+SHY: Final = "\u00ad"  # a soft hyphen: never a break here (a button's one word is never split)
 DASHES: Final = frozenset({"—", "–"})  # a dash standing as a word in a sentence
 HYPHENS: Final = ("-", "\u2011")  # a word that starts with one hangs on the word before
 # Russian words of one letter: prepositions (в, к, с, у, о), conjunctions (и, а), "я".
 ONE_LETTER: Final = frozenset("вксуоиая")
+# Short Russian words a typesetter never leaves at a line's end: prepositions of two and three
+# letters (and the compound ones), the conjunction «но», the negations «не» and «ни».
+SHORT_WORDS: Final = ONE_LETTER | {
+    *("во", "ко", "со", "об", "от", "до", "за", "из", "на", "по", "не", "ни", "но"),
+    *("под", "над", "при", "про", "без", "для", "обо", "ото", "изо", "из-за", "из-под"),
+}
+# The games' names (names.* of every catalog), one line wherever they fit on one: Russian
+# declines its name («русского пасьянса»), and writes it in lower case inside a sentence.
+GAME_NAMES: Final = re.compile(r"\b(?:Seahaven Towers|Russian Solitaire|[Рр]усск\w+ пасьянс\w*)\b")
 OPENERS: Final = "([«„\"'“"
 NUMBER: Final = re.compile(r"[+−]?\d+(?:[.,]\d+)?")
 
@@ -43,9 +55,9 @@ def last_word(token: str) -> str:
     return token.rsplit(NBSP, 1)[-1].lstrip(OPENERS)
 
 
-def is_one_letter_word(word: str) -> bool:
-    """A one-letter Russian preposition or conjunction, in either case."""
-    return len(word) == 1 and word.lower() in ONE_LETTER
+def is_short_word(word: str) -> bool:
+    """A short Russian preposition, conjunction or particle (SHORT_WORDS), in either case."""
+    return word.lower() in SHORT_WORDS
 
 
 def is_number(word: str) -> bool:
@@ -65,15 +77,35 @@ def starts_with_dash(word: str) -> bool:
 def binds(before: str, word: str) -> bool:
     """Whether the space between ``before`` (a line's text so far) and ``word`` must not break."""
     last = last_word(before)
-    return starts_with_dash(word) or is_one_letter_word(last) or (is_number(last) and is_unit(word))
+    return starts_with_dash(word) or is_short_word(last) or (is_number(last) and is_unit(word))
 
 
-def bind(text: str) -> str:
+def bind_names(text: str, fits: Callable[[str], bool] | None = None) -> str:
+    """``text`` with each game's name (GAME_NAMES) bound by no-break spaces, where ``fits``
+    says it fits on a line (every name, without ``fits``)."""
+
+    def joined(match: re.Match[str]) -> str:
+        name = match.group(0)
+        return name.replace(" ", NBSP) if fits is None or fits(name) else name
+
+    return GAME_NAMES.sub(joined, text)
+
+
+def splits_a_name(text: str, lines: list[str]) -> bool:
+    """Whether ``lines`` (``text`` as set) break one of its games' names in two."""
+    shown = [line.replace(NBSP, " ") for line in lines]
+    return any(
+        not any(match.group(0) in line for line in shown) for match in GAME_NAMES.finditer(text)
+    )
+
+
+def bind(text: str, fits: Callable[[str], bool] | None = None) -> str:
     """``text`` with a no-break space at every space where a line must not break (see the
-    module's text); newlines and every other space stay as they are. Soft hyphens go: prose
-    breaks between words only (a button's label may break at one, see :func:`hyphenate`)."""
+    module's text; a game's name where ``fits`` says it fits on a line, every one without
+    it); newlines and every other space stay as they are. Soft hyphens go: text breaks
+    between words only."""
     lines = []
-    for line in text.replace(SHY, "").split("\n"):
+    for line in bind_names(text.replace(SHY, ""), fits).split("\n"):
         words = line.split(" ")
         out = [words[0]]
         for word in words[1:]:
@@ -109,10 +141,3 @@ def mend_last_line(
             return lines
         current = trial
     return current
-
-
-def hyphenate(word: str) -> list[tuple[str, str]]:
-    """The ways ``word`` may break at one of its soft hyphens, as (first line, second line):
-    the first ends with a hyphen, as a Finnish or Russian typesetter breaks a word."""
-    parts = word.split(SHY)
-    return [("".join(parts[:k]) + "-", "".join(parts[k:])) for k in range(1, len(parts))]

@@ -13,7 +13,7 @@ import pygame
 from pygame import Rect
 
 from game.look.fonts import font
-from game.look.typeset import SHY, bind, hyphenate, mend_last_line
+from game.look.typeset import NBSP, SHY, bind, mend_last_line
 
 INK = (245, 245, 240)
 INK_DIM = (190, 205, 195)
@@ -32,13 +32,15 @@ Color = tuple[int, int, int]
 class Extra(TypedDict, total=False):
     """What some controls carry besides their label: ``center`` (a text centred),
     ``help_lines`` and ``help_size`` (a switch's help under it, as set), ``lead`` (the name a
-    help band's text is about), ``height`` (a volume bar's, 0..1)."""
+    help band's text is about), ``height`` (a volume bar's, 0..1), ``split`` (a button's
+    label set in two lines at its " · ", as its row's others are)."""
 
     center: bool
     help_lines: list[str]
     help_size: int
     lead: str
     height: float
+    split: bool
 
 
 @dataclass
@@ -76,17 +78,18 @@ SEPARATORS = ("·",)
 def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
     """Words into lines no wider than ``max_w``; explicit newlines are kept. Lines break at
     plain spaces only, never where :func:`game.look.typeset.bind` says they must not (before a
-    dash, after a one-letter Russian word, between a number and its unit), and a paragraph's
-    last word is not left alone on its line where a narrower setting in as many lines avoids
-    it (:func:`game.look.typeset.mend_last_line`). A separator ("a · b") that falls where a line
-    breaks is left out, never dangling at a line's end."""
+    dash, after a short Russian preposition, between a number and its unit, inside a game's
+    name that fits in ``max_w``) unless a bound group is wider than a line (:func:`unbind`),
+    and a paragraph's last word is not left alone on its line where a narrower setting in as
+    many lines avoids it (:func:`game.look.typeset.mend_last_line`). A separator ("a · b")
+    that falls where a line breaks is left out, never dangling at a line's end."""
     f = font(size, bold)
 
     def width_of(line: str) -> int:
         return f.size(line)[0]
 
     def set_lines(para: str, width: int) -> list[str]:
-        words = para.split(" ")
+        words = [piece for word in para.split(" ") for piece in unbind(word, width, width_of)]
         lines: list[str] = []
         line = ""
         for word in words:
@@ -101,11 +104,28 @@ def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
         return lines
 
     lines: list[str] = []
-    for para in bind(text).split("\n"):
+    for para in bind(text, lambda name: width_of(name) <= max_w).split("\n"):
         shown = set_lines(para, max_w)
         mended = mend_last_line(shown, max_w, partial(set_lines, para), width_of)
         lines += [drop_separator(line) for line in mended] if mended is not shown else shown
     return lines
+
+
+def unbind(word: str, width: int, width_of: Callable[[str], int]) -> list[str]:
+    """``word`` (words bound by no-break spaces) as one piece where it fits in ``width``, else
+    broken at its no-break spaces into as few pieces as fill the lines: a rule of
+    :func:`game.look.typeset.bind` gives way rather than a line running past its edge."""
+    if NBSP not in word or width_of(word) <= width:
+        return [word]
+    parts = word.split(NBSP)
+    pieces = [parts[0]]
+    for part in parts[1:]:
+        trial = f"{pieces[-1]}{NBSP}{part}"
+        if width_of(trial) <= width:
+            pieces[-1] = trial
+        else:
+            pieces.append(part)
+    return pieces
 
 
 def drop_separator(line: str) -> str:
@@ -164,9 +184,11 @@ def button(
     size: int | None = None,
     icon: str = "",
     flat: bool = False,
+    split: bool = False,
 ) -> None:
     """A rounded button with a label (and a drawn icon above it when ``icon`` is given);
-    ``flat``: only the icon and the label, dimmed on the felt (a picture of the button)."""
+    ``flat``: only the icon and the label, dimmed on the felt (a picture of the button);
+    ``split``: the label in two lines at its " · " (:func:`label_lines`)."""
     radius = max(4, min(rect.width, rect.height) // 6)
     fill = BUTTON_ON if selected else (BUTTON if enabled else BUTTON_OFF)
     if pressed:
@@ -216,7 +238,7 @@ def button(
             middle = (left + side + 8, round(top + line_h * (k + 0.5)))
             surface.blit(image, image.get_rect(midleft=middle))
         return
-    lines = label_lines(label, rect.width - 10, rect.height, text_size)
+    lines = label_lines(label, rect.width - 10, rect.height, text_size, split=split)
     line_h = font(text_size).get_linesize()
     top = rect.centery - line_h * len(lines) / 2
     for k, line in enumerate(lines):
@@ -225,23 +247,25 @@ def button(
         surface.blit(label_img, label_img.get_rect(center=center))
 
 
-def label_lines(label: str, width: int, height: int, size: int) -> list[str]:
-    """A button label as one line, or as two when it is too wide and the button is tall
-    enough (split at " · " when there is one, else between words, else a lone word at a soft
-    hyphen)."""
+def label_lines(
+    label: str, width: int, height: int, size: int, *, split: bool = False
+) -> list[str]:
+    """A button label as one line, or as two when it is too wide (or ``split`` says so, for a
+    label with a " · ") and the button is tall enough: split at " · " when there is one, else
+    between words (a game's name kept whole where it fits). A lone word is never split: it
+    shrinks to fit (the row gives it room first, game.scenes.dialog.Dialog.row)."""
     f = font(size)
     plain = label.replace(SHY, "")
-    if f.size(plain)[0] <= width or height < f.get_linesize() * 2 + 4:
+    if height < f.get_linesize() * 2 + 4:
         return [plain]
-    if " · " in plain:
+    if " · " in plain and (split or f.size(plain)[0] > width):
         first, _, second = plain.partition(" · ")
         return [first, second]
-    words = bind(plain).split(" ")
-    if len(words) < 2:  # one long word: at its best soft hyphen, if it has one
-        splits = hyphenate(label)
-        if not splits:
-            return [plain]
-        return list(min(splits, key=lambda pair: max(f.size(line)[0] for line in pair)))
+    if f.size(plain)[0] <= width:
+        return [plain]
+    words = bind(plain, lambda name: f.size(name)[0] <= width).split(" ")
+    if len(words) < 2:
+        return [plain]
     best = min(
         range(1, len(words)),
         key=lambda k: max(f.size(" ".join(words[:k]))[0], f.size(" ".join(words[k:]))[0]),
@@ -344,8 +368,12 @@ def paragraph_lines(para: str, width: int, size: int) -> list[list[tuple[str, bo
     indent = regular.size("•  ")[0]
     space = regular.size(" ")[0]
     lead, rest = _lead_in(para)
-    words = [(w, True) for w in bind(lead).split(" ") if w] + [
-        (w, False) for w in bind(rest).split(" ") if w
+
+    def fits(name: str) -> bool:
+        return indent + bold.size(name)[0] <= width
+
+    words = [(w, True) for w in bind(lead, fits).split(" ") if w] + [
+        (w, False) for w in bind(rest, fits).split(" ") if w
     ]
     lines: list[list[tuple[str, bool, int]]] = [[]]
     x = indent

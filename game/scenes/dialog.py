@@ -16,6 +16,8 @@ from pygame import Rect
 
 from game.input import DoubleTap, Press, Tap
 from game.look import ui
+from game.look.fonts import font
+from game.look.typeset import SHY
 from game.look.ui import Control
 from game.scene import Event, Scene
 
@@ -95,16 +97,25 @@ class Dialog(Scene):
         selected: int = -1,
         size: int = 0,
     ) -> None:
-        """Buttons side by side filling ``rect``."""
+        """Buttons side by side filling ``rect``: one text size for the whole row (a long label
+        wraps to two lines before it shrinks, a lone long word takes room from the others
+        first), and the labels set alike (one split at its " · " splits them all)."""
         gap = max(6, rect.height // 8)
-        n = len(labels)
-        bw = (rect.width - gap * (n - 1)) / n
-        # One text size for the whole row (a long label wraps to two lines before it shrinks).
+        room = rect.width - gap * (len(labels) - 1)
         start = max(self.least, size or int(self.unit() * 0.36))
-        size = ui.label_size(labels, int(bw) - 10, rect.height, start, floor=self.least)
-        for i, (label, action) in enumerate(zip(labels, actions, strict=True)):
-            r = Rect(round(rect.left + i * (bw + gap)), rect.top, round(bw), rect.height)
-            self.add(Control(r, label, action, selected=(i == selected), size=size))
+        size, widths = fit_row(labels, room, rect.height, start, self.least)
+        split = any(
+            " · " in label and len(ui.label_lines(label, int(w) - 10, rect.height, size)) > 1
+            for label, w in zip(labels, widths, strict=True)
+        )
+        x = float(rect.left)
+        for i, (label, action, w) in enumerate(zip(labels, actions, widths, strict=True)):
+            r = Rect(round(x), rect.top, round(x + w) - round(x), rect.height)
+            x += w + gap
+            control = Control(r, label, action, selected=(i == selected), size=size)
+            if split and " · " in label:
+                control.extra["split"] = True
+            self.add(control)
 
     # ----------------------------------------------------------------- events
     def control_at(self, pos: tuple[int, int]) -> Control | None:
@@ -175,6 +186,7 @@ class Dialog(Scene):
                 enabled=c.enabled,
                 pressed=c is self.pressed,
                 size=size,
+                split=c.extra.get("split", False),
             )
         elif c.kind == "title":
             img = ui.fit_text(c.label, c.rect.width, size, ui.INK, bold=True)
@@ -193,6 +205,42 @@ class Dialog(Scene):
             pygame.draw.rect(screen, ui.BUTTON_ON, c.rect, 2, border_radius=8)
             img = ui.fit_text(c.label + "▏", c.rect.width - 20, size, (20, 20, 20), bold=True)
             screen.blit(img, img.get_rect(center=c.rect.center))
+
+
+def fit_row(
+    labels: Sequence[str], room: float, height: int, start: int, floor: int
+) -> tuple[int, list[float]]:
+    """The text size (``start`` down to ``floor``) and the widths of a row of buttons sharing
+    ``room``: the largest size at which every label fits its button (issue 40 item 5:
+    «Satunnainen» whole, never «Satun-» / «nainen», nor the whole row shrunk for it)."""
+    size = start
+    while True:
+        widths = share_row(labels, room, size)
+        f = font(size)
+        if size <= floor or all(
+            f.size(line)[0] <= int(w) - 10
+            for label, w in zip(labels, widths, strict=True)
+            for line in ui.label_lines(label, int(w) - 10, height, size)
+        ):
+            return size, widths
+        size -= 1
+
+
+def share_row(labels: Sequence[str], room: float, size: int) -> list[float]:
+    """Equal widths; but where a label of one word is too wide for its share, each label of
+    one word gets the width it needs (the others an equal share) and the room left over is
+    shared out equally, where the row has the room."""
+    n = len(labels)
+    equal = room / n
+    f = font(size)
+    need = [
+        f.size(label.replace(SHY, ""))[0] + 18.0 if len(label.split()) == 1 else equal
+        for label in labels
+    ]
+    if all(width <= equal for width in need) or sum(need) > room:
+        return [equal] * n
+    spare = (room - sum(need)) / n
+    return [width + spare for width in need]
 
 
 def stack_rows(top: int, heights: Sequence[float], gap: int) -> list[int]:

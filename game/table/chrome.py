@@ -18,6 +18,7 @@ from game.look import ui
 from game.look.cards import HIGHLIGHT, CardArt, felt, slot
 from game.look.fonts import font
 from game.look.layout import BUTTON_LABEL, BUTTONS
+from game.look.typeset import splits_a_name
 from game.saves.savemark import draw_save_mark, mark_rect
 
 if TYPE_CHECKING:
@@ -234,7 +235,7 @@ class Chrome:
         largest that does (the layout plans room for at least the info bar's)."""
         lay = self.scene.layout
         start = max(lay.text_size, int(lay.card_h * 0.16))
-        return fit_size(self.title_text(), lay.title, start)
+        return fit_size(self.title_text(), lay.title, start, readable=lay.text_size)
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         lay = self.scene.layout
@@ -390,16 +391,19 @@ def changed_buttons(
     return tuple(n for n, a, b in zip(("undo", "redo"), was, now, strict=True) if a != b)
 
 
-def fit_size(text: str, rect: Rect, start: int, least: int = 9) -> int:
+def fit_size(text: str, rect: Rect, start: int, least: int = 9, readable: int = 9) -> int:
     """The largest text size from ``start`` down at which bold ``text``, wrapped to the width of
-    ``rect``, fits it whole: every line as wide as the rect at most, all lines as high
-    (``least`` when none does)."""
-    size = start
-    while size > least:
+    ``rect``, fits it whole: every line as wide as the rect at most, all lines as high, and a
+    game's name on one line where a size down to ``readable`` allows it ("Seahaven Towers"
+    stacked with the rest in five lines at 800x480, issue 40 item 15); ``least`` when none
+    does."""
+    fitting: list[int] = []
+    for size in range(start, least, -1):
         lines = ui.wrap(text, rect.width, size, True)
         bold = font(size, True)
         wide = max(bold.size(line)[0] for line in lines)
         if wide <= rect.width and bold.get_linesize() * len(lines) <= rect.height:
-            break
-        size -= 1
-    return size
+            if size < readable or not splits_a_name(text, lines):
+                return fitting[0] if fitting and size < readable else size
+            fitting.append(size)
+    return fitting[0] if fitting else least

@@ -14,6 +14,9 @@ from engine.rules import group_limit
 from game.i18n import Translator
 
 TOO_LONG = ("run_too_long", "group_too_large")
+# Refusals whose needed card is linked to the moved one by a sentence ("A♠ goes only on 2♠.")
+# before it is said to be marked: else "…only a 6. 2♠ is marked" leaves the player to guess.
+LINKED = ("wrong_suit", "wrong_rank", "no_destination")
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ def explain(tr: Translator, game: Game, move: Move | None, refusal: IllegalMove)
     needed = game.needed_cards(refusal)
     if needed:
         where, shown = _where(tr, game, needed, refusal.reason)
-        if refusal.reason in ("wrong_suit", "no_destination") and len(needed) == 1:
+        if refusal.reason in LINKED and len(needed) == 1:
             card = tr.card(refusal.params["card"])
             parts.append(tr("table.goes_only_on", card=card, needed=_name(tr, needed[0])))
         parts.append(where)
@@ -92,7 +95,7 @@ def _empty_column_run(tr: Translator, game: Game, refusal: IllegalMove) -> str:
     return tr(
         "table.run_empty_column",
         size=tr("unit.cards", count=int(refusal.params["size"])),
-        lift=tr("unit.cards", count=group_limit(game.rules, cells, empties)),
+        lift=tr("unit.cards_object", count=group_limit(game.rules, cells, empties)),
         limit=tr("unit.cards", count=int(refusal.params["limit"])),
         cells=tr("table.free_cells", count=cells),
         columns=tr("table.empty_columns", count=empties),
@@ -109,8 +112,11 @@ def _where(
         if pile != FOUNDATION and not (pile < FOUNDATION and pos < game.down[pile]):
             marks.append(card)
     if len(needed) > 1:
-        many = "table.kings_marked" if reason == "king_only" else "table.needed_marked_many"
-        return (tr(many) if marks else ""), tuple(marks)
+        if not marks:
+            return "", ()
+        if reason == "king_only":  # "The king that could go there", or "The kings"
+            return tr("table.kings_marked", count=len(marks)), tuple(marks)
+        return tr("table.needed_marked_many"), tuple(marks)
     card = needed[0]
     if marks:
         return tr("table.needed_marked", needed=_name(tr, card)), tuple(marks)
