@@ -297,13 +297,17 @@ class SettingsScene(Dialog):
         )
 
     def volume_row(self, rect: Rect, label_w: int, size: int) -> None:
-        """A loudspeaker (named "Volume", settings.volume) and five steps, quiet to full, drawn
-        as bars that rise, lit up to the volume; dimmed and still while sound is off. The
-        loudspeaker in every language and at every size: "Äänenvoimakkuus" fitted nowhere,
-        and the row looks the same whichever word would stand there (issue 40 item 6)."""
-        label_w = min(label_w, round(rect.height * 0.6) + 20)  # the steps get the rest
+        """ "Volume" (a loudspeaker where the word does not fit) and five steps, quiet to full,
+        drawn as bars that rise, lit up to the volume; dimmed and still while sound is off."""
+        label = self.tr("settings.volume")
+        wanted = font(size).size(label)[0] + 16  # the word may take up to 0.4 of the row
+        label_w = max(label_w, min(wanted, int(rect.width * 0.4)))
         box = Rect(rect.left + 8, rect.top, label_w - 16, rect.height)
-        self.add(Control(box, self.tr("settings.volume"), kind="speaker", size=size))
+        fits = font(size).size(label)[0] <= box.width
+        if not fits:  # the loudspeaker takes less room: the steps get the rest
+            label_w = min(label_w, round(rect.height * 0.6) + 20)
+            box.width = label_w - 16
+        self.add(Control(box, label, kind="label" if fits else "speaker", size=size))
         settings = self.app.settings
         lit = round(settings.volume * len(VOLUMES))
         area = Rect(rect.left + label_w, rect.top, rect.width - label_w, rect.height)
