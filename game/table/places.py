@@ -110,11 +110,3 @@ class Places:
             if area > best_area:
                 best, best_area = dest, area
         return best
-
-    def lowest_card(self) -> int:
-        """The bottom edge of the lowest column's top card (or of the empty slots)."""
-        cols = self.game.cols
-        return max(
-            (self.card_rect(col[-1]).bottom for col in cols if col),
-            default=self.layout.columns[0].bottom,
-        )

@@ -25,7 +25,7 @@ from game.table.animation import Tween
 from game.table.feedback import PendingRefusal
 from game.table.gesture import Drag, LastTap
 from game.table.places import Places, Rest
-from game.table.toast import Toast, make_toast
+from game.table.toast import Toast, make_toast, table_room
 
 BLINK_HZ = 3  # the hinted move's outline blinks on and off three times a second
 
@@ -84,10 +84,15 @@ class TableState:
     def show_toast(
         self, text: str, avoid: Sequence[Rect], now: float, hinted: Sequence[Rect] = ()
     ) -> None:
-        """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
-        about) and of ``hinted`` (a hint's cards and their place)."""
-        lowest = self.places.lowest_card()
-        self.toast = make_toast(text, self.layout, lowest, now, [*avoid, *hinted])
+        """``text`` in a box where the play is not (game.table.toast): over free felt where
+        there is any, and never over ``avoid`` (the cards a message is about), ``hinted`` (a
+        hint's cards and their place) or the card under the last tap."""
+        named = [*avoid, *hinted]
+        touched = self.last_tap.card if self.last_tap is not None else None
+        if touched is not None and touched in self.rest():
+            named.append(self.places.group_rect(touched))
+        room = table_room(self.places, named)
+        self.toast = make_toast(text, self.layout, now, room)
 
     def drop_toast(self, text: str) -> None:
         """The toast goes if it says ``text``."""
