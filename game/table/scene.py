@@ -190,9 +190,7 @@ class TableScene(Scene):
     def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
         """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
         about) and of a hint's cards and their place (its words never cover them)."""
-        mark, places = self.hints.mark, self.places
-        hinted = [places.group_rect(mark.move.card), places.move_rect(mark.move)] if mark else []
-        self.state.show_toast(text, avoid, self.now(), hinted)
+        self.state.show_toast(text, avoid, self.now(), self.hints.marked())
 
     def deal_label(self) -> str:
         """The kind of deal on the table, in words (the title, the win screen)."""
@@ -255,11 +253,9 @@ class TableScene(Scene):
         An unfinished game with moves is reported as ended with ``left`` ("abandoned",
         "idle")."""
         self.finish_tweens()
-        columns_changed = (game.rules.columns, game.rules.cells) != (
-            self.game.rules.columns,
-            self.game.rules.cells,
-        )
         old = self.game
+        shape = (old.rules.columns, old.rules.cells)
+        columns_changed = (game.rules.columns, game.rules.cells) != shape
         if old is not game and old.moves and not old.is_won:
             self.app.hooks.ended(old, left)
         self.game = game
@@ -298,9 +294,10 @@ class TableScene(Scene):
         at once): the cards glide from ``before`` (:meth:`before_change`; a dragged group from
         ``origin``), the hint goes, the indicator is told, and a won game is noted for its win
         screen. The caller reports to the hooks (moved, undone)."""
-        rest, piles = before
+        (rest, piles), now = before, self.app.clock.time
+        self.state.hold(rest, piles, now)  # the column under the finger keeps its spacing
         self.state.changed()
-        after, now, lay = self.places, self.app.clock.time, self.layout
+        after, lay = self.places, self.layout
         tweens = change_tweens(rest, piles, after.rest(), after.piles(), origin or {}, now, lay)
         self.tweens = glide_on(self.tweens, tweens, now)
         self.hints.moved()
@@ -436,6 +433,8 @@ class TableScene(Scene):
             self.toast = None
         if self.marks and now >= self.state.marks_until:
             self.marks = ()
+        if self.state.held and now >= self.state.held_until:  # a pause: it spreads out, gliding
+            self.tweens = glide_on(self.tweens, self.state.let_go(now), now)
         self.hints.poll(now)
         self.finisher.step(now)
         pending = self.state.pending_refusal

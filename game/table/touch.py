@@ -28,6 +28,7 @@ def handle(table: Seat, event: Event) -> bool:
         return handle_key(table, event)
     if isinstance(event, Press):
         table.finish_tweens()
+        table.tweens += table.state.press(event.pos, table.now())  # a held column let go
         table.toast, table.state.pending_refusal = None, None
         table.pressed_button = table.button_at(event.pos)
         table.pressed_card = None if table.pressed_button else table.card_at(event.pos)
