@@ -13,7 +13,7 @@ import pygame
 from pygame import Rect
 
 from game.look.fonts import font
-from game.look.typeset import SHY, bind, hyphenate, mend_last_line
+from game.look.typeset import SHY, bind, hyphenate, keep_last_sentence, mend_last_line
 
 INK = (245, 245, 240)
 INK_DIM = (190, 205, 195)
@@ -78,8 +78,9 @@ def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
     plain spaces only, never where :func:`game.look.typeset.bind` says they must not (before a
     dash, after a one-letter Russian word, between a number and its unit), and a paragraph's
     last word is not left alone on its line where a narrower setting in as many lines avoids
-    it (:func:`game.look.typeset.mend_last_line`). A separator ("a · b") that falls where a line
-    breaks is left out, never dangling at a line's end."""
+    it (:func:`game.look.typeset.mend_last_line`), nor a short last sentence parted at the
+    last break (:func:`game.look.typeset.keep_last_sentence`). A separator ("a · b") that falls
+    where a line breaks is left out, never dangling at a line's end."""
     f = font(size, bold)
 
     def width_of(line: str) -> int:
@@ -104,6 +105,7 @@ def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
     for para in bind(text).split("\n"):
         shown = set_lines(para, max_w)
         mended = mend_last_line(shown, max_w, partial(set_lines, para), width_of)
+        mended = keep_last_sentence(para, mended, max_w, set_lines, width_of)
         lines += [drop_separator(line) for line in mended] if mended is not shown else shown
     return lines
 

@@ -4,8 +4,9 @@ indicator's notice), drawn once as an image that the view shows until the scene 
 It goes where it hides nothing (:class:`Room`): over free felt beside the foundations or
 under the columns, its clearance kept from every card, never over the info bar or the buttons;
 where the box does not fit, it is set narrower (more lines), then in smaller text (never below
-SMALLEST_MM); only where no size finds free felt does it cover a card, never one it names or
-the one under the last touch where any other place is left."""
+SMALLEST_MM); only then over the table's title; only where no size finds
+free felt does it cover a card, never one it names or the one under the last touch where any
+other place is left."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ class Toast:
     surface: pygame.Surface
     rect: Rect
     text_size: int = 0
+    lines: tuple[str, ...] = ()  # as set in the box
 
 
 def toast_size(lay: Layout) -> int:
@@ -45,13 +47,14 @@ def toast_size(lay: Layout) -> int:
 
 def make_toast(text: str, lay: Layout, now: float, room: Room) -> Toast:
     """``text`` in a box in the free room of ``room``: the largest text and the widest box
-    that find free felt there; else, at the smallest text, the shape and place that cover
-    least (Room.least_covering)."""
+    that find free felt there clear of the title, else over it; else, at the smallest text,
+    the shape and place that cover least (Room.least_covering)."""
     shapes = list(_shapes(text, lay))
-    for size, lines, box in shapes:
-        rect = room.free(box)
-        if rect is not None:
-            return _toast(text, size, lines, rect, now)
+    for over_title in (False, True):  # the title hidden only where nothing else is free
+        for size, lines, box in shapes:
+            rect = room.free(box, over_title=over_title)
+            if rect is not None:
+                return _toast(text, size, lines, rect, now)
     least = shapes[-1][0]
     places = [(room.least_covering(box), size, lines) for size, lines, box in shapes]
     rect, size, lines = min((p for p in places if p[1] == least), key=lambda p: room.cost(p[0]))
@@ -91,7 +94,7 @@ def _toast(text: str, size: int, lines: list[str], rect: Rect, now: float) -> To
     for line in lines:
         surface.blit(text_font.render(line, True, ui.INK), (size, y))
         y += text_font.get_linesize()
-    return Toast(text, now + TOAST_SECONDS, surface.convert_alpha(), rect, size)
+    return Toast(text, now + TOAST_SECONDS, surface.convert_alpha(), rect, size, tuple(lines))
 
 
 @dataclass(frozen=True)
@@ -102,9 +105,9 @@ class Room:
     ``never``: what it must not cover even when nothing else is left (the buttons, the cards
     the message names, the card under the last touch); ``cards``: every card and slot on the
     table (covered only where no size and shape of the box finds free felt); ``title``: the
-    table's title (covered rather than a card); ``clearance``: the felt kept between the box
-    and what it avoids (it never touches a card it points at); ``home``: where the player
-    looks, the box goes as near it as it can."""
+    table's title (covered only where nothing else is free, but rather than a card);
+    ``clearance``: the felt kept between the box and what it avoids (it never touches a card
+    it points at); ``home``: where the player looks, the box goes as near it as it can."""
 
     felt: Rect
     never: tuple[Rect, ...]
@@ -113,22 +116,19 @@ class Room:
     clearance: int
     home: tuple[int, int]
 
-    def free(self, size: tuple[int, int]) -> Rect | None:
+    def free(self, size: tuple[int, int], *, over_title: bool = False) -> Rect | None:
         """The place nearest ``home`` for a box of ``size`` that covers no card, slot or
-        button (its clearance kept), clear of the title where it can; None when there is none."""
+        button (its clearance kept), nor the title unless ``over_title``; None when there is
+        none."""
         w, h = size
         if w > self.felt.width or h > self.felt.height:
             return None
         blocks = [r.inflate(2 * self.clearance, 2 * self.clearance) for r in self.blocking()]
-        best: tuple[tuple[int, float], Rect] | None = None
-        for x, y in self._corners(w, h, blocks):
-            box = Rect(x, y, w, h)
-            if box.collidelist(blocks) != -1:
-                continue
-            score = (int(box.colliderect(self.title)), self._distance(box))
-            if best is None or score < best[0]:
-                best = (score, box)
-        return None if best is None else best[1]
+        if not over_title:
+            blocks.append(self.title)
+        places = [Rect(x, y, w, h) for x, y in self._corners(w, h, blocks)]
+        free = [box for box in places if box.collidelist(blocks) == -1]
+        return min(free, key=self._distance, default=None)
 
     def least_covering(self, size: tuple[int, int]) -> Rect:
         """Where no free place is left: the place covering least of ``never``, then least of
