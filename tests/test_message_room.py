@@ -127,3 +127,36 @@ def test_a_full_table_shrinks_the_message_before_it_covers_a_card(size):
     assert table.toast is not None and table.toast.text_size >= 11
     assert not box.colliderect(table.places.group_rect(card))
     assert not box.colliderect(table.layout.info_bar)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_refused_move_keeps_off_the_place_it_was_aimed_at(size, monkeypatch):
+    """A refusal names the card the move was aimed at ("on 8♥ only…"): even with no free felt
+    left (a long text on a full table) the message never covers that card."""
+    import game.table.scene as scene_module
+    from game.table.refusals import Answer
+
+    app = make_app(game=position("RU1-C", 3, 6, 20), size=size)
+    table = app.table
+    long_text = " ".join([app.tr("table.first_time")] * 6)
+    monkeypatch.setattr(scene_module, "explain", lambda *args: Answer(long_text))
+    kept_off: list[list[pygame.Rect]] = []
+    real = table.state.show_toast
+
+    def show_toast(text, avoid, now, hinted=()):
+        kept_off.append([pygame.Rect(r) for r in avoid])
+        real(text, avoid, now, hinted)
+
+    monkeypatch.setattr(table.state, "show_toast", show_toast)
+    card = table.game.cols[3][-1]
+    for dest in (0, 1, 2, 4, 5, 6):
+        move = Move(card, dest)
+        why = table.game.check(move)
+        assert why is not None
+        table.refuse_move([card], why, move)
+        assert table.toast is not None
+        target = table.places.dest_rect(dest)
+        assert target in kept_off[-1], "the message is not told to keep off the aimed card"
+        assert not table.toast.rect.colliderect(target), (dest, table.toast.rect, target)
+        assert not table.toast.rect.colliderect(table.places.group_rect(card))
+        table.finish_tweens()

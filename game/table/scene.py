@@ -116,9 +116,8 @@ class TableScene(Scene):
 
     def resize(self) -> None:
         self.layout = self.fit(self.game)
-        self.places = Places(self.game, self.layout)
+        self.state.changed()  # where the cards lie now (nothing held at a new size)
         self.view.resize()
-        self.repaint()
         self.drag = None  # a resize in mid-drag drops nothing anywhere
         if self.toast:
             self.show_toast(self.toast.text)
@@ -128,10 +127,7 @@ class TableScene(Scene):
         return self.view.card_at(pos)
 
     def button_at(self, pos: tuple[int, int]) -> str | None:
-        for name, rect in self.shown_buttons().items():
-            if rect.collidepoint(pos):
-                return name
-        return None
+        return next((n for n, r in self.shown_buttons().items() if r.collidepoint(pos)), None)
 
     # ================================================================= what is shown
     @property
@@ -363,22 +359,27 @@ class TableScene(Scene):
             self.refuse(cards)
             return
         answer = explain(self.tr, self.game, move, why)
-        self.refuse(cards, answer.text, marks=answer.marks)
+        aim = [self.places.dest_rect(move.dest)] if move else []  # the place it names
+        self.refuse(cards, answer.text, marks=answer.marks, aim=aim)
 
     def refuse(
-        self, cards: Sequence[Card], message: str | None = None, *, marks: Sequence[Card] = ()
+        self,
+        cards: Sequence[Card],
+        message: str | None = None,
+        *,
+        marks: Sequence[Card] = (),
+        aim: Sequence[Rect] = (),
     ) -> None:
         """The visible answer to a refused tap or drop: ``cards`` shake, ``message`` shows
-        clear of them and of ``marks``, outlined for a moment (game.table.feedback)."""
-        now, rest = self.app.clock.time, self.rest()
-        answer = answer_refusal(
-            self.game, rest, self.state.moving(), self.layout, cards, marks, now
-        )
+        clear of them, of ``marks`` (outlined for a moment: game.table.feedback) and of
+        ``aim`` (the place the move was aimed at)."""
+        now, rest, moving = self.app.clock.time, self.rest(), self.state.moving()
+        answer = answer_refusal(self.game, rest, moving, self.layout, cards, marks, now)
         self.tweens += answer.tweens
         self.marks, self.state.marks_until = answer.marks, answer.until
         if message:
             avoid = [self.places.group_rect(c) for c in (*cards, *self.marks) if c in rest]
-            self.show_toast(message, avoid)
+            self.show_toast(message, [*avoid, *aim])
         self.repaint()
         self.app.hooks.refused(self.game)
 
