@@ -13,7 +13,7 @@ import random
 import pygame
 import pytest
 
-from engine import Game, Move
+from engine import FOUNDATION, Game, Move
 from engine.cards import card_name
 from game.saves.prefs import PlayerSettings
 from game.table.gesture import LastTap
@@ -23,7 +23,7 @@ from tests.tablehelp import make_app
 from tests.test_touch_layout import position
 
 SIZES = [(800, 480), (720, 1280), (1920, 1080), (1280, 800)]
-CODES = ["RU1-C-AAAAABB", "RU1-C-AAAAAJ2", "SH1-C1-AAAAAJ2", "SH1-C4-AAAAABB"]
+CODES = ["RU1-C-AAAAABB", "RU1-C-AAAAAJ2", "SH1-C1-AAAAAJ2", "SH1-C2-AAAAABB", "SH1-C4-AAAAABB"]
 
 
 @pytest.fixture(autouse=True)
@@ -39,7 +39,7 @@ def played(code: str, moves: int, seed: int) -> Game:
         legal = [m for m in game.legal_moves() if not game.is_pointless(m)]
         if not legal:
             break
-        home = [m for m in legal if m.dest >= 10 and m.dest == 10]
+        home = [m for m in legal if m.dest == FOUNDATION]
         game.play(rng.choice(home or legal))
     return game
 
