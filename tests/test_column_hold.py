@@ -89,9 +89,12 @@ def test_a_touch_elsewhere_lets_the_column_go():
     finger, table = Finger(app), app.table
     finger.tap(index_point(app, "AC"))
     held = tops(app, RUN[:-1])
-    finger.down(table.card_rect(table.game.cols[0][-1]).center)  # another column
-    assert any(t.shift for t in table.tweens)  # it glides out at once
-    finger.up(table.card_rect(table.game.cols[0][-1]).center)
+    elsewhere = table.card_rect(table.game.cols[0][-1]).center  # another column
+    finger.down(elsewhere)
+    finger.up(elsewhere)
+    assert any(t.shift for t in table.tweens)  # it glides out, not cut short by the tap
+    finger.settle(0.1)
+    assert any(t.shift for t in table.tweens)  # still gliding
     finger.settle(0.5)
     assert tops(app, RUN[:-1]) != held
     col = table.game.cols[3]

@@ -84,15 +84,18 @@ class TableState:
         self.places = Places(self.game, self.layout, self.held)
         self.repaint()
 
-    def press(self, pos: tuple[int, int], now: float) -> list[Tween]:
-        """A finger comes down at ``pos``: on a held column it stays held a while longer;
-        anywhere else every held column spreads out, gliding (the tweens)."""
+    def press(self, pos: tuple[int, int], now: float) -> None:
+        """A finger comes down at ``pos``: on a held column it stays held a while longer."""
         zones = [self.layout.column_zone(i) for i in range(len(self.layout.columns))]
         self.touched_column = next((i for i, z in enumerate(zones) if z.collidepoint(pos)), None)
         if self.touched_column in self.held:
             self.held_until = now + HOLD_PAUSE
-            return []
-        return self.let_go(now)
+
+    def lifted(self, now: float) -> list[Tween]:
+        """The finger's gesture ended (its tap or drop done): a column held while the finger
+        worked elsewhere spreads out now, gliding (a glide begun while the finger was down
+        would be cut short by the tap's own start)."""
+        return [] if self.touched_column in self.held else self.let_go(now)
 
     def hold(self, before: dict[Card, Rest], piles: dict[Card, int], now: float) -> None:
         """Before a change is shown: the column under the finger, if it only loses cards,
