@@ -214,3 +214,117 @@ def test_the_tables_title_keeps_the_games_name_on_one_line(size, locale, code, m
     shown = titles[-1]  # as drawn (the sizes tried before it may split it)
     assert name in [line.replace("\u00a0", " ") for line in shown], shown
     assert not faults(shown)
+
+
+# Issue 38 item 12: text that scales with the table, and no needless wraps.
+ALL_SIZES = [(800, 480), (1024, 600), (720, 1280), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", ALL_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_table_button_label_that_fits_on_one_line_is_never_wrapped(size, locale, monkeypatch):
+    """ "New / game" wrapped in a 170 px button at 1920x1080 though "New game" fits it at a
+    size larger than the info bar's: a label wraps only where on one line it would have to
+    be smaller than the info bar's text."""
+    app = make_app("RU1-C-AAAAABB", size=size)
+    app.set_locale(locale)
+    wraps = Recorder(monkeypatch, ui, "wrap")
+    labels = Recorder(monkeypatch, ui, "label_lines")
+    app.table.view.chrome.resize()
+    app.table.view.chrome.chrome()
+    lay = app.table.layout
+    rect = lay.buttons["new"]
+    room = rect.width - 6 if rect.height > rect.width * 0.55 else rect.width - rect.height // 2 - 22
+    drawn = dict(wraps.calls + labels.calls)
+    bar = ui.font(lay.text_size)
+    for name in ("new", "undo", "redo", "hint", "settings"):
+        label = app.tr(f"buttons.{name}")
+        if bar.size(label)[0] <= room:
+            assert drawn.get(label, [label]) == [label], (label, drawn.get(label))
+
+
+def test_the_info_bar_grows_with_a_large_table():
+    """At 1920x1080 the bar's words were 16 px high beside 30 px button labels: the bar's
+    text now grows with the screen, as the labels and dialogs do."""
+    small, large = make_app(size=(800, 480)), None
+    small_text = small.table.layout.text_size
+    pygame.display.quit()
+    large = make_app(size=(1920, 1080))
+    lay = large.table.layout
+    labels = large.table.view.chrome.label_size()
+    assert lay.text_size >= 24 and lay.text_size >= 0.8 * labels, (lay.text_size, labels)
+    assert small_text == 13  # a 7" panel's bar as it was
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_close_question_stays_on_one_line_where_the_screen_has_room(locale, monkeypatch):
+    """At 1920x1080 "Close the game?" wrapped inside a box ten rows wide: the box now widens
+    to hold the question on one line, up to 0.8 of the screen (else it breaks between its
+    sentences where it can)."""
+    app = make_app(size=(1920, 1080))
+    app.set_locale(locale)
+    wraps = Recorder(monkeypatch, ui, "wrap")
+    app.ask_to_close()
+    question = app.tr("dialog.close_question")
+    lines = [shown for text, shown in wraps.calls if text == question][-1]
+    dialog = app.scenes.top
+    text = next(c for c in dialog.controls if c.kind == "text")
+    if ui.font(text.size).size(question)[0] <= 0.8 * 1920 - 2 * dialog.unit():
+        assert len(lines) == 1, lines
+    else:
+        assert len(lines) == 2 and lines[0].endswith("?"), lines
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_short_last_sentence_is_not_parted_at_the_last_break(locale, monkeypatch):
+    """800x480: "Nobody has won today's deal yet. Be / the first!" keeps "Be the first!"
+    whole; the start tip's last line is never one word."""
+    app = make_app(size=(800, 480), first_line=None)
+    app.set_locale(locale)
+    wraps = Recorder(monkeypatch, ui, "wrap")
+    show_scene(app, "scores")
+    app.step()
+    app.full_redraw = True
+    app.draw()
+    empty = app.tr("arcade.empty_today")
+    last = empty.rsplit(". ", 1)[-1].rsplit("? ", 1)[-1]
+    shown = [lines for text, lines in wraps.calls if text == empty]
+    assert shown, "the empty board's words are drawn"
+    assert shown[-1][-1].replace("\u00a0", " ").endswith(last), shown[-1]
+    app.scenes.pop_to_bottom()
+    tip = app.tr("table.first_time")
+    app.table.show_toast(tip)
+    assert app.table.toast is not None
+    lines = app.table.toast.lines
+    assert len(lines) == 1 or " " in lines[-1].replace("\u00a0", " "), lines
+
+
+def test_keep_last_sentence_moves_only_a_parted_short_sentence():
+    from game.look.typeset import keep_last_sentence
+
+    def width_of(line: str) -> int:
+        return len(line)
+
+    def set_text(text: str, width: int) -> list[str]:
+        return ui_wrap_chars(text, width)
+
+    para = "Nobody has won today's deal yet. Be the first!"
+    assert keep_last_sentence(para, ["Nobody has won today's deal yet. Be", "the first!"], 36,
+                              set_text, width_of) == ["Nobody has won today's deal yet.",
+                                                      "Be the first!"]  # fmt: skip
+    whole = ["Nobody has won today's deal yet.", "Be the first!"]
+    assert keep_last_sentence(para, whole, 36, set_text, width_of) == whole
+    # Too long for one line: left as set.
+    parted = ["Nobody has won today's deal yet. Be", "the first!"]
+    assert keep_last_sentence(para, parted, 12, set_text, width_of) == parted
+
+
+def ui_wrap_chars(text: str, width: int) -> list[str]:
+    """Greedy setting by characters (a stand-in font: one unit a character)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines

@@ -171,6 +171,10 @@ def dirty(table: TableScene) -> dict[str, dict[str, Any]]:
             "marks": table.marks,
             "marks_until": now + 100.0,
             "first_line": False,
+            "touched_column": 3,  # a column under the finger, held (issue 38 item 13)
+            "held": {3: {card: 10}},
+            "held_until": now + 100.0,
+            "_held_on": (game, table.layout),
         },
         "finisher": {  # a run under way, and Finish's pulse begun
             "queue": [Move(card, FOUNDATION)],

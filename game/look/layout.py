@@ -210,7 +210,7 @@ def compute_layout(
         area.top = title.bottom + margin
         table = _top_row_table(area, n, cells, ppm)._replace(title=title)
     else:
-        bar_h = _bar_height(round(_clamp(height * 0.05, 22, 40)), least_text)
+        bar_h = _bar_height(round(_clamp(height * 0.05, 22, 46)), least_text)
         info_bar = Rect(0, 0, width, bar_h)
         panel_w = round(_clamp(width * 0.1, max(finger, 80), 170))  # a slim strip of buttons
         panel = Rect(width - panel_w - margin, bar_h + margin, panel_w, height - bar_h - 2 * margin)

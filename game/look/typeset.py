@@ -16,7 +16,8 @@ which turns into a no-break space (U+00A0) each space where a line must not brea
   ``6,5 %``, ``4 (Helppo)``): a number keeps its unit, in every plural form and whatever
   string it was put into.
 
-Once a paragraph is set, :func:`mend_last_line` keeps its last line from holding one word alone.
+Once a paragraph is set, :func:`mend_last_line` keeps its last line from holding one word alone,
+and :func:`keep_last_sentence` a short last sentence from being parted at the last break.
 
 The rules live here, once, rather than as no-break spaces in every catalog string, because
 most numbers reach a sentence through a placeholder (``{lift}``, ``{size_cards}``) that the
@@ -141,3 +142,30 @@ def mend_last_line(
             return lines
         current = trial
     return current
+
+
+SENTENCE_END: Final = re.compile(r"(?<=[.!?…]) ")  # a space after a sentence's end
+
+
+def keep_last_sentence(
+    para: str,
+    lines: list[str],
+    width: int,
+    set_text: Callable[[str, int], list[str]],
+    width_of: Callable[[str], int],
+) -> list[str]:
+    """A paragraph whose last sentence, short enough for a line, was parted at the last break
+    ("…deal yet. Be" over "the first!"): the sentence goes down whole onto the last line
+    ("…deal yet." over "Be the first!"), when the text before it (``set_text`` sets it) takes
+    one line fewer and does not end in a word alone; else ``lines`` as they are."""
+    ends = [m.start() for m in SENTENCE_END.finditer(para)]
+    if len(lines) < 2 or not ends:
+        return lines
+    head, tail = para[: ends[-1]], para[ends[-1] + 1 :]
+    split = tail != lines[-1] and tail.endswith(lines[-1]) and " " in tail
+    if not split or width_of(tail) > width:
+        return lines
+    before = set_text(head, width)
+    if len(before) != len(lines) - 1 or (len(before) > 1 and is_lone_word(before[-1])):
+        return lines
+    return [*before, tail]

@@ -13,7 +13,7 @@ import pygame
 from pygame import Rect
 
 from game.look.fonts import font
-from game.look.typeset import NBSP, SHY, bind, mend_last_line
+from game.look.typeset import NBSP, SHY, bind, keep_last_sentence, mend_last_line
 
 INK = (245, 245, 240)
 INK_DIM = (190, 205, 195)
@@ -81,15 +81,18 @@ def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
     dash, after a short Russian preposition, between a number and its unit, inside a game's
     name that fits in ``max_w``) unless a bound group is wider than a line (:func:`unbind`),
     and a paragraph's last word is not left alone on its line where a narrower setting in as
-    many lines avoids it (:func:`game.look.typeset.mend_last_line`). A separator ("a · b")
-    that falls where a line breaks is left out, never dangling at a line's end."""
+    many lines avoids it (:func:`game.look.typeset.mend_last_line`), nor a short last sentence
+    parted at the last break (:func:`game.look.typeset.keep_last_sentence`). A separator
+    ("a · b") that falls where a line breaks is left out, never dangling at a line's end."""
     f = font(size, bold)
 
     def width_of(line: str) -> int:
         return f.size(line)[0]
 
     def set_lines(para: str, width: int) -> list[str]:
-        words = [piece for word in para.split(" ") for piece in unbind(word, width, width_of)]
+        # A bound group is broken only where it is wider than the whole line, not in the
+        # narrower settings that mend_last_line and keep_last_sentence try.
+        words = [piece for word in para.split(" ") for piece in unbind(word, max_w, width_of)]
         lines: list[str] = []
         line = ""
         for word in words:
@@ -107,6 +110,7 @@ def wrap(text: str, max_w: int, size: int, bold: bool = False) -> list[str]:
     for para in bind(text, lambda name: width_of(name) <= max_w).split("\n"):
         shown = set_lines(para, max_w)
         mended = mend_last_line(shown, max_w, partial(set_lines, para), width_of)
+        mended = keep_last_sentence(para, mended, max_w, set_lines, width_of)
         lines += [drop_separator(line) for line in mended] if mended is not shown else shown
     return lines
 

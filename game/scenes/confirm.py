@@ -38,13 +38,17 @@ class ConfirmScene(Dialog):
 
     def build(self) -> None:
         u = self.unit()
-        self.panel = self.panel_rect(max_w=u * 10, max_h=self.app.screen.get_height())
         pad = int(u * 0.4)
         row_h = int(u)
         size = max(self.least, int(u * 0.42))
+        # Wide enough for the question on one line where the screen has room (never a short
+        # question wrapped in a narrow box), else ten rows wide.
+        one_line = font(size).size(self.question)[0] + 2 * pad + 4
+        max_w = max(u * 10, min(one_line, self.app.screen.get_width() * 0.8))
+        self.panel = self.panel_rect(max_w=max_w, max_h=self.app.screen.get_height())
         # As tall as the question's lines and the buttons: no empty band between them.
         lines = ui.wrap(self.question, self.panel.width - 2 * pad, size)
-        text_h = max(len(lines), 2) * font(size).get_linesize()
+        text_h = len(lines) * font(size).get_linesize()
         self.fit_panel(3 * pad + text_h + row_h)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         text = Rect(inner.left, inner.top, inner.width, inner.height - row_h - pad)

@@ -341,6 +341,13 @@ class Chrome:
         # A demo's pictured buttons keep their words at the info bar's size (they need not
         # leave room to tap).
         floor = self.scene.layout.text_size if self.scene.buttons_are_pictures else 9
+        # Never two lines where one line fits at the info bar's size or larger: "New game"
+        # whole in a 170 px button at 1920x1080, not "New / game".
+        one_line = size
+        while one_line > floor and any(font(one_line).size(t)[0] > room for t in labels.values()):
+            one_line -= 1
+        if one_line >= min(size, self.scene.layout.text_size):
+            return one_line
         while size > floor and not all(fits(text) for text in labels.values()):
             size -= 1
         return size

@@ -21,6 +21,8 @@ from game.workers import Indicator, LostPosition
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from pygame import Rect
+
     from game.i18n import Translator
     from game.workers import Workers
 
@@ -318,6 +320,11 @@ class HintClient:
         if status == "lost" and self.seen.deal_lost:
             return tr("table.winnable_never")
         return tr(f"table.winnable_{status}") if status else ""
+
+    def marked(self) -> list[Rect]:
+        """The hinted card with what lies on it, and its place (a message keeps off them)."""
+        mark, places = self.mark, self.state.places
+        return [places.group_rect(mark.move.card), places.move_rect(mark.move)] if mark else []
 
     def card_of(self, move: Move) -> str:
         return self.tr().card(str(move).split("-")[0])

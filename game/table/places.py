@@ -1,7 +1,11 @@
 """Where the cards of a game lie on a laid-out table, and which pile a dropped card is over:
-pure geometry of (game, layout), worked out once per position."""
+pure geometry of (game, layout), worked out once per position. A column the finger works on
+may be *held*: its cards stay where they lay while cards leave it (game.table.state), instead
+of the column spreading out at once under the finger."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from pygame import Rect
 
@@ -11,13 +15,26 @@ from engine.game import CELL0, EMPTY
 from game.look.layout import Layout
 
 Rest = tuple[int, int, bool]  # where a card lies when nothing moves: x, y, face up
+Held = Mapping[int, Mapping[Card, int]]  # a held column: the y where each of its cards lay
 
 
 class Places:
-    def __init__(self, game: Game, layout: Layout) -> None:
+    def __init__(self, game: Game, layout: Layout, held: Held | None = None) -> None:
         self.game = game
         self.layout = layout
+        self.held = held or {}
         self._rest: dict[Card, Rest] | None = None
+
+    def column_ys(self, i: int) -> list[int]:
+        """The top of each card of column ``i``: where they lay when the column is held and
+        has only lost cards since, else as its fan spreads them (Layout.fan_offsets)."""
+        game, kept = self.game, self.held.get(i, {})
+        col = game.cols[i]
+        if col and all(card in kept for card in col):
+            ys = [kept[card] for card in col]
+            if ys == sorted(ys):
+                return ys
+        return self.layout.fan_offsets(game.down[i], len(col), i)
 
     def rest(self) -> dict[Card, Rest]:
         """Where every card lies when nothing moves: (x, y, face up)."""
@@ -25,7 +42,7 @@ class Places:
             game, lay = self.game, self.layout
             pos: dict[Card, Rest] = {}
             for i, col in enumerate(game.cols):
-                ys = lay.fan_offsets(game.down[i], len(col), i)
+                ys = self.column_ys(i)
                 x = lay.columns[i].x
                 for k, card in enumerate(col):
                     pos[card] = (x, ys[k], k >= game.down[i])
@@ -110,11 +127,3 @@ class Places:
             if area > best_area:
                 best, best_area = dest, area
         return best
-
-    def lowest_card(self) -> int:
-        """The bottom edge of the lowest column's top card (or of the empty slots)."""
-        cols = self.game.cols
-        return max(
-            (self.card_rect(col[-1]).bottom for col in cols if col),
-            default=self.layout.columns[0].bottom,
-        )

@@ -1,8 +1,8 @@
 """What the table shows, as data (``main.py --layout-json``, the scripted player's ``state``,
 tests, anyone checking a layout): every card's rectangle, the part of it no other card covers
 (and for a covered face-up card of a column that strip's height), its corner index's box, the
-buttons as shown and the refusal's marks. Read from the sprite layer, so it is what is drawn,
-not what the layout intends."""
+buttons as shown, the refusal's marks, the info bar and the message on screen (the toast).
+Read from the sprite layer, so it is what is drawn, not what the layout intends."""
 
 from __future__ import annotations
 
@@ -58,7 +58,8 @@ def _strip(pile: str, face_up: bool, rect: Rect, visible: Rect) -> int | None:
 
 
 def layout_report(scene: TableScene) -> dict[str, Any]:
-    """``{"size", "px_per_mm", "cards": [...], "buttons": [...]}`` for the resting table."""
+    """``{"size", "px_per_mm", "cards": [...], "buttons": [...], "marks": [...], "info_bar",
+    "message"}`` for the resting table."""
     view, game, lay = scene.view, scene.game, scene.layout
     assert view is not None
     view.sync()
@@ -99,10 +100,14 @@ def layout_report(scene: TableScene) -> dict[str, Any]:
     marks = [
         {"card": card_name(c), "rect": _box(scene.places.visible_rect(c))} for c in scene.marks
     ]
+    toast = scene.toast
+    message = None if toast is None else {"text": toast.text, "rect": _box(toast.rect)}
     return {
         "size": [lay.width, lay.height],
         "px_per_mm": round(lay.px_per_mm, 3),
         "cards": cards,
         "buttons": buttons,
         "marks": marks,  # the cards a refusal outlines now, and the part of each it frames
+        "info_bar": _box(lay.info_bar),
+        "message": message,  # the toast on screen: its text and its box, else None
     }

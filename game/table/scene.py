@@ -116,9 +116,8 @@ class TableScene(Scene):
 
     def resize(self) -> None:
         self.layout = self.fit(self.game)
-        self.places = Places(self.game, self.layout)
+        self.state.changed()  # where the cards lie now (nothing held at a new size)
         self.view.resize()
-        self.repaint()
         self.drag = None  # a resize in mid-drag drops nothing anywhere
         if self.toast:
             self.show_toast(self.toast.text)
@@ -128,10 +127,7 @@ class TableScene(Scene):
         return self.view.card_at(pos)
 
     def button_at(self, pos: tuple[int, int]) -> str | None:
-        for name, rect in self.shown_buttons().items():
-            if rect.collidepoint(pos):
-                return name
-        return None
+        return next((n for n, r in self.shown_buttons().items() if r.collidepoint(pos)), None)
 
     # ================================================================= what is shown
     @property
@@ -190,9 +186,7 @@ class TableScene(Scene):
     def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
         """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
         about) and of a hint's cards and their place (its words never cover them)."""
-        mark, places = self.hints.mark, self.places
-        hinted = [places.group_rect(mark.move.card), places.move_rect(mark.move)] if mark else []
-        self.state.show_toast(text, avoid, self.now(), hinted)
+        self.state.show_toast(text, avoid, self.now(), self.hints.marked())
 
     def deal_label(self) -> str:
         """The kind of deal on the table, in words (the title, the win screen)."""
@@ -255,11 +249,9 @@ class TableScene(Scene):
         An unfinished game with moves is reported as ended with ``left`` ("abandoned",
         "idle")."""
         self.finish_tweens()
-        columns_changed = (game.rules.columns, game.rules.cells) != (
-            self.game.rules.columns,
-            self.game.rules.cells,
-        )
         old = self.game
+        shape = (old.rules.columns, old.rules.cells)
+        columns_changed = (game.rules.columns, game.rules.cells) != shape
         if old is not game and old.moves and not old.is_won:
             self.app.hooks.ended(old, left)
         self.game = game
@@ -298,9 +290,10 @@ class TableScene(Scene):
         at once): the cards glide from ``before`` (:meth:`before_change`; a dragged group from
         ``origin``), the hint goes, the indicator is told, and a won game is noted for its win
         screen. The caller reports to the hooks (moved, undone)."""
-        rest, piles = before
+        (rest, piles), now = before, self.app.clock.time
+        self.state.hold(rest, piles, now)  # the column under the finger keeps its spacing
         self.state.changed()
-        after, now, lay = self.places, self.app.clock.time, self.layout
+        after, lay = self.places, self.layout
         tweens = change_tweens(rest, piles, after.rest(), after.piles(), origin or {}, now, lay)
         self.tweens = glide_on(self.tweens, tweens, now)
         self.hints.moved()
@@ -366,22 +359,27 @@ class TableScene(Scene):
             self.refuse(cards)
             return
         answer = explain(self.tr, self.game, move, why)
-        self.refuse(cards, answer.text, marks=answer.marks)
+        aim = [self.places.dest_rect(move.dest)] if move else []  # the place it names
+        self.refuse(cards, answer.text, marks=answer.marks, aim=aim)
 
     def refuse(
-        self, cards: Sequence[Card], message: str | None = None, *, marks: Sequence[Card] = ()
+        self,
+        cards: Sequence[Card],
+        message: str | None = None,
+        *,
+        marks: Sequence[Card] = (),
+        aim: Sequence[Rect] = (),
     ) -> None:
         """The visible answer to a refused tap or drop: ``cards`` shake, ``message`` shows
-        clear of them and of ``marks``, outlined for a moment (game.table.feedback)."""
-        now, rest = self.app.clock.time, self.rest()
-        answer = answer_refusal(
-            self.game, rest, self.state.moving(), self.layout, cards, marks, now
-        )
+        clear of them, of ``marks`` (outlined for a moment: game.table.feedback) and of
+        ``aim`` (the place the move was aimed at)."""
+        now, rest, moving = self.app.clock.time, self.rest(), self.state.moving()
+        answer = answer_refusal(self.game, rest, moving, self.layout, cards, marks, now)
         self.tweens += answer.tweens
         self.marks, self.state.marks_until = answer.marks, answer.until
         if message:
             avoid = [self.places.group_rect(c) for c in (*cards, *self.marks) if c in rest]
-            self.show_toast(message, avoid)
+            self.show_toast(message, [*avoid, *aim])
         self.repaint()
         self.app.hooks.refused(self.game)
 
@@ -436,6 +434,8 @@ class TableScene(Scene):
             self.toast = None
         if self.marks and now >= self.state.marks_until:
             self.marks = ()
+        if self.state.held and now >= self.state.held_until:  # a pause: it spreads out, gliding
+            self.tweens = glide_on(self.tweens, self.state.let_go(now), now)
         self.hints.poll(now)
         self.finisher.step(now)
         pending = self.state.pending_refusal

@@ -21,13 +21,14 @@ from engine.cards import Card
 from engine.rules import Rules
 from game.clock import PlayTime
 from game.look.layout import Layout, compute_layout
-from game.table.animation import Tween
+from game.table.animation import Tween, change_tweens
 from game.table.feedback import PendingRefusal
 from game.table.gesture import Drag, LastTap
 from game.table.places import Places, Rest
-from game.table.toast import Toast, make_toast
+from game.table.toast import Toast, make_toast, table_room
 
 BLINK_HZ = 3  # the hinted move's outline blinks on and off three times a second
+HOLD_PAUSE = 1.5  # seconds without a touch on a held column before it spreads out again
 
 T = TypeVar("T")
 
@@ -58,6 +59,12 @@ class TableState:
         self.version = 0  # the resting picture's version: the view rebuilds when it changes
         self.layout = layout
         self.places = Places(game, layout)
+        # The column under the finger keeps its spacing while cards leave it (Places.held):
+        # the column last pressed, the held columns' cards where they lay, and until when.
+        self.touched_column: int | None = None
+        self.held: dict[int, dict[Card, int]] = {}
+        self.held_until = 0.0
+        self._held_on: tuple[Game, Layout] | None = None  # held on this game and layout only
 
     def rest(self) -> dict[Card, Rest]:
         """Where every card lies when nothing moves: (x, y, face up)."""
@@ -71,9 +78,46 @@ class TableState:
         self.version += 1
 
     def changed(self) -> None:
-        """The position changed: the cards lie elsewhere."""
-        self.places = Places(self.game, self.layout)
+        """The position changed: the cards lie elsewhere (a held column's where they lay)."""
+        if self._held_on != (self.game, self.layout):  # a new deal or size: nothing held
+            self.held = {}
+        self.places = Places(self.game, self.layout, self.held)
         self.repaint()
+
+    def press(self, pos: tuple[int, int], now: float) -> None:
+        """A finger comes down at ``pos``: on a held column it stays held a while longer."""
+        zones = [self.layout.column_zone(i) for i in range(len(self.layout.columns))]
+        self.touched_column = next((i for i, z in enumerate(zones) if z.collidepoint(pos)), None)
+        if self.touched_column in self.held:
+            self.held_until = now + HOLD_PAUSE
+
+    def lifted(self, now: float) -> list[Tween]:
+        """The finger's gesture ended (its tap or drop done): a column held while the finger
+        worked elsewhere spreads out now, gliding (a glide begun while the finger was down
+        would be cut short by the tap's own start)."""
+        return [] if self.touched_column in self.held else self.let_go(now)
+
+    def hold(self, before: dict[Card, Rest], piles: dict[Card, int], now: float) -> None:
+        """Before a change is shown: the column under the finger, if it only loses cards,
+        keeps them where they lie (``before``, ``piles``: where each card lay, in which pile)."""
+        i = self.touched_column
+        if i is None or i >= len(self.game.cols):
+            return
+        col, was = self.game.cols[i], [c for c, pile in piles.items() if pile == i]
+        if col and len(col) < len(was) and all(piles.get(card) == i for card in col):
+            self.held[i] = {card: before[card][1] for card in was}
+            self.held_until = now + HOLD_PAUSE
+            self._held_on = (self.game, self.layout)
+
+    def let_go(self, now: float) -> list[Tween]:
+        """Every held column spreads out as its fan says: the glides there (none held: none)."""
+        if not self.held:
+            return []
+        rest, piles = dict(self.rest()), self.places.piles()
+        self.held = {}
+        self.changed()
+        after = self.places
+        return change_tweens(rest, piles, after.rest(), after.piles(), {}, now, self.layout)
 
     def moving(self) -> set[Card]:
         cards = {t.card for t in self.tweens}
@@ -84,10 +128,15 @@ class TableState:
     def show_toast(
         self, text: str, avoid: Sequence[Rect], now: float, hinted: Sequence[Rect] = ()
     ) -> None:
-        """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
-        about) and of ``hinted`` (a hint's cards and their place)."""
-        lowest = self.places.lowest_card()
-        self.toast = make_toast(text, self.layout, lowest, now, [*avoid, *hinted])
+        """``text`` in a box where the play is not (game.table.toast): over free felt where
+        there is any, and never over ``avoid`` (the cards a message is about), ``hinted`` (a
+        hint's cards and their place) or the card under the last tap."""
+        named = [*avoid, *hinted]
+        touched = self.last_tap.card if self.last_tap is not None else None
+        if touched is not None and touched in self.rest():
+            named.append(self.places.group_rect(touched))
+        room = table_room(self.places, named)
+        self.toast = make_toast(text, self.layout, now, room)
 
     def drop_toast(self, text: str) -> None:
         """The toast goes if it says ``text``."""
@@ -101,13 +150,14 @@ class TableState:
 
     def forget_touch(self) -> None:
         """Nothing of the last visitor's touch stays: a drag, the glides, a toast, the last tap,
-        a pressed button or card, a refusal's marks and pending answer; a game without a move
-        shows its first line again."""
+        a pressed button or card, a refusal's marks and pending answer, a held column; a game
+        without a move shows its first line again."""
         self.tweens, self.drag, self.toast, self.last_tap = [], None, None, None
         self.pressed_button, self.pressed_card, self.pending_refusal = None, None, None
         self.marks, self.marks_until = (), 0.0
         self.first_line = not self.game.moves
-        self.repaint()
+        self.touched_column, self.held, self.held_until, self._held_on = None, {}, 0.0, None
+        self.changed()
 
     def clock_runs(self) -> bool:
         """Whether the play time runs now: a game with moves, not won, the table on top (the
@@ -120,6 +170,7 @@ class TableState:
         blink (``blinking``) or its own deadline (``hint``), a tap's pending answer, the info
         bar's clock."""
         times = [self.marks_until if self.marks else None, hint]
+        times.append(self.held_until if self.held else None)
         if self.toast is not None:
             times.append(self.toast.until)
         if self.pending_refusal is not None:

@@ -14,7 +14,7 @@ import game.table.placement as place
 from engine import FOUNDATION, IllegalMove
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.scene import Event
-from game.table.animation import fly_back
+from game.table.animation import fly_back, glide_on
 from game.table.feedback import tap_refusal
 from game.table.flow import key_command
 from game.table.gesture import LastTap, lift_drag
@@ -28,6 +28,7 @@ def handle(table: Seat, event: Event) -> bool:
         return handle_key(table, event)
     if isinstance(event, Press):
         table.finish_tweens()
+        table.state.press(event.pos, table.now())  # the column under the finger (held?)
         table.toast, table.state.pending_refusal = None, None
         table.pressed_button = table.button_at(event.pos)
         table.pressed_card = None if table.pressed_button else table.card_at(event.pos)
@@ -49,6 +50,8 @@ def handle(table: Seat, event: Event) -> bool:
         on_drop(table, event.pos)
     elif isinstance(event, DragCancel):
         on_drop(table, None)
+    if isinstance(event, (Tap, DoubleTap, Drop, DragCancel)):  # the gesture is done
+        table.tweens = glide_on(table.tweens, table.state.lifted(table.now()), table.now())
     return True
 
 
