@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.hooks import Hooks
     from game.i18n import Translator
     from game.input import GestureReader
-    from game.kiosk.models import IdleTimer, PinPad
+    from game.kiosk.models import IdleTimer, PinPad, SetAside
     from game.kiosk.session import Session
     from game.look.cards import CardArt
     from game.look.layout import Layout
@@ -171,7 +171,12 @@ class Kiosk(Protocol):
     def pin(self) -> PinPad: ...
     @property
     def idle(self) -> IdleTimer: ...
+    @property
+    def aside(self) -> SetAside | None:
+        """The game an unlocked idle deal replaced (``idle_unlocked``), to resume."""
+        ...
 
+    def resume_aside(self) -> None: ...
     def operator_exit(self) -> None: ...
 
 

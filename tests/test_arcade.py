@@ -244,7 +244,7 @@ def test_the_attract_screen_shows_todays_best_and_the_all_time_table(tmp_path: P
     steps = []
     for n in range(9):
         steps += ["wait", "4", "state", str(tmp_path / f"{n}.json")]
-    config = "[kiosk]\nidle_attract_minutes = 0.02\n"
+    config = "[kiosk]\nidle_attract_minutes = 0.02\nidle_unlocked = true\n"
     proc = script(
         tmp_path, "--size", "800x480", "--code", "RU1-C-AAAAABB", "--locale", "fi",
         "--date", DAY, "wait", "28", *steps, config=config,

@@ -183,7 +183,9 @@ def kiosk(user: str, request: pytest.FixtureRequest) -> Iterator[tuple[Path, dic
     config = base / "config.toml"
     # The attract screen (after 1.2 s without input) keeps drawing: wlroots' headless output
     # renders only on damage, and grim copies the next rendered frame.
-    config.write_text("[display]\nfullscreen = true\n[kiosk]\nidle_attract_minutes = 0.02\n")
+    config.write_text(
+        "[display]\nfullscreen = true\n[kiosk]\nidle_attract_minutes = 0.02\nidle_unlocked = true\n"
+    )
     config.chmod(0o644)
     runtime, state = base / "run", base / "state"
     for d in (runtime, state):

@@ -130,10 +130,14 @@ class Session(TableHooks):
         self._save(game)
 
     def ended(self, game: Game, result: str) -> None:
-        """The game is over: "won", or left for another deal ("abandoned", "idle"). The
+        """The game is over: "won", or left for another deal ("abandoned", "idle"; "aside":
+        set aside by an unlocked idle deal, not counted, game.kiosk.controller). The
         statistics count it once (a game left without a move not at all): the autosave, which
         says it is counted, is written before the statistics, so a power cut between the two
         loses the count at worst and never counts the game again after a restart."""
+        if result == "aside":  # replaced by an unlocked idle deal: it may come back
+            log.info("game %s set aside by the idle deal; not counted", game.code)
+            return
         won = game.is_won and result == "won"
         if won:
             self.clock.running = False

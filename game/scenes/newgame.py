@@ -71,7 +71,8 @@ class NewGameScene(Dialog):
         # As many choice rows as the game with the most has: the panel and every button keep
         # their place whichever game is chosen (a game with fewer leaves a row of felt).
         most = max(len(choices), *(self.choice_rows(game) for game in games))
-        heights = [title_h] + [label_h + row_h] * most + [row_h, row_h]
+        aside = self.app.kiosk.aside if self.app.kiosk is not None else None
+        heights = [title_h] + [label_h + row_h] * most + [row_h] * (2 + (aside is not None))
         rows = len(heights) - 1
         self.panel = self.panel_rect(max_w=u * 12, max_h=sum(heights) + rows * gap + u)
         p = self.panel
@@ -101,6 +102,10 @@ class NewGameScene(Dialog):
             self.add(Control(label_rect, label, kind="label"))
             r = Rect(inner.left + label_w, y + label_h, inner.width - label_w, row_h)
             self.row(r, labels, actions, selected)
+        if aside is not None and self.app.kiosk is not None:  # left idle: it may come back
+            moves = tr("table.moves", count=aside.game.moves)
+            label = tr("newgame.resume_aside", moves=moves)
+            self.row(Rect(inner.left, ys[-3], inner.width, row_h), [label], [self.resume_aside])
         self.row(
             Rect(inner.left, ys[-2], inner.width, row_h),
             [tr("newgame.code"), tr("newgame.replay"), tr("arcade.daily_button")],
@@ -145,6 +150,11 @@ class NewGameScene(Dialog):
         self.app.games.choice = self.choice
         code = self.app.arcade.code_of_day(self.choice.rules_key())
         self.app.table.replace_game(lambda: self.app.games.new(code))
+
+    def resume_aside(self) -> None:
+        """The game an unlocked idle deal replaced, back on the table (game.kiosk)."""
+        if self.app.kiosk is not None:
+            self.app.kiosk.resume_aside()
 
     def deal(self) -> None:
         self.app.games.choice = self.choice
