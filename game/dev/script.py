@@ -26,13 +26,12 @@ It starts as the game does (config.toml, the player's settings, the saved game w
   and ``"settings"`` (the player's settings: toggles, ``locale``, sound).
 
 ``--date YYYY-MM-DD`` plays that day (today's deal and the daily high scores; game.arcade.play).
-
 The ``state`` file's ``"layout"`` is the table's layout report (game.table.report: each card's
 rectangle, the part of it that shows, and ``strip``: how many pixels show of a covered face-up
-card of a column).
-
-``--set NAME=VALUE`` sets a player setting for this run (``double_tap=false``) without saving it.
-Exit status 0, or 1 with a message on stderr when a step cannot be done.
+card of a column). ``--set NAME=VALUE`` sets a player setting for this run
+(``double_tap=false``) without saving it. Exit status 0, or 1 with a message on stderr when a
+step cannot be done. A win screen looking at the table (its bar only) leaves the table's cards
+and buttons to ``tap``, ``drag``, ``press``.
 """
 
 from __future__ import annotations
@@ -146,8 +145,9 @@ class Player:
 
     # ----------------------------------------------------------------- where things are
     def _table_on_top(self, what: str) -> None:
-        if self.app.scenes.top is not self.app.table:
-            raise StepError(f"{what}: the {self.app.scenes.top.name} screen is on top")
+        top = self.app.scenes.top  # the table, or a win screen looking at it (only its bar)
+        if top is not self.app.table and getattr(top, "looking", False) is not True:
+            raise StepError(f"{what}: the {top.name} screen is on top")
 
     def _card_rect(self, name: str) -> tuple[Rect, Rect]:
         """A card's rectangle and the part of it that shows."""
@@ -283,7 +283,8 @@ class Player:
 
         app = self.app
         top = app.scenes.top
-        if top is app.table:
+        own = [action_name(c.action) for c in getattr(top, "controls", []) if c.action]
+        if top is app.table or (getattr(top, "looking", False) is True and name not in own):
             shown = app.table.shown_buttons()  # Finish in Hint's place when certain
             for button, rect in shown.items():
                 if name in (button, button_name(button)):
@@ -355,9 +356,8 @@ class Player:
 def build_parser() -> argparse.ArgumentParser:
     from main import parse_size
 
-    parser = argparse.ArgumentParser(
-        prog="python -m game.script", description="play a scripted session headless"
-    )
+    about = "play a scripted session headless"
+    parser = argparse.ArgumentParser(prog="python -m game.script", description=about)
     parser.add_argument("--size", type=parse_size, required=True, help="e.g. 800x480")
     parser.add_argument("--code", help="start with this deal (else the saved game resumes)")
     parser.add_argument("--locale", help="fi, ru or en")
