@@ -83,7 +83,14 @@ class KioskController(TableHooks):
         # One play time: the table's, which the autosave and the statistics read as well.
         app.table.play_time.running = session.clock.running
         session.clock = app.table.play_time
-        app.arcade.game_id = lambda: session.game_id  # a win is entered once per game
+        arcade = app.arcade
+        arcade.game_id = lambda: session.game_id  # a win is entered once per game
+        # The last win's result is saved with its game, and again once it is signed: a won
+        # game resumed after a restart opens its panel with its rank and initials.
+        session.meta_extra = lambda game: {"win": r} if (r := arcade.saved_record(game)) else {}
+        arcade.changed = lambda: session.checkpoint(app.table.game)
+        if resumed and app.table.game.is_won:
+            arcade.restore(app.table.game, session.resumed_meta.get("win"), session.game_id)
         apply_lock(config)
         if not resumed:
             session.started(app.table.game)
