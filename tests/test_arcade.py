@@ -259,9 +259,14 @@ def test_the_attract_screen_shows_todays_best_and_the_all_time_table(tmp_path: P
         data = state(tmp_path / f"{n}.json")
         assert data["scene"] == "attract"
         seen[data["texts"][0]] = data["texts"]
-    assert "1. ANA 625 5:12 140" in seen[fi("arcade.today_title")]
+    assert "1. ANA 5:12 140 625" in seen[fi("arcade.today_title")]  # time, moves, score
     assert any(code in text for text in seen[fi("arcade.today_title")])
-    assert "2. --- 600 1:06:40 150" in seen[fi("arcade.all_title")]  # under the day's win
+    # The all-time best of a level (issue 38, item 10): the default's (Easy) has no win, so
+    # the first level that has: the day's deal is a Medium one; the random deal's win is not
+    # ranked with it.
+    best = seen[fi("arcade.all_title")]
+    assert best[1] == f"{fi('stats.RU1-C')} · {fi('names.medium')}"
+    assert best[2:] == ["1. ANA 5:12 140 625", fi("kiosk.attract")]  # and the banner
     assert fi("arcade.howto_daily") in seen[fi("arcade.howto_title")]
 
 

@@ -106,9 +106,8 @@ def test_the_win_panel_leads_to_the_scores_and_to_the_table() -> None:
     assert name == "scores" and texts[0] == tr("arcade.today_title")
     board = app.scenes.top.board  # type: ignore[attr-defined]
     game = app.table.game
-    assert board.marked is not None and board.texts[board.marked].startswith(
-        f"1. VIP {game.score} "
-    )
+    assert board.marked is not None
+    assert board.texts[board.marked] == f"1. VIP 0:00 {game.moves} {game.score}"  # time, moves
     player.press("close")
     assert seen(app)[0] == "win"
     player.press("look")  # the panel goes; the finished table stays, with a way back

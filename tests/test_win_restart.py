@@ -49,7 +49,7 @@ def test_a_signed_win_comes_back_with_its_rank_and_initials(tmp_path: Path) -> N
     ):
         assert text in before["texts"] and text in after["texts"]
     assert names(after) == ["scores", "look", "new_deal"]  # signed: nothing more to ask
-    assert any(text.startswith(f"1. VIP {after['score']} ") for text in state(board)["texts"])
+    assert any(text.startswith("1. VIP ") for text in state(board)["texts"])
 
 
 def test_an_unsigned_win_can_still_be_signed_after_a_restart(tmp_path: Path) -> None:
