@@ -82,7 +82,7 @@ def test_without_the_lock_eleven_idle_minutes_keep_the_game_and_its_finish(tmp_p
     assert "finish" in buttons(last)
     assert played(tmp_path) == 0
     log = (tmp_path / "state" / "logs" / "solitaire.log").read_text(encoding="utf-8")
-    assert "idle" not in log
+    assert "idle: attract screen" not in log and "idle: fresh deal" not in log
 
 
 def test_the_locked_kiosk_still_deals_the_next_visitor_a_fresh_game(tmp_path: Path) -> None:
