@@ -146,6 +146,7 @@ class KioskConfig(NamedTuple):
     exit_press_seconds: float = 5.0
     idle_attract_minutes: float = 3.0
     idle_new_game_minutes: float = 10.0
+    idle_unlocked: bool = False  # the idle times act without the lock too (game.kiosk.controller)
     log_dir: str = ""
     keep_visitor_settings: bool = False
 

@@ -207,6 +207,7 @@ RULES: dict[str, dict[str, Rule]] = {
         "exit_press_seconds": float_range(2.0, 30.0),
         "idle_attract_minutes": float_range(0.0, 1440.0),
         "idle_new_game_minutes": float_range(0.0, 10080.0),
+        "idle_unlocked": bool_rule(),
         "log_dir": dir_rule(),
         "keep_visitor_settings": bool_rule(),
     },

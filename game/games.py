@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from engine import Game, catalog
 from engine.codes import format_number
 from engine.rules import REGISTRY, Rules
+from game.arcade.levels import deal_level
 
 log = logging.getLogger("solitaire.games")
 
@@ -91,7 +92,6 @@ class Games:
         self.undo_depth = undo_depth
         self.day_of = day_of  # the day whose deal a game is (game.arcade.play), else None
         self._has_levels: dict[str, bool] = {}
-        self._levels: dict[str, dict[str, str]] = {}  # rules key -> code -> catalog level
 
     def new(self, code: str | None = None, *, choice: GameChoice | None = None) -> Game:
         """A game from ``code`` (CodeError when bad), else a deal for the current choice (or
@@ -121,20 +121,7 @@ class Games:
         game with levels, "winnable" when from the catalog of a game without, else "random"."""
         if self.day_of(game) is not None:
             return "daily"
-        key = game.rules.key
-        levels = self._levels.get(key)
-        if levels is None:
-            try:
-                loaded = catalog.load(key).levels
-            except Exception as error:  # a damaged catalog: its deals are told as random
-                log.warning("deal catalog: %r; deals shown as random", error)
-                loaded = {}
-            levels = {code: lv for lv, codes in loaded.items() for code in codes}
-            self._levels[key] = levels
-        level = levels.get(game.code)
-        if level is None:
-            return "random"
-        return level if REGISTRY.offers_levels(game.rules.game) else "winnable"
+        return deal_level(game.code)
 
     def choice_for(self, game: Game) -> GameChoice:
         """The choice that deals another game like ``game`` (the new-game dialog opens on it,

@@ -37,7 +37,8 @@ class TableHooks:
         """A tap or drop was refused (TableScene.refuse: the cards shake)."""
 
     def ended(self, game: Game, result: str) -> None:
-        """An unfinished game was left: ``result`` is "abandoned" or "idle"."""
+        """An unfinished game was left: ``result`` is "abandoned", "idle" or "aside" (kept to
+        resume: game.kiosk.controller.SetAside)."""
 
     def step(self, dt: float) -> None:
         """One fixed update step of the loop (``dt`` seconds), whatever is on screen."""

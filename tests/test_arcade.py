@@ -119,7 +119,8 @@ def test_yesterdays_deal_after_midnight_is_named_by_its_date(tmp_path: Path) -> 
     before, after = tmp_path / "before.json", tmp_path / "after.json"
     proc = script(
         tmp_path, "--size", "800x480", "--locale", "en", "--date", str(day + dt.timedelta(days=1)),
-        "state", str(before), *LAST, "wait", "4", "press", "skip", "state", str(after),
+        "state", str(before), *LAST, "wait", "2", "press", "sign", "press", "skip",
+        "state", str(after),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     named = day_deal_label(Translator("en"), day)
@@ -163,8 +164,9 @@ def test_a_win_of_todays_deal_enters_both_tables_signed_with_initials(tmp_path: 
     one_move_to_go(tmp_path)
     asked, refused, still, signed = (tmp_path / f"{n}.json" for n in "abcd")
     proc = script(
-        tmp_path, "--size", "800x480", "--locale", "en", "--date", day, *LAST, "wait", "4",
-        "state", str(asked), "press", "V", "press", "I", "press", "T", "state", str(refused),
+        tmp_path, "--size", "800x480", "--locale", "en", "--date", day, *LAST, "wait", "2",
+        "press", "sign", "state", str(asked), "press", "V", "press", "I", "press", "T",
+        "state", str(refused),
         "press", "save", "state", str(still), "press", "erase", "press", "P",
         "press", "save", "state", str(signed),
     )  # fmt: skip
@@ -193,8 +195,8 @@ def test_a_skipped_win_of_another_deal_enters_the_all_time_table_only(tmp_path: 
     one_move_to_go(tmp_path)
     out = tmp_path / "won.json"
     proc = script(
-        tmp_path, "--size", "720x1280", "--locale", "ru", "--date", str(day), *LAST, "wait", "4",
-        "press", "skip", "state", str(out),
+        tmp_path, "--size", "720x1280", "--locale", "ru", "--date", str(day), *LAST, "wait", "2",
+        "press", "sign", "press", "skip", "state", str(out),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert state(out)["scene"] == "win"
@@ -211,6 +213,7 @@ def test_with_initials_off_a_win_enters_the_table_without_asking(tmp_path: Path)
     )
     assert proc.returncode == 0, proc.stderr
     assert state(out)["scene"] == "win"
+    assert "sign" not in [button["name"] for button in state(out)["buttons"]]
     assert len(stored(tmp_path)["SH1-C4"]["all"]) == 1
 
 
@@ -244,7 +247,7 @@ def test_the_attract_screen_shows_todays_best_and_the_all_time_table(tmp_path: P
     steps = []
     for n in range(9):
         steps += ["wait", "4", "state", str(tmp_path / f"{n}.json")]
-    config = "[kiosk]\nidle_attract_minutes = 0.02\n"
+    config = "[kiosk]\nidle_attract_minutes = 0.02\nidle_unlocked = true\n"
     proc = script(
         tmp_path, "--size", "800x480", "--code", "RU1-C-AAAAABB", "--locale", "fi",
         "--date", DAY, "wait", "28", *steps, config=config,
@@ -256,9 +259,14 @@ def test_the_attract_screen_shows_todays_best_and_the_all_time_table(tmp_path: P
         data = state(tmp_path / f"{n}.json")
         assert data["scene"] == "attract"
         seen[data["texts"][0]] = data["texts"]
-    assert "1. ANA 625 5:12 140" in seen[fi("arcade.today_title")]
+    assert "1. ANA 5:12 140 625" in seen[fi("arcade.today_title")]  # time, moves, score
     assert any(code in text for text in seen[fi("arcade.today_title")])
-    assert "2. --- 600 1:06:40 150" in seen[fi("arcade.all_title")]  # under the day's win
+    # The all-time best of a level (issue 38, item 10): the default's (Easy) has no win, so
+    # the first level that has: the day's deal is a Medium one; the random deal's win is not
+    # ranked with it.
+    best = seen[fi("arcade.all_title")]
+    assert best[1] == f"{fi('stats.RU1-C')} · {fi('names.medium')}"
+    assert best[2:] == ["1. ANA 5:12 140 625", fi("kiosk.attract")]  # and the banner
     assert fi("arcade.howto_daily") in seen[fi("arcade.howto_title")]
 
 

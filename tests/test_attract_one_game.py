@@ -16,7 +16,7 @@ def test_each_turn_of_the_attract_screen_is_about_one_game(tmp_path: Path) -> No
     # The visitor left Seahaven on the table; the chosen game (the operator's) is Russian.
     outs = [tmp_path / f"{n}.json" for n in range(19)]
     steps = [word for out in outs for word in ("wait", "6", "state", str(out))]
-    config = "[kiosk]\nidle_attract_minutes = 0.02\n"
+    config = "[kiosk]\nidle_attract_minutes = 0.02\nidle_unlocked = true\n"
     proc = script(
         tmp_path, "--size", "800x480", "--locale", "en", "--code", "SH1-C4-AAAAAJ2", *steps,
         config=config,

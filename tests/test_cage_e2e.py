@@ -193,7 +193,9 @@ def kiosk(user: str, request: pytest.FixtureRequest) -> Iterator[tuple[Path, dic
     config = base / "config.toml"
     # The attract screen (after 1.2 s without input) keeps the game drawing while grim copies
     # frames, as on a kiosk nobody touches.
-    config.write_text("[display]\nfullscreen = true\n[kiosk]\nidle_attract_minutes = 0.02\n")
+    config.write_text(
+        "[display]\nfullscreen = true\n[kiosk]\nidle_attract_minutes = 0.02\nidle_unlocked = true\n"
+    )
     config.chmod(0o644)
     runtime, state = base / "run", base / "state"
     for d in (runtime, state):

@@ -7,6 +7,7 @@ import pytest
 
 from engine.cards import parse_card
 from game.look.cards import BLACK, FOUR_COLORS, RED, CardArt
+from game.look.switches import tap_point
 from game.saves.prefs import PlayerSettings
 from tests.tablehelp import Finger, make_app
 
@@ -77,7 +78,7 @@ def test_the_setting_redraws_the_table():
     Finger(app).tap(app.table.layout.buttons["settings"].center)
     scene = app.scenes.top
     switch = next(c for c in scene.controls if c.name == "four_colors")
-    Finger(app).tap(switch.rect.center)
+    Finger(app).tap(tap_point(switch))  # its switch: a tap on its name only explains it
     assert app.settings.four_colors
     app.scenes.pop()
     Finger(app).settle(0.1)

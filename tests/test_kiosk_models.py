@@ -22,11 +22,21 @@ from game.kiosk.startup import prepare_sdl
 
 class TestIdleTimer:
     def test_attract_then_fresh_deal(self) -> None:
-        timer = IdleTimer.from_config(config_from_dict({})[0], now=100.0)
+        locked = config_from_dict({"kiosk": {"lock": True}})[0]
+        timer = IdleTimer.from_config(locked, now=100.0)
         assert (timer.attract_s, timer.new_game_s) == (180.0, 600.0)
         assert not timer.attract_due(279.0)
         assert timer.attract_due(280.0) and not timer.fresh_deal_due(280.0)
         assert timer.fresh_deal_due(700.0)
+
+    def test_without_the_lock_idleness_never_acts_unless_the_operator_says(self) -> None:
+        """Issue 38: the idle times belong to the locked kiosk; ``idle_unlocked`` opts in."""
+        desktop = IdleTimer.from_config(config_from_dict({})[0], now=100.0)
+        assert (desktop.attract_s, desktop.new_game_s) == (0.0, 0.0)
+        assert not desktop.attract_due(1e9) and desktop.next_deadline(1e9) is None
+        unlocked = config_from_dict({"kiosk": {"idle_unlocked": True}})[0]
+        timer = IdleTimer.from_config(unlocked, now=100.0)
+        assert (timer.attract_s, timer.new_game_s) == (180.0, 600.0)
 
     def test_input_restarts_the_count(self) -> None:
         timer = IdleTimer(60, 120, now=0)

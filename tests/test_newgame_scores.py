@@ -48,6 +48,9 @@ def test_it_opens_on_the_game_of_a_typed_code(tmp_path: Path) -> None:
     assert next(x["label"] for x in data["buttons"] if x["selected"]) == "Russian Solitaire"
 
 
+LEVELS = ("winnable", "random")
+
+
 def test_high_scores_open_from_the_new_game_dialog(tmp_path: Path) -> None:
     arcade = Arcade.open(tmp_path / "state")
     today = daily.deal_of_day("SH1-C2", DAY)
@@ -55,25 +58,27 @@ def test_high_scores_open_from_the_new_game_dialog(tmp_path: Path) -> None:
         Entry(code=today, score=520, seconds=312.0, moves=140, initials="ANA", day=DAY)
     )
     arcade.scores.add(Entry(code="SH1-C2-AAAAABB", score=480, seconds=4000.0, moves=150))
-    outs = [tmp_path / f"{n}.json" for n in range(4)]
+    outs = [tmp_path / f"{n}.json" for n in range(5)]
     proc = script(
         tmp_path, "--size", "720x1280", "--locale", "fi", "--date", DAY, "--code",
         "SH1-C2-AAAAAJ2", "press", "newgame", "press", "scores", "state", str(outs[0]),
         "press", "next", "state", str(outs[1]), "press", "next", "state", str(outs[2]),
-        "press", "close", "state", str(outs[3]),
+        "press", "next", "state", str(outs[3]), "press", "close", "state", str(outs[4]),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     fi = Translator("fi")
-    first, second, third, back = (state(path) for path in outs)
+    first, second, third, fourth, back = (state(path) for path in outs)
     assert first["scene"] == "scores"
-    # The rule set of the game on the table first: today's table, then the all-time one.
+    # The rule set of the game on the table first: today's table, then the all-time ones,
+    # one per level (issue 38, item 10): the day's deal is a winnable one, the other random.
     assert first["texts"][0] == fi("arcade.today_title")
     assert first["texts"][1] == f"{fi('stats.SH1-C2')} · {today}"
-    assert "1. ANA 520 5:12 140" in first["texts"]
-    assert second["texts"][:2] == [fi("arcade.all_title"), fi("stats.SH1-C2")]
-    assert "2. --- 480 1:06:40 150" in second["texts"]
-    assert third["texts"][0] == fi("arcade.today_title")
-    assert fi("stats.SH1-C2") not in third["texts"][1]  # the next rule set
+    assert "1. ANA 5:12 140 520" in first["texts"]  # time and moves side by side
+    winnable, random = (f"{fi('stats.SH1-C2')} · {fi(f'table.deal_{n}')}" for n in LEVELS)
+    assert second["texts"] == [fi("arcade.all_title"), winnable, "1. ANA 5:12 140 520"]
+    assert third["texts"] == [fi("arcade.all_title"), random, "1. --- 1:06:40 150 480"]
+    assert fourth["texts"][0] == fi("arcade.today_title")
+    assert fi("stats.SH1-C2") not in fourth["texts"][1]  # the next rule set
     assert back["scene"] == "newgame"
 
 

@@ -67,7 +67,8 @@ def start_game(tmp_path: Path, notify: Path, **extra: str) -> subprocess.Popen[s
     metrics = tmp_path / "textfile"
     metrics.mkdir()
     config.write_text(
-        f'[kiosk]\nidle_attract_minutes = 0.05\n[metrics]\ntextfile_dir = "{metrics}"\n'
+        "[kiosk]\nidle_attract_minutes = 0.05\nidle_unlocked = true\n"
+        f'[metrics]\ntextfile_dir = "{metrics}"\n'
     )
     env = {
         **os.environ,

@@ -15,7 +15,8 @@ import pytest
 
 from game.app import App
 from game.arcade.highscores import Entry
-from game.dev.script import Player, action_name, dialog_buttons, shown_texts
+from game.dev.script import Player
+from game.dev.shown import action_name, dialog_buttons, shown_texts
 from game.saves.prefs import PlayerSettings
 from game.table.report import button_name
 from tests.tablehelp import WON_CODE, almost_won, make_app
@@ -90,55 +91,79 @@ def test_the_win_panel_leads_to_the_scores_and_to_the_table() -> None:
     app = won_app()
     tr, player = app.tr, Player(app)
     name, texts, buttons = seen(app)
-    assert name == "win" and buttons == ["scores", "look", "new_deal"]
+    assert name == "win" and buttons == ["scores", "look", "new_deal", "sign"]
     assert tr("win.look") in [b["label"] for b in dialog_buttons(app.scenes.top)]
-    player.wait("3.6")  # the win shows, then asks for initials
+    player.wait("10")  # the panel waits for the player: no keypad comes by itself
+    assert seen(app)[0] == "win"
+    player.press("sign")  # Add your initials: the keypad, on this tap only
     assert seen(app)[0] == "initials"
     sign(player, "VIP")
     name, texts, buttons = seen(app)
     assert name == "win" and tr("win.signed", initials="VIP") in texts
+    assert buttons == ["scores", "look", "new_deal"]  # signed: the button goes
     assert tr("arcade.rank_today", place=1) in texts
     player.press("scores")  # today's table, the new entry marked
     name, texts, buttons = seen(app)
     assert name == "scores" and texts[0] == tr("arcade.today_title")
     board = app.scenes.top.board  # type: ignore[attr-defined]
     game = app.table.game
-    assert board.marked is not None and board.texts[board.marked].startswith(
-        f"1. VIP {game.score} "
-    )
+    assert board.marked is not None
+    assert board.texts[board.marked] == f"1. VIP 0:00 {game.moves} {game.score}"  # time, moves
     player.press("close")
     assert seen(app)[0] == "win"
-    player.press("look")  # the panel goes; the finished table stays
-    assert app.scenes.top is app.table and app.table.game.is_won
+    player.press("look")  # the panel goes; the finished table stays, with a way back
+    assert seen(app)[2] == ["results"] and app.table.game.is_won
     before = app.table.game.to_dict()
     player.drag("KS", "t1")  # a finished game: no card leaves home
     player.tap("KH")
-    assert app.table.game.to_dict() == before and app.scenes.top is app.table
+    assert app.table.game.to_dict() == before and seen(app)[0] == "win"
     assert "newgame" in {button_name(n) for n in app.table.shown_buttons()}
-    player.press("hint")  # nothing to hint: the game is won, New game deals the next
+    player.press("hint")  # the table's own buttons work: nothing to hint on a won game
     assert app.table.toast is not None and app.table.toast.text == app.tr("table.hint_won")
-    player.press("newgame")
+    player.press("results")  # back to the panel, its figures and buttons
+    name, texts, buttons = seen(app)
+    assert name == "win" and tr("win.signed", initials="VIP") in texts
+    assert buttons == ["scores", "look", "new_deal"]
+    player.press("look")
+    pos = app.table.layout.buttons["new"].center  # the table's New game, under no bar
+    player.down(pos)
+    player.up(pos)
+    player.frames(0.6)
     assert seen(app)[0] == "newgame"
 
 
-def test_high_scores_before_the_question_asks_for_initials_first() -> None:
-    """Pressed before the initials are asked: the keypad first, then the marked table."""
+def test_the_win_panel_never_turns_into_the_keypad_under_a_finger() -> None:
+    """Issue 38, item 7: a finger that comes down on New deal a few seconds after the win
+    deals; no keypad took the panel's place meanwhile, so no letter was typed."""
     app = won_app()
     player = Player(app)
-    player.press("scores")
-    assert seen(app)[0] == "initials"
-    sign(player, "ANA")
-    assert seen(app)[0] == "scores"
-    board = app.scenes.top.board  # type: ignore[attr-defined]
-    assert board.marked is not None and board.texts[board.marked].startswith("1. ANA ")
-    player.press("close")
-    assert app.tr("win.signed", initials="ANA") in seen(app)[1]
+    player.frames(4.0)  # longer than the old 3.5 s after which the keypad came by itself
+    assert seen(app)[0] == "win"  # the panel, not the keypad, is under the finger
+    won = app.table.game
+    press(app, "new_deal")
+    player.frames(0.6)
+    assert app.scenes.top is app.table and app.table.game is not won
+    entry = app.arcade.scores.table(won.rules.key)[0]
+    assert entry.initials == ""  # nothing typed
+
+
+def test_escape_does_what_the_visible_close_action_does() -> None:
+    """Issue 38, item 8: Escape on the panel is Look at the table; on the table, the bar's
+    Back to the results."""
+    app = won_app()
+    player = Player(app)
+    player.key("escape")
+    assert seen(app)[2] == ["results"] and app.scenes.top.name == "win"
+    player.key("escape")
+    name, texts, buttons = seen(app)
+    assert name == "win" and buttons == ["scores", "look", "new_deal", "sign"]
+    assert app.tr("win.title") in texts
 
 
 def test_a_skipped_win_shows_no_initials_and_new_deal_deals() -> None:
     app = won_app()
     player = Player(app)
-    player.wait("3.6")
+    player.press("sign")
     player.press("skip")
     name, texts, _ = seen(app)
     signed = app.tr("win.signed", initials="").strip()
@@ -157,7 +182,26 @@ def test_win_panel_and_marked_table_screenshots(size: tuple[int, int]) -> None:
     w, h = size
     for locale in ("en", "fi", "ru"):
         app = won_app(size, locale, others=(600, 400, 380))
-        for step in ("scores", "V", "I", "P", "save"):
+        win = app.scenes.top
+        app.full_redraw = True
+        app.draw()
+        pygame.image.save(app.screen, str(OUT / f"win-sign-{w}x{h}-{locale}.png"))
+        buttons = [c for c in win.controls if c.action]  # type: ignore[attr-defined]
+        assert len(buttons) == 4 and all(win.panel.contains(b.rect) for b in buttons)  # type: ignore[attr-defined]
+        assert not any(a is not b and a.rect.colliderect(b.rect) for a in buttons for b in buttons)
+        press(app, "look")
+        app.step()
+        app.full_redraw = True
+        app.draw()
+        pygame.image.save(app.screen, str(OUT / f"win-look-{w}x{h}-{locale}.png"))
+        bar = win.panel  # type: ignore[attr-defined]
+        lay = app.table.layout
+        assert app.screen.get_rect().contains(bar) and not bar.colliderect(lay.info_bar)
+        assert not any(bar.colliderect(r) for r in lay.buttons.values())
+        assert not any(bar.colliderect(r) for r in lay.foundations)  # the cards are home
+        press(app, "results")
+        app.step()
+        for step in ("sign", "V", "I", "P", "save", "scores"):
             press(app, step)
         if locale == "en":  # the board's words are not new: one language (PNGs are slow)
             app.full_redraw = True

@@ -1,9 +1,11 @@
 """High-score tables, arcade style: per rule set an all-time table, and one for each day's deal.
 
 Every win may enter the all-time table of its rule set (``RU1-C``, ``SH1-C4``, ...); a win of
-the day's deal (engine.daily) may also enter that day's table. A table keeps the best
-:attr:`HighScores.size` entries (the operator's size, default 10): higher score first, then
-less time, then fewer moves; on a full tie the earlier win keeps its place. A player signs an
+the day's deal (engine.daily) may also enter that day's table. Wins rank within the level of
+their deal (game.arcade.levels: easy, medium, hard, winnable or random, read from the code, so
+files from before levels read as they are): a table keeps the best :attr:`HighScores.size`
+entries of each level (the operator's size, default 10): higher score first, then less time,
+then fewer moves; on a full tie the earlier win keeps its place. A player signs an
 entry with three letters A-Z (or not: "" shows as "---"); offensive words are refused
 (game.arcade.initials: a list of several hundred, and the operator's own).
 
@@ -35,7 +37,9 @@ from engine.codes import CodeError, format_code, parse_code
 from engine.daily import parse_day
 from engine.daily import today as local_today
 from engine.rules import RULES_BY_KEY
+from game.arcade.days import days_to_drop
 from game.arcade.initials import Blocklist, is_valid_initials
+from game.arcade.levels import ORDER, deal_level
 from game.arcade.scoreform import EntryForm, ScoresForm, entry_problem, read_entry
 from game.saves.storage import JsonStore, state_dir
 
@@ -128,8 +132,10 @@ class HighScores:
         keep_days: int = KEEP_DAYS,
         today: Callable[[], dt.date] = local_today,
         blocked: Blocklist | None = None,
+        level_of: Callable[[str], str] = deal_level,
     ) -> None:
         self.store, self.today, self.keep_days = store, today, max(0, keep_days)
+        self.level_of = level_of  # a code's level: wins rank within it
         self.blocked = Blocklist() if blocked is None else blocked  # initials refused
         self._size = DEFAULT_SIZE
         self.size = size
@@ -161,13 +167,23 @@ class HighScores:
 
     # ------------------------------------------------------------------ reading
 
-    def table(self, rules_key: str, day: dt.date | str | None = None) -> list[Entry]:
-        """The best ``size`` entries of the all-time table (``day`` None) or of ``day``'s
-        table of ``rules_key``, best first; [] when there is none (or ``day`` is no date)."""
+    def table(
+        self, rules_key: str, day: dt.date | str | None = None, level: str | None = None
+    ) -> list[Entry]:
+        """The best ``size`` entries of ``level`` (None: of each level) of the all-time table
+        (``day`` None) or of ``day``'s table of ``rules_key``, best first; [] when there is none
+        (or ``day`` is no date)."""
         name = self._table_name(day)
         if name is None or not self._is_shown(name):
             return []
-        return list(self._tables.get(rules_key, {}).get(name, [])[: self.size])
+        rows = self._best(self._tables.get(rules_key, {}).get(name, []))
+        return [row for row in rows if level is None or self.level_of(row.code) == level]
+
+    def levels(self, rules_key: str) -> list[str]:
+        """The levels of the wins in ``rules_key``'s all-time table, easiest first."""
+        rows = self._tables.get(rules_key, {}).get(ALL_TIME, [])
+        held = {self.level_of(row.code) for row in rows}
+        return [level for level in (*ORDER, *sorted(held - set(ORDER))) if level in held]
 
     def tables(self) -> list[tuple[str, str]]:
         """The non-empty tables as (rules key, "all" or ISO day)."""
@@ -222,8 +238,8 @@ class HighScores:
         for name, place in ((day, rank.today), (ALL_TIME, rank.all_time)):
             if name is not None and place is not None:
                 rows = named.setdefault(name, [])
-                rows.insert(place - 1, replace(entry, day=None if name == ALL_TIME else name))
-                del rows[self.size :]
+                rows.append(replace(entry, day=None if name == ALL_TIME else name))
+                rows[:] = self._best(sorted(rows, key=Entry.order))  # stable: ties keep order
         self._prune()  # a newer day may make the oldest stored ones old enough to go
         self._save()
         return rank
@@ -261,7 +277,7 @@ class HighScores:
         """Every stored win once (a day's deal is in two tables), by rule set, best first."""
         seen: list[Entry] = []
         for named in self._tables.values():
-            wins = [row for rows in named.values() for row in rows[: self.size]]
+            wins = [row for rows in named.values() for row in self._best(rows)]
             for row in sorted(wins, key=Entry.order):
                 if not any(row.same_win(other) for other in seen):
                     seen.append(row)
@@ -271,7 +287,7 @@ class HighScores:
         """The stored entry of ``entry``'s game (same ``game`` id) and where it stands."""
         found, places = None, {}
         for name, rows in self._tables.get(entry.rules_key, {}).items() if entry.game else ():
-            for place, row in enumerate(rows[: self.size], 1):
+            for place, row in enumerate(self._level_rows(rows, entry.code), 1):
                 if row.game == entry.game:
                     found, places[name == ALL_TIME] = row, place
         return None if found is None else (found, Rank(places.get(False), places.get(True)))
@@ -294,8 +310,24 @@ class HighScores:
 
     def _place(self, rows: list[Entry], entry: Entry) -> int | None:
         order = entry.order()
-        place = 1 + sum(1 for row in rows[: self.size] if row.order() <= order)
+        place = 1 + sum(1 for row in self._level_rows(rows, entry.code) if row.order() <= order)
         return place if place <= self.size else None
+
+    def _level_rows(self, rows: list[Entry], code: str) -> list[Entry]:
+        """The best ``size`` of ``rows`` (best first) of the level of ``code``."""
+        level = self.level_of(code)
+        return [row for row in rows if self.level_of(row.code) == level][: self.size]
+
+    def _best(self, rows: list[Entry]) -> list[Entry]:
+        """The best ``size`` of ``rows`` (best first) of each level, in their order."""
+        counts: dict[str, int] = {}
+        kept = []
+        for row in rows:
+            level = self.level_of(row.code)
+            counts[level] = counts.get(level, 0) + 1
+            if counts[level] <= self.size:
+                kept.append(row)
+        return kept
 
     @staticmethod
     def _table_name(day: dt.date | str | None) -> str | None:
@@ -326,26 +358,15 @@ class HighScores:
         return problem
 
     def _prune(self) -> None:
-        """Keep the newest ``keep_days + 2`` days that have a daily table (as many days as the
-        screens show: ``keep_days`` back to tomorrow), by their number, not by their distance
-        from one clock reading: neither a clock set back nor one set forward deletes a day. A
-        win dated ahead while the clock was wrong (a bad NTP answer; a Pi has no clock of its
-        own) is one day of the count, and the real days before it stay. Once the clock is
-        right, a day after tomorrow is set aside: not shown, not counted with the others, and
-        kept in a count of its own (the newest ``keep_days + 2`` such days)."""
-        tomorrow = (self.today() + dt.timedelta(days=1)).isoformat()
+        """Keep the newest ``keep_days + 2`` days that have a daily table, by their number
+        (:func:`days_to_drop`); log once which days are set aside."""
         names = {name for named in self._tables.values() for name in named} - {ALL_TIME}
-        newest = sorted(names, reverse=True)  # ISO dates sort as the days do
-        aside = [name for name in newest if name > tomorrow]
-        counted = [name for name in newest if name <= tomorrow]
-        keep = self.keep_days + 2
-        old = set(aside[keep:]) | set(counted[keep:])
+        old, later = days_to_drop(names, self.today(), self.keep_days + 2)
         for key in list(self._tables):
             for name in old & set(self._tables[key]):
                 del self._tables[key][name]
             if not self._tables[key]:
                 del self._tables[key]
-        later = sorted(aside[:keep])
         if later and later != self._aside:  # one line, not one per win
             log.warning("daily high scores of %s set aside: after tomorrow (clock wrong?)", later)
         self._aside = later
@@ -418,4 +439,4 @@ class HighScores:
                 dropped[0] if dropped else "too many",
             )
         entries.sort(key=Entry.order)  # stable: equal entries keep their stored order
-        return entries[: self.size]
+        return self._best(entries)

@@ -24,6 +24,7 @@ from typing import Any
 from engine import Game, Move, daily
 from game.arcade.highscores import Entry, HighScores, Rank, highscores_store
 from game.arcade.initials import Blocklist
+from game.arcade.lastwin import read_win_record, win_record
 from game.hooks import TableHooks
 from game.saves.storage import JsonStore
 
@@ -88,6 +89,7 @@ class Arcade(TableHooks):
         self.seconds = seconds
         self.game_id: Callable[[], str] = lambda: ""  # the game's id (game.kiosk.session), "": none
         self.last: Won | None = None
+        self.changed: Callable[[], None] = lambda: None  # the last win was signed: save it
 
     @classmethod
     def open(
@@ -165,4 +167,28 @@ class Arcade(TableHooks):
         self.last = replace(won, asks=False)
         if initials and self.scores.sign(won.entry, initials):
             self.last = replace(self.last, entry=replace(won.entry, initials=initials))
+        self.changed()
         return True
+
+    def saved_record(self, game: Game) -> dict[str, object] | None:
+        """The last win's record when it is ``game``'s, to keep with the saved game
+        (game.arcade.lastwin)."""
+        won = self.won(game)
+        return None if won is None else win_record(won.entry, won.rank, asks=won.asks)
+
+    def restore(self, game: Game, record: object, game_id: str) -> Won | None:
+        """A won game resumed after a restart: its win again, from the ``record`` kept with
+        it; a damaged or missing one falls back to the entry the tables hold for ``game_id``
+        (then not offered for signing), else nothing (the win panel without a rank)."""
+        read = "none kept" if record is None else read_win_record(record, game)
+        if isinstance(read, str):
+            if record is not None:
+                log.warning("the saved game's win: %s; looked up in the tables instead", read)
+            probe = Entry(game.code, game.score, 0.0, game.moves, game=game_id)
+            known = self.scores.entered(probe) if game_id else None
+            if known is None:
+                return None
+            read = (*known, False)
+        entry, rank, asks = read
+        self.last = Won(game, entry, rank, asks=asks and self.initials and bool(rank))
+        return self.last

@@ -26,25 +26,25 @@ It starts as the game does (config.toml, the player's settings, the saved game w
   and ``"settings"`` (the player's settings: toggles, ``locale``, sound).
 
 ``--date YYYY-MM-DD`` plays that day (today's deal and the daily high scores; game.arcade.play).
-
 The ``state`` file's ``"layout"`` is the table's layout report (game.table.report: each card's
 rectangle, the part of it that shows, and ``strip``: how many pixels show of a covered face-up
-card of a column).
-
-``--set NAME=VALUE`` sets a player setting for this run (``double_tap=false``) without saving it.
-Exit status 0, or 1 with a message on stderr when a step cannot be done.
+card of a column). ``--set NAME=VALUE`` sets a player setting for this run
+(``double_tap=false``) without saving it. Exit status 0, or 1 with a message on stderr when a
+step cannot be done. A win screen looking at the table (its bar only) leaves the table's cards
+and buttons to ``tap``, ``drag``, ``press``.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 import sys
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from game.dev.shown import action_name, dialog_buttons, shown_texts
 
 if TYPE_CHECKING:
     from pygame import Rect
@@ -146,8 +146,9 @@ class Player:
 
     # ----------------------------------------------------------------- where things are
     def _table_on_top(self, what: str) -> None:
-        if self.app.scenes.top is not self.app.table:
-            raise StepError(f"{what}: the {self.app.scenes.top.name} screen is on top")
+        top = self.app.scenes.top  # the table, or a win screen looking at it (only its bar)
+        if top is not self.app.table and getattr(top, "looking", False) is not True:
+            raise StepError(f"{what}: the {top.name} screen is on top")
 
     def _card_rect(self, name: str) -> tuple[Rect, Rect]:
         """A card's rectangle and the part of it that shows."""
@@ -284,15 +285,18 @@ class Player:
 
         app = self.app
         top = app.scenes.top
-        if top is app.table:
-            on = app.table.shown_buttons()  # Finish in Hint's place when certain
-            for button, rect in on.items():
+        own = [action_name(c.action) for c in getattr(top, "controls", []) if c.action]
+        if top is app.table or (getattr(top, "looking", False) is True and name not in own):
+            shown = app.table.shown_buttons()  # Finish in Hint's place when certain
+            for button, rect in shown.items():
                 if name in (button, button_name(button)):
                     self.down(rect.center)
                     self.up(rect.center)
                     self.frames(SETTLE)
                     return
-            raise StepError(f"no button {name!r} on the table ({', '.join(map(button_name, on))})")
+            raise StepError(
+                f"no button {name!r} on the table ({', '.join(map(button_name, shown))})"
+            )
         controls = getattr(top, "controls", [])
         names = []
         for control in controls:
@@ -355,9 +359,8 @@ class Player:
 def build_parser() -> argparse.ArgumentParser:
     from main import parse_size
 
-    parser = argparse.ArgumentParser(
-        prog="python -m game.script", description="play a scripted session headless"
-    )
+    about = "play a scripted session headless"
+    parser = argparse.ArgumentParser(prog="python -m game.script", description=about)
     parser.add_argument("--size", type=parse_size, required=True, help="e.g. 800x480")
     parser.add_argument("--code", help="start with this deal (else the saved game resumes)")
     parser.add_argument("--locale", help="fi, ru or en")
@@ -411,39 +414,6 @@ def table_layout(table: Any) -> dict[str, Any] | None:
     from game.table.report import layout_report
 
     return layout_report(table) if table.view is not None else None
-
-
-def shown_texts(scene: object) -> list[str]:
-    """The texts a scene shows besides its buttons (a dialog's controls, or what the scene's
-    own ``shown_texts()`` says)."""
-    own = getattr(scene, "shown_texts", None)
-    if callable(own):
-        return [str(text) for text in own()]
-    controls = getattr(scene, "controls", [])
-    return [c.label for c in controls if c.kind != "button"]
-
-
-def dialog_buttons(scene: object) -> list[dict[str, object]]:
-    """The buttons of a dialog on top: name, label, rectangle and whether it is the chosen one."""
-    return [
-        {
-            "name": c.name or action_name(c.action),
-            "label": c.label,
-            "rect": list(c.rect),
-            "selected": c.selected,
-        }
-        for c in getattr(scene, "controls", [])
-        if c.action
-    ]
-
-
-def action_name(action: object) -> str:
-    """A control's action by name: a method's name, or for ``partial(open, "rules")`` and
-    ``partial(set_locale, "fi")`` the name it was given ("rules", "fi")."""
-    if isinstance(action, functools.partial):
-        given = [arg for arg in action.args if isinstance(arg, str)]
-        return given[0] if given else getattr(action.func, "__name__", "")
-    return str(getattr(action, "__name__", ""))
 
 
 if __name__ == "__main__":

@@ -17,9 +17,18 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
+from engine import Game
 from game.config import EXIT_OPERATOR, Config
 from game.hooks import TableHooks
-from game.kiosk.models import EventAction, IdleTimer, LongPress, PinPad, apply_lock, classify_event
+from game.kiosk.models import (
+    EventAction,
+    IdleTimer,
+    LongPress,
+    PinPad,
+    SetAside,
+    apply_lock,
+    classify_event,
+)
 from game.kiosk.session import Session
 from game.saves.prefs import reset_visitor_settings, resets_visitors
 
@@ -64,6 +73,7 @@ class KioskController(TableHooks):
         self.pin = PinPad.persistent(config.kiosk.operator_pin_hash, session.directory, now)
         self.exit_enabled = self.lock and bool(config.kiosk.operator_pin_hash)
         self.fresh_dealt = False  # the idle period's fresh deal is done
+        self.aside: SetAside | None = None  # the game an unlocked idle deal replaced
         self.default_choice = copy.deepcopy(app.games.choice)  # the operator's (config)
         self.pressing = False  # a finger held still is not idle...
         self.press_since = 0.0  # ...for a while: a lost release must not keep the kiosk awake
@@ -73,7 +83,14 @@ class KioskController(TableHooks):
         # One play time: the table's, which the autosave and the statistics read as well.
         app.table.play_time.running = session.clock.running
         session.clock = app.table.play_time
-        app.arcade.game_id = lambda: session.game_id  # a win is entered once per game
+        arcade = app.arcade
+        arcade.game_id = lambda: session.game_id  # a win is entered once per game
+        # The last win's result is saved with its game, and again once it is signed: a won
+        # game resumed after a restart opens its panel with its rank and initials.
+        session.meta_extra = lambda game: {"win": r} if (r := arcade.saved_record(game)) else {}
+        arcade.changed = lambda: session.checkpoint(app.table.game)
+        if resumed and app.table.game.is_won:
+            arcade.restore(app.table.game, session.resumed_meta.get("win"), session.game_id)
         apply_lock(config)
         if not resumed:
             session.started(app.table.game)
@@ -171,8 +188,32 @@ class KioskController(TableHooks):
         game = table.game
         other = resets and (chose or game.rules.key != app.games.choice.rules_key())
         if game.is_won or (game.moves and deal) or (not game.moves and other):
-            table.start_game(app.games.new(), left="idle")
+            left = "idle"
+            if not self.lock and game.moves and not game.is_won:  # idle_unlocked: resumable
+                left, session = "aside", self.session
+                line = None if session.line is None else list(session.line)
+                self.aside = SetAside(game, table.play_time.seconds, session.game_id, line)
+            table.start_game(app.games.new(), left=left)
             log.info("idle: fresh deal %s", table.game.code)
+
+    def resume_aside(self) -> None:
+        """New game's "Resume the game left idle": the set-aside game back on the table (the
+        one there now asked about first when it has moves)."""
+        aside = self.aside
+        if aside is not None:
+            self.app.table.replace_game(lambda: aside.game)
+
+    def started(self, game: Game) -> None:
+        """After the session's own: a set-aside game back on the table keeps its id, line of
+        moves and clock (the session took it for a fresh deal)."""
+        aside = self.aside
+        if aside is None or game is not aside.game:
+            return
+        self.aside = None
+        self.session.game_id, self.session.line = aside.game_id, aside.line
+        self.app.table.play_time.reset(aside.seconds)
+        self.session.checkpoint(game)
+        log.info("game %s resumed after the idle deal", game.code)
 
     def start_attract(self) -> None:
         table = self.app.table

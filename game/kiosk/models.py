@@ -29,6 +29,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from engine import Game
 from game.config import Config
 from game.kiosk.pin import FIRST_WAIT_S, MAX_WAIT_S, TRIES_BEFORE_WAIT, PinThrottle, verify_pin
 
@@ -46,7 +47,11 @@ class IdleTimer:
 
     @classmethod
     def from_config(cls, config: Config, now: float) -> IdleTimer:
+        """The operator's idle times; never without the lock (waiting on a desktop ends,
+        replaces or counts no game) unless ``idle_unlocked`` says so."""
         k = config.kiosk
+        if not (k.lock or k.idle_unlocked):
+            return cls(0.0, 0.0, now)
         return cls(k.idle_attract_minutes * 60.0, k.idle_new_game_minutes * 60.0, now)
 
     def touch(self, now: float) -> None:
@@ -70,6 +75,17 @@ class IdleTimer:
             if limit > 0 and self.idle_for(now) < limit
         ]
         return min(waits) if waits else None
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A game the idle fresh deal replaced without the lock (``idle_unlocked``): not counted,
+    and New game puts it back (KioskController.resume_aside) with its clock, id and line."""
+
+    game: Game
+    seconds: float
+    game_id: str
+    line: list[str] | None
 
 
 # --------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import TypeGuard
 
@@ -57,6 +58,8 @@ class Session(TableHooks):
         self.save_failed = False  # the last autosave did not reach the disk (see save_mark)
         self.failed_saves = 0  # autosaves that did not reach the disk (game.kiosk.metrics)
         self.game_id = new_game_id()  # this game's id, saved with it (game.arcade.play: one win)
+        self.resumed_meta: dict[str, object] = {}  # the resumed save's meta (its win: lastwin)
+        self.meta_extra: Callable[[Game], dict[str, object]] = lambda game: {}  # saved too
 
     @classmethod
     def open(
@@ -96,6 +99,7 @@ class Session(TableHooks):
         self.clock.reset(resumed.elapsed)
         self.clock.running = not resumed.game.is_won
         self.recorded = bool(resumed.meta.get("recorded", False))
+        self.resumed_meta = resumed.meta
         stored = resumed.meta.get("game")
         self.game_id = stored if is_game_id(stored) else new_game_id()
         g = resumed.game
@@ -130,10 +134,14 @@ class Session(TableHooks):
         self._save(game)
 
     def ended(self, game: Game, result: str) -> None:
-        """The game is over: "won", or left for another deal ("abandoned", "idle"). The
+        """The game is over: "won", or left for another deal ("abandoned", "idle"; "aside":
+        set aside by an unlocked idle deal, not counted, game.kiosk.controller). The
         statistics count it once (a game left without a move not at all): the autosave, which
         says it is counted, is written before the statistics, so a power cut between the two
         loses the count at worst and never counts the game again after a restart."""
+        if result == "aside":  # replaced by an unlocked idle deal: it may come back
+            log.info("game %s set aside by the idle deal; not counted", game.code)
+            return
         won = game.is_won and result == "won"
         if won:
             self.clock.running = False
@@ -176,7 +184,7 @@ class Session(TableHooks):
         line = self.line
         if line is None or len(line) < len(stack) or (stack and line[-len(stack) :] != stack):
             line = self.line = savecheck.line_of(game)  # a change the session did not see
-        meta: dict[str, object] = {"recorded": self.recorded, "game": self.game_id}
+        meta = {**self.meta_extra(game), "recorded": self.recorded, "game": self.game_id}
         failed = not self.autosave.save(game, self.clock.seconds, meta, line)
         self.failed_saves += failed
         if failed != self.save_failed:

@@ -19,7 +19,7 @@ from engine.search.hints import heuristic_move
 from game.input import DoubleTap, DragCancel, Drop, Tap
 from game.look import ui
 from game.scene import Event, Scene
-from game.scenes.boards import Board, howto_board, rule_set_board
+from game.scenes.boards import Board, howto_board, rule_set_board, shown_level
 from game.scenes.demo import DemoHost
 
 if TYPE_CHECKING:
@@ -179,7 +179,9 @@ class AttractScene(Scene):
             return howto_board(size, tr, rules)
         if showing not in ("today", "all"):
             return None
-        return rule_set_board(size, tr, self.app.arcade, rules.key, showing)
+        arcade, chosen = self.app.arcade, self.app.games.choice.following(rules).deal_level()
+        level = shown_level(arcade, rules.key, chosen) if showing == "all" else None
+        return rule_set_board(size, tr, arcade, rules.key, showing, level=level)
 
     def shown_texts(self) -> list[str]:
         """The texts on screen (the scripted player's ``state`` reports them)."""

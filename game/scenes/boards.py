@@ -15,6 +15,7 @@ from engine.rules import Rules
 from game import rulesets
 from game.arcade.highscores import Entry
 from game.arcade.initials import shown_initials
+from game.arcade.levels import LEVELED
 from game.arcade.play import Arcade
 from game.clock import format_clock
 from game.i18n import Translator
@@ -27,8 +28,11 @@ class Board:
     image: pygame.Surface
     texts: list[str]
     marked: int | None = None  # the marked row's place in ``texts`` (the win just entered)
+    row_h: int = 0  # a score board's row height, pixels
+    text_size: int = 0  # and its rows' text size
 
 
+FEW = 5  # a table of fewer wins has rows as high as one of this many
 MARKED_BAND = (74, 64, 26)  # under the row of the win just entered, outlined in BUTTON_ON
 
 
@@ -56,16 +60,26 @@ def _finish(content: pygame.Surface, bottom: int, unit: int) -> pygame.Surface:
     return surface
 
 
-def _header(surface: pygame.Surface, inner: Rect, unit: int, title: str, subtitle: str) -> int:
-    """The title and a line under it; returns the y below them."""
+def _header_height(unit: int, scale: float = 1.0) -> int:
+    """The height :func:`_header` takes."""
+    big, small = int(unit * 1.2 * scale), int(unit * 0.9 * scale)
+    return font(big, True).get_height() + unit // 6 + font(small).get_height() + unit // 2
+
+
+def _header(
+    surface: pygame.Surface, inner: Rect, unit: int, title: str, subtitle: str, scale: float = 1.0
+) -> int:
+    """The title and a line under it (``scale``: smaller, for a long table on a short
+    screen); returns the y below them."""
     # Each line takes the height of its full size, shrunk to fit or not: the rows below stay
     # where they are from one board to the next.
-    image = ui.fit_text(title, inner.width, unit * 1.4, ui.BUTTON_ON, bold=True)
-    band = font(int(unit * 1.4), True).get_height()
+    big, small = unit * 1.2 * scale, unit * 0.9 * scale
+    image = ui.fit_text(title, inner.width, big, ui.BUTTON_ON, bold=True)
+    band = font(int(big), True).get_height()
     surface.blit(image, image.get_rect(center=(inner.centerx, inner.top + band // 2)))
-    y = inner.top + band + unit // 4
-    line = ui.fit_text(subtitle, inner.width, unit * 0.9, ui.INK_DIM)
-    band = font(int(unit * 0.9)).get_height()
+    y = inner.top + band + unit // 6
+    line = ui.fit_text(subtitle, inner.width, small, ui.INK_DIM)
+    band = font(int(small)).get_height()
     surface.blit(line, line.get_rect(center=(inner.centerx, y + band // 2)))
     return y + band + unit // 2
 
@@ -84,13 +98,18 @@ def score_board(
     mark: Entry | None = None,
     steady: bool = False,
 ) -> Board:
-    """A high-score table: place, initials, score, time, moves; ``empty`` when it has none.
-    Its text is never smaller than ``least`` (the table's info bar's text size). The row of
-    ``mark`` (the win just entered) is marked: a gold-edged band and a pointer beside it. A
-    ``steady`` board (the pages of the high scores) has the rows and the size of a full table
-    whatever it holds, so that paging never moves or resizes it."""
+    """A high-score table: place, initials, time, moves (side by side: a won Russian deal
+    always scores 625, so time and moves rank it), score; ``empty`` when it has none. Its text
+    is never smaller than ``least`` (the table's info bar's text size). The row of ``mark`` (the
+    win just entered) is marked: a gold-edged band and a pointer beside it. A ``steady`` board
+    (the pages of the high scores) has the size of a full table whatever it holds, so that
+    paging never moves or resizes it; its rows take the room a few of them leave, so that a
+    table of a few wins reads large, and a full one as large as fits."""
     surface, inner, unit = _panel(size, panel)
-    y = _header(surface, inner, unit, title, subtitle)
+    # A full table's rows short of a finger's height on this screen: a smaller header (on
+    # every page alike, so that paging moves nothing) leaves them more room.
+    short = steady and (inner.height - _header_height(unit)) / (rows + 1) < unit * 0.9
+    y = _header(surface, inner, unit, title, subtitle, 0.75 if short else 1.0)
     texts = [title, subtitle]
     shown = entries[:rows]
 
@@ -108,11 +127,11 @@ def score_board(
             ui.INK, center=True,
         )  # fmt: skip
         return Board(_finish(surface, max(y + unit, full), unit), [*texts, empty])
-    line_h = row_height(rows if steady else len(shown))
+    line_h = row_height(max(len(shown), min(rows, FEW)))
     text_size = max(least, int(line_h * 0.7))
-    # Columns: place | initials | score | time | moves, as fractions of the width (right edges).
-    edges = (0.1, 0.36, 0.6, 0.8, 1.0)
-    names = ("head_name", "head_score", "head_time", "head_moves")
+    # Columns: place | initials | time | moves | score, as fractions of the width (right edges).
+    edges = (0.1, 0.42, 0.64, 0.82, 1.0)
+    names = ("head_name", "head_time", "head_moves", "head_score")
     head: tuple[str, ...] = ("", *(tr(f"arcade.{name}") for name in names))
 
     def put(cells: tuple[str, ...], top: int, color: ui.Color, bold: bool, size: int) -> None:
@@ -129,8 +148,8 @@ def score_board(
     y += line_h
     marked = None
     for place, entry in enumerate(shown, 1):
-        cells: tuple[str, ...] = (f"{place}.", shown_initials(entry.initials), str(entry.score))
-        cells += (format_clock(entry.seconds), str(entry.moves))
+        cells: tuple[str, ...] = (f"{place}.", shown_initials(entry.initials))
+        cells += (format_clock(entry.seconds), str(entry.moves), str(entry.score))
         band = Rect(inner.left, y, inner.width, line_h)
         if mark is not None and entry.same_win(mark):
             marked = len(texts)
@@ -141,7 +160,7 @@ def score_board(
         put(cells, y, ui.BUTTON_ON if place == 1 else ui.INK, bold, text_size)
         texts.append(" ".join(cells))
         y += line_h
-    return Board(_finish(surface, max(y, full), unit), texts, marked)
+    return Board(_finish(surface, max(y, full), unit), texts, marked, line_h, text_size)
 
 
 def _mark_row(surface: pygame.Surface, band: Rect, unit: int) -> None:
@@ -182,9 +201,11 @@ def rule_set_board(
     least: int = 10,
     mark: Entry | None = None,
     steady: bool = False,
+    level: str | None = None,
 ) -> Board:
-    """Today's table (``showing`` "today") or the all-time table ("all") of a rule set, with
-    the row of ``mark`` marked when it is there (``steady``: see :func:`score_board`)."""
+    """Today's table (``showing`` "today") or the all-time table ("all") of a rule set, of
+    ``level`` (game.arcade.levels; None: every level), with the row of ``mark`` marked when it
+    is there (``steady``: see :func:`score_board`)."""
     name = tr(f"stats.{rules_key}")
     if showing == "today":
         return score_board(
@@ -193,8 +214,23 @@ def rule_set_board(
             entries=arcade.scores.table(rules_key, arcade.today()), empty=tr("arcade.empty_today"),
             panel=panel, least=least, mark=mark, steady=steady,
         )  # fmt: skip
+    subtitle = name if level is None else f"{name} · {level_name(tr, level)}"
     return score_board(
-        size, tr, title=tr("arcade.all_title"), subtitle=name,
-        entries=arcade.scores.table(rules_key), empty=tr("arcade.empty_all"),
+        size, tr, title=tr("arcade.all_title"), subtitle=subtitle,
+        entries=arcade.scores.table(rules_key, level=level), empty=tr("arcade.empty_all"),
         panel=panel, least=least, mark=mark, steady=steady,
     )  # fmt: skip
+
+
+def level_name(tr: Translator, level: str) -> str:
+    """A deal level in words: "Easy", ..., "Winnable deal", "Random deal"."""
+    return tr(f"names.{level}") if level in LEVELED else tr(f"table.deal_{level}")
+
+
+def shown_level(arcade: Arcade, rules_key: str, chosen: str) -> str:
+    """The level whose all-time best to show of ``rules_key`` (the attract screen): ``chosen``
+    (the level its New game deals; "any" is "random") when it has wins, else the first level
+    that has, else ``chosen``."""
+    chosen = "random" if chosen == "any" else chosen
+    held = arcade.scores.levels(rules_key)
+    return chosen if chosen in held or not held else held[0]

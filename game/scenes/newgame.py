@@ -3,7 +3,7 @@ scores, deal."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -75,15 +75,10 @@ class NewGameScene(Dialog):
         # their place whichever game is chosen (a game with fewer leaves a row of felt).
         most = max(len(choices), *(self.choice_rows(game) for game in games))
         pad = int(u * 0.35)
-        # Under the levels, what the level chosen promises: "Any" may not be winnable (issue 38
-        # item 3). Its room is kept for every game, as the choice rows are.
-        note_size = max(self.least, int(u * 0.3))
-        note_w = self.panel_rect(max_w=u * 12).width - 2 * pad
-        note_w -= 0 if portrait else int(note_w * 0.24) + 1  # beside the labels' column
-        notes = [tr("newgame.level_note"), tr("newgame.level_note_any")]
-        note_lines = max(len(ui.wrap(note, note_w, note_size)) for note in notes)
-        note_h = note_lines * font(note_size).get_linesize() if any(map(self.levels, games)) else 0
-        heights = [title_h] + [label_h + row_h] * most + [note_h] * bool(note_h) + [row_h, row_h]
+        note_size, note_h = self.level_note_room(u, pad, portrait, games)
+        aside = self.app.kiosk.aside if self.app.kiosk is not None else None
+        extra = [row_h] * (2 + (aside is not None))
+        heights = [title_h] + [label_h + row_h] * most + [note_h] * bool(note_h) + extra
         rows = len(heights) - 1
         self.panel = self.panel_rect(max_w=u * 12, max_h=sum(heights) + rows * gap + u)
         p = self.panel
@@ -116,6 +111,10 @@ class NewGameScene(Dialog):
             note = tr("newgame.level_note_any" if c.level == "any" else "newgame.level_note")
             box = Rect(inner.left + label_w, ys[most + 1], inner.width - label_w, note_h)
             self.add(Control(box, note, kind="text", size=note_size, name="level_note"))
+        if aside is not None and self.app.kiosk is not None:  # left idle: it may come back
+            moves = tr("table.moves", count=aside.game.moves)
+            label = tr("newgame.resume_aside", moves=moves)
+            self.row(Rect(inner.left, ys[-3], inner.width, row_h), [label], [self.resume_aside])
         self.row(
             Rect(inner.left, ys[-2], inner.width, row_h),
             [tr("newgame.code"), tr("newgame.replay"), tr("arcade.daily_button")],
@@ -127,6 +126,21 @@ class NewGameScene(Dialog):
             [self.close, self.scores, self.deal],
             2,
         )
+
+    def level_note_room(
+        self, u: float, pad: int, portrait: bool, games: Sequence[str]
+    ) -> tuple[int, int]:
+        """The text size and height of the line under the levels, what the level chosen
+        promises: "Any" may not be winnable (issue 38 item 3). Its room is kept for every game,
+        as the choice rows are; none where no game has levels."""
+        tr = self.tr
+        note_size = max(self.least, int(u * 0.3))
+        note_w = self.panel_rect(max_w=u * 12).width - 2 * pad
+        note_w -= 0 if portrait else int(note_w * 0.24) + 1  # beside the labels' column
+        notes = [tr("newgame.level_note"), tr("newgame.level_note_any")]
+        note_lines = max(len(ui.wrap(note, note_w, note_size)) for note in notes)
+        note_h = note_lines * font(note_size).get_linesize() if any(map(self.levels, games)) else 0
+        return note_size, note_h
 
     def choice_rows(self, game: str) -> int:
         """How many rows of choices ``game`` has: the game, its rule sets, its level."""
@@ -163,6 +177,11 @@ class NewGameScene(Dialog):
         self.app.games.choice = self.choice
         code = self.app.arcade.code_of_day(self.choice.rules_key())
         self.app.table.replace_game(lambda: self.app.games.new(code))
+
+    def resume_aside(self) -> None:
+        """The game an unlocked idle deal replaced, back on the table (game.kiosk)."""
+        if self.app.kiosk is not None:
+            self.app.kiosk.resume_aside()
 
     def deal(self) -> None:
         self.app.games.choice = self.choice

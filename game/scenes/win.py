@@ -15,10 +15,10 @@ from game.clock import PlayTime
 from game.look import ui
 from game.look.cards import CardArt
 from game.look.ui import Control
+from game.scene import Event
 from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
-    from game.arcade.play import Won
     from game.host import AppHost
 
 
@@ -34,14 +34,16 @@ class _Flyer:
 
 class WinScene(Dialog):
     """Cards leap off the foundations and bounce away (trails stay on the felt), with a panel:
-    where the win stands, the initials just entered, time, moves, score; High scores (the
-    table it entered, marked), Look at the table (the panel goes) and New deal."""
+    where the win stands, the initials just entered, time, moves, score; Add your initials
+    (while the win may still be signed: the keypad opens only on this tap), High scores (the
+    table it entered, marked), Look at the table and New deal. Look at the table leaves the
+    finished table in sight, its buttons at work, with a bar that brings the panel back
+    (Escape does what the panel's Look at the table does, and on the table what the bar does)."""
 
     name = "win"
 
     closable = False
     LAUNCH_EVERY = 0.11
-    ASK_AFTER = 3.5  # seconds the win and its figures show before a high score asks for initials
 
     def __init__(self, app: AppHost, game: Game, play_time: PlayTime) -> None:
         self.game = game
@@ -53,13 +55,17 @@ class WinScene(Dialog):
         self.drawn: dict[int, int] = {}
         self.panel_image: pygame.Surface | None = None
         self.won = app.arcade.won(game)  # None: a won game restored after a restart
-        self.then_scores = False  # High scores pressed before the initials: open after them
+        self.looking = False  # Look at the table: the panel gone, the bar back to it shown
         super().__init__(app)
 
     def build(self) -> None:
+        if self.looking:
+            self.build_bar()
+            return
         tr, u = self.tr, self.unit()
         ranks = self.rank_lines() + self.signed_lines()
-        self.panel = self.panel_rect(max_w=u * 10, max_h=u * (6.2 + 0.55 * len(ranks)))
+        asks = self.won is not None and self.won.asks
+        self.panel = self.panel_rect(max_w=u * 10, max_h=u * (6.2 + 0.55 * len(ranks) + asks))
         p = self.panel
         pad = int(u * 0.4)
         clock = self.play_time.text()
@@ -72,7 +78,7 @@ class WinScene(Dialog):
             ("text", tr("win.code", code=self.game.code), 0.6, int(u * 0.32)),
         ]
         lines[1:1] = [("title", line, 0.55, int(u * 0.38)) for line in ranks]
-        total = sum(h for _, _, h, _ in lines) * u + u
+        total = sum(h for _, _, h, _ in lines) * u + u * (1 + 1.15 * asks)
         need = total + u * 0.3 + 2 * pad
         self.fit_panel(need)  # no empty band between the figures and the buttons
         inner = p.inflate(-2 * pad, -2 * pad)
@@ -87,6 +93,28 @@ class WinScene(Dialog):
         row.bottom = inner.bottom
         labels = [tr("scores.button"), tr("win.look"), tr("win.new_deal")]
         self.row(row, labels, [self.scores, self.look, self.new_deal], selected=2)
+        if asks:  # the keypad opens on this tap only, never under a finger meant for another
+            sign = row.move(0, -int(u * 1.15 * scale))
+            self.row(sign, [tr("win.sign")], [self.sign])
+        self.panel_image = None
+
+    def build_bar(self) -> None:
+        """Look at the table: one button back to the panel, low on the felt clear of the
+        table's buttons and its info bar (a won table's columns are empty)."""
+        u, lay = self.unit(), self.app.table.layout
+        w, h = self.app.screen.get_size()
+        area = Rect(0, lay.info_bar.bottom, w, h - lay.info_bar.bottom)
+        if lay.buttons:
+            buttons = Rect(next(iter(lay.buttons.values()))).unionall(list(lay.buttons.values()))
+            if buttons.left > w // 2:  # a column of buttons on the right
+                area.width = buttons.left
+            else:  # rows of buttons at the bottom
+                area.height = buttons.top - area.top
+        margin = int(u * 0.3)
+        self.panel = Rect(0, 0, int(min(u * 6.5, area.width - 2 * margin)), int(u * 1.3))
+        self.panel.midbottom = (area.centerx, area.bottom - margin)
+        inner = self.panel.inflate(-int(u * 0.3), -int(u * 0.3))
+        self.row(inner, [self.tr("win.results")], [self.results], selected=0)
         self.panel_image = None
 
     def signed_lines(self) -> list[str]:
@@ -112,33 +140,58 @@ class WinScene(Dialog):
         return lines
 
     def scores(self) -> None:
-        """The high scores, on the table the win entered with its entry marked (ScoresScene).
-        Initials not asked for yet: asked first, and the table opens once they are in."""
-        won = self.won
-        if won is not None and won.asks:
-            self.then_scores = True
-            self.ask_initials(won)
-            return
+        """The high scores, on the table the win entered with its entry marked (ScoresScene)."""
         self.app.scenes.open("scores")
 
     def look(self) -> None:
-        """The panel goes: the finished table stays in sight (its buttons deal a new game)."""
-        self.close()
+        """The panel goes: the finished table is in sight, its buttons at work (New game,
+        Settings...), with the bar that brings the panel back (:meth:`results`)."""
+        self.looking = True
+        self.flyers, self.launched = [], 52  # the leaping cards are over
+        self.app.table.resume()
+        self.rebuild()
+        self.app.redraw()
 
-    def ask_initials(self, won: Won) -> None:
-        """The keypad for the win's initials, once (it signs or skips)."""
-        self.won = replace(won, asks=False)
-        self.app.scenes.open("initials", ranks=self.rank_lines()[0])  # the day's first
+    def results(self) -> None:
+        """The bar's Back to the results: the panel again, over the dimmed table."""
+        self.looking = False
+        self.app.table.pause()
+        self.rebuild()
+        self.app.redraw()
+
+    def sign(self) -> None:
+        """Add your initials: the keypad for the win's initials, once (it signs or skips)."""
+        won = self.won
+        if won is not None and won.asks:
+            self.won = replace(won, asks=False)
+            self.app.scenes.open("initials", ranks=self.rank_lines()[0])  # the day's first
 
     def resume(self) -> None:
-        """Back on top: the initials just entered show; the high scores asked for before them
-        open now."""
+        """Back on top: the initials just entered show (or, skipped, the button goes)."""
         if self.won is not None:
             self.won = self.app.arcade.won(self.game) or self.won
         self.rebuild()
-        if self.then_scores:
-            self.then_scores = False
-            self.app.scenes.open("scores")
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        """Escape does what the visible close action does: on the panel Look at the table, on
+        the table the bar's Back to the results."""
+        if event.key == pygame.K_ESCAPE:
+            self.results() if self.looking else self.look()
+
+    def handle(self, event: Event) -> bool:
+        """Looking at the table, only the bar (and Escape) is the win screen's: every other
+        touch and key goes on to the table."""
+        if not self.looking:
+            return super().handle(event)
+        if isinstance(event, pygame.event.EventType):
+            escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+            return super().handle(event) if escape else False
+        pos = getattr(event, "pos", None)
+        if pos is not None and self.panel.collidepoint(pos):
+            return super().handle(event)
+        if self.pressed is not None:
+            self.pressed, self.dirty = None, True
+        return False
 
     def new_deal(self) -> None:
         """Another deal of the game just won (it may have come from a typed code)."""
@@ -152,9 +205,6 @@ class WinScene(Dialog):
 
     def update(self, dt: float) -> None:
         clock = self.app.clock.time - self.since
-        won = self.won
-        if won is not None and won.asks and clock > self.ASK_AFTER and self.app.scenes.top is self:
-            self.ask_initials(won)
         w, h = self.app.screen.get_size()
         table = self.app.table
         lay = table.layout
@@ -186,6 +236,8 @@ class WinScene(Dialog):
         self.flyers = alive
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
+        if self.looking:
+            return self.draw_bar(screen, full)
         art: CardArt = self.app.table.art
         rects: list[Rect] = []
         if full:
@@ -230,3 +282,15 @@ class WinScene(Dialog):
         if full:
             return [screen.get_rect()]
         return rects
+
+    def draw_bar(self, screen: pygame.Surface, full: bool) -> list[Rect]:
+        """Looking at the table: the table's own changes (a full redraw has drawn it already),
+        and the bar over them."""
+        rects = [] if full else self.app.table.draw(screen, False)
+        if full or self.dirty or any(r.colliderect(self.panel) for r in rects):
+            ui.panel(screen, self.panel, radius=max(8, int(self.unit() * 0.25)), alpha=235)
+            for control in self.controls:
+                self.paint_control(screen, control)
+            rects.append(Rect(self.panel))
+            self.dirty = False
+        return [screen.get_rect()] if full else rects

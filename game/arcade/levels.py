@@ -1,0 +1,41 @@
+"""The level of a deal, read from its code and the deal catalogs (engine.catalog): what the
+high-score tables rank within (a fast Easy win is no match for a Hard one) and what the table's
+title and the win screen name (game.games.Games.level_of). Must not import pygame."""
+
+from __future__ import annotations
+
+import functools
+import logging
+
+from engine import catalog
+from engine.codes import CodeError, parse_code
+from engine.rules import REGISTRY
+
+log = logging.getLogger("solitaire.levels")
+
+LEVELED = ("easy", "medium", "hard")  # a game with levels (Russian Solitaire): its catalog's
+ORDER = (*LEVELED, "winnable", "random")  # every level a deal can have, easiest first
+
+
+@functools.cache
+def _catalog(rules_key: str) -> dict[str, str]:
+    """Code -> level of ``rules_key``'s deal catalog ({} when it is missing or damaged)."""
+    try:
+        loaded = catalog.load(rules_key).levels
+    except Exception as error:  # a damaged catalog: its deals are told as random
+        log.warning("deal catalog: %r; deals shown as random", error)
+        return {}
+    return {code: level for level, codes in loaded.items() for code in codes}
+
+
+def deal_level(code: str) -> str:
+    """ "easy", "medium" or "hard" for a catalog deal of a game with levels, "winnable" for a
+    catalog deal of a game without, else "random" (a code that is no game code too)."""
+    try:
+        rules = parse_code(code)[0]
+    except CodeError:
+        return "random"
+    level = _catalog(rules.key).get(code)
+    if level is None:
+        return "random"
+    return level if REGISTRY.offers_levels(rules.game) else "winnable"
