@@ -29,6 +29,7 @@ import pytest
 from game.kiosk.pin import hash_pin
 from tests.debroot import CACHE, built, cache_lock, chroot, new_root, package_status, unmount_below
 from tests.readme_commands import checkout, typed
+from tests.test_fleet_report import debian_ansible_root
 from tests.test_install import fake_package
 
 yaml = pytest.importorskip("yaml", reason="PyYAML comes with ansible-core (requirements-dev.txt)")
@@ -471,3 +472,50 @@ def test_real_runs_install_upgrade_and_restart_once_in_a_debian_root(
     assert pin_file.read_text() == f"{new_hash}\n"
     assert starts(root) == ["restart solitaire-kiosk.service"]
     assert_no_pin_hash(first + upgrade + again + checked + changed, pin_hash, new_hash)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.geteuid() != 0, reason="chroot needs root")
+@needs_dpkg
+def test_debian_stables_ansible_checks_installs_and_then_changes_nothing(tmp_path: Path) -> None:
+    """Debian 12's own ansible-core 2.14 (`apt install ansible` brings it), apt-installed in a
+    throw-away root, runs the README's commands there against that root itself (connection
+    local; su for become, as the root has no sudo): --check --diff, the install, a run that
+    changes nothing."""
+    assert VERSION
+    kiosk = "cafe-2.local"
+    deb = built("amd64", tmp_path / "dist")
+    root = debian_ansible_root(tmp_path)
+    try:
+        tree = checkout(root / "home")
+        (tree / "dist").mkdir()
+        shutil.copy(deb, tree / "dist" / deb.name)
+        pin_hash = hash_pin_typed(tree, "975310")
+        operator_inventory(
+            tree,
+            {kiosk: pin_hash},
+            ansible_connection="local",
+            ansible_python_interpreter="/usr/bin/python3",
+            ansible_become_method="su",
+        )
+
+        def run(command: str) -> str:
+            done = chroot(root, "sh", "-c", f"cd /home/tree && ANSIBLE_NOCOLOR=1 {command}")
+            output = f"rc={done.returncode}\n{done.stdout}\n{done.stderr}"
+            assert done.returncode == 0, output
+            return output
+
+        version = run("ansible-playbook --version")
+        assert re.search(r"ansible-playbook \[core 2\.14\.", version), version
+        checked = run(CHECK)
+        assert f"solitaire-kiosk {VERSION.group(1)} would be installed" in checked
+        assert package_status(root) == ""
+        first = run(RUN)
+        assert package_status(root) == f"install ok installed {VERSION.group(1)}", first
+        assert (root / PIN_FILE.lstrip("/")).read_text() == f"{pin_hash}\n"
+        assert '\nlocale = "ru"\n' in (root / CONF.lstrip("/")).read_text()
+        again = run(RUN)
+        assert recap(again, kiosk)["changed"] == 0, again
+        assert_no_pin_hash(checked + first + again, pin_hash)
+    finally:
+        unmount_below(root)

@@ -185,6 +185,22 @@ def test_the_readme_commands_without_the_inventory_copy_fail_loudly(tmp_path: Pa
     assert result.returncode != 0 and "there is no host in the group kiosks" in result.stdout
 
 
+def test_the_example_inventory_as_shipped_gives_a_row_per_kiosk(tmp_path: Path) -> None:
+    """Copied and not yet filled in: its two example kiosks are not on this network, and the
+    report says so for each, one row each, instead of leaving them out."""
+    tree = checkout(tmp_path)
+    env = operator_env(tmp_path)
+    for command in (COPY, REPORT):
+        result = subprocess.run(
+            typed(command), env=env, cwd=tree, capture_output=True, text=True, timeout=300,
+            check=False,
+        )  # fmt: skip
+        assert result.returncode == 0, result.stdout + result.stderr
+    rows = rows_of(result.stdout)
+    assert set(rows) == {"library-1.local", "cafe-2.local"}, result.stdout
+    assert all(row.startswith("does not answer: ") for row in rows.values()), rows
+
+
 def test_syntax_check_with_the_example_inventory() -> None:
     assert PLAYBOOK is not None
     inventory = REPO / "kiosk" / "fleet" / "inventory.example.yml"
