@@ -130,7 +130,8 @@ def test_kiosk_down_fires_for_a_kiosk_whose_game_never_wrote_its_file(tmp_path: 
                     ),
                 ],
                 "alert_rule_test": [
-                    alerts("KioskDown", "5m", "new.local:9100"),
+                    alerts("KioskDown", "0m"),  # pending
+                    alerts("KioskDown", "2m", "new.local:9100"),
                     alerts("KioskDown", "30m", "new.local:9100"),
                 ],
             }
