@@ -47,6 +47,30 @@ cmdline_with() {
     printf '%s\n' "$line"
 }
 
+# cmdline_changes FILE ARG...: what cmdline_with would change, in words: "add NAME=VALUE" for
+# a missing argument, "OLD -> NEW" for a value replaced, joined by ", ".
+cmdline_changes() {
+    local file=$1
+    shift
+    local line arg word old out=""
+    line=$(head -n 1 "$file")
+    for arg in "$@"; do
+        old=""
+        for word in $line; do
+            if [ "${word%%=*}" = "${arg%%=*}" ]; then
+                old=$word
+                break
+            fi
+        done
+        if [ -z "$old" ]; then
+            out="$out, add $arg"
+        elif [ "$old" != "$arg" ]; then
+            out="$out, $old -> $arg"
+        fi
+    done
+    printf '%s\n' "${out#, }"
+}
+
 # write_cmdline FILE LINE: replace the one-line FILE (a backup FILE.solitaire-bak is kept once).
 write_cmdline() {
     local file=$1 line=$2
@@ -94,8 +118,10 @@ main() {
         case "$(unit_state getty@tty1.service)" in
         enabled*) change "disable getty@tty1 (the game takes tty1)" sysctl_ disable getty@tty1.service ;;
         esac
-        if [ "$(sysctl_ get-default 2>/dev/null)" != multi-user.target ]; then
-            change "boot to the console (default target multi-user.target)" \
+        local target
+        target=$(sysctl_ get-default 2>/dev/null) || target=""
+        if [ "$target" != multi-user.target ]; then
+            change "boot to the console: default target ${target:-unknown} -> multi-user.target" \
                 sysctl_ set-default multi-user.target
         fi
         [ "$(unit_state ctrl-alt-del.target)" = masked ] ||
@@ -109,7 +135,7 @@ main() {
         local new_line
         new_line=$(cmdline_with "$cmdline" "${CMDLINE_ARGS[@]}")
         if [ "$new_line" != "$(head -n 1 "$cmdline")" ]; then
-            change "kernel command line: ${CMDLINE_ARGS[*]} (after a reboot)" \
+            change "kernel command line ${cmdline#"$ROOT"}: $(cmdline_changes "$cmdline" "${CMDLINE_ARGS[@]}") (after a reboot)" \
                 write_cmdline "$cmdline" "$new_line"
         fi
     elif [ "$use_cmdline" = 1 ]; then

@@ -78,6 +78,11 @@ def test_dry_run_lists_every_change_and_makes_none(tmp_path: Path) -> None:
     assert len(planned) == 4, dry.stdout
     for what in ("getty@tty1", "multi-user.target", "ctrl-alt-del.target", "kernel command line"):
         assert sum(what in p for p in planned) == 1, planned
+    # Each line says what it would change, from what to what (the playbook's --check --diff
+    # shows these lines).
+    assert "boot to the console: default target graphical.target -> multi-user.target" in planned
+    cmdline = "kernel command line /boot/firmware/cmdline.txt: add consoleblank=0, add"
+    assert f"{cmdline} vt.global_cursor_default=0 (after a reboot)" in planned
     assert lines(dry, "change: ") == []
     done = lines(console_setup(root), "change: ")
     assert done == planned  # the dry run named exactly what the real run did
@@ -110,7 +115,12 @@ def test_a_second_run_changes_nothing(tmp_path: Path) -> None:
 
 def test_an_existing_consoleblank_is_replaced_in_place(tmp_path: Path) -> None:
     root = pi_tree(tmp_path, "root=/dev/mmcblk0p2 consoleblank=600 quiet\n", at="boot")
-    console_setup(root)  # an older Pi OS: /boot/cmdline.txt
+    dry = console_setup(root, "--dry-run")  # an older Pi OS: /boot/cmdline.txt
+    assert (
+        "kernel command line /boot/cmdline.txt: consoleblank=600 -> consoleblank=0,"
+        " add vt.global_cursor_default=0 (after a reboot)"
+    ) in lines(dry, "would: ")
+    console_setup(root)
     assert (root / "boot/cmdline.txt").read_text() == (
         "root=/dev/mmcblk0p2 consoleblank=0 quiet vt.global_cursor_default=0\n"
     )

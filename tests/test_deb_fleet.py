@@ -1,5 +1,6 @@
-"""The fleet playbook (kiosk/fleet/site.yml), run as an operator runs it: with an inventory
-copied from kiosk/fleet/inventory.example.yml and filled in (no `-e`).
+"""The fleet playbook (kiosk/fleet/site.yml), run as an operator runs it: kiosk/README.md's
+commands as printed, in a copy of the source tree, with the inventory its `cp` copied from
+kiosk/fleet/inventory.example.yml and then filled in (no `-e`), the package in dist/.
 
 - `--syntax-check` with the example inventory as shipped;
 - `--check --diff` against this machine: each kiosk's config diff shows its own values (host
@@ -7,7 +8,8 @@ copied from kiosk/fleet/inventory.example.yml and filled in (no `-e`).
   and nothing changes here; a PIN hash the game refuses stops that kiosk before any change;
 - real runs through Ansible's chroot connection into a throw-away Debian root with the amd64
   package: the install (no systemd there), then with a stand-in systemctl an upgrade that
-  restarts the kiosk once, a run that changes nothing, and a new PIN.
+  restarts the kiosk once, a run that changes nothing, and a new PIN; `--check --diff` says
+  what the console set-up would change.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ import pytest
 
 from game.kiosk.pin import hash_pin
 from tests.debroot import CACHE, built, cache_lock, chroot, new_root, package_status, unmount_below
+from tests.readme_commands import checkout, typed
+from tests.test_fleet_report import debian_ansible_root
 from tests.test_install import fake_package
 
 yaml = pytest.importorskip("yaml", reason="PyYAML comes with ansible-core (requirements-dev.txt)")
@@ -43,6 +47,11 @@ CONF = "/etc/solitaire-kiosk/config.toml"
 ANSIBLE = "ansible==12.3.0"  # community.general 11, for ansible-core 2.19
 ANSIBLE_SHA256 = "cd156f82fa87f7a899212b0efa9f7ca3a24d609212de9f78428a572eb01e5414"
 COLLECTIONS = CACHE / "ansible-12.3.0-community.general"
+# kiosk/README.md's commands, typed as printed in the operator's source tree.
+COPY = "cp kiosk/fleet/inventory.example.yml kiosk/fleet/inventory.yml"
+RUN = "ansible-playbook -i kiosk/fleet/inventory.yml kiosk/fleet/site.yml"
+CHECK = "ansible-playbook -i kiosk/fleet/inventory.yml kiosk/fleet/site.yml --check --diff"
+HASH_PIN = "python3 -m game.config hash-pin"
 
 pytestmark = pytest.mark.skipif(
     PLAYBOOK is None,
@@ -54,18 +63,27 @@ needs_dpkg = pytest.mark.skipif(
 )
 
 
-def playbook(tmp_path: Path, *args: str, collections: Path | None = None) -> str:
-    """ansible-playbook site.yml; returns everything it said: stdout, stderr and its log."""
+def playbook(
+    tmp_path: Path,
+    words: list[str],
+    *more: str,
+    tree: Path | None = None,
+    collections: Path | None = None,
+) -> str:
+    """A command of the README (`words`, with `more` options after it) in the operator's tree;
+    returns everything it said: stdout, stderr and its log."""
     assert PLAYBOOK is not None
     log = tmp_path / "ansible.log"
     log.unlink(missing_ok=True)
     env = {**os.environ, "ANSIBLE_NOCOLOR": "1", "ANSIBLE_LOG_PATH": str(log)}
     env["TMPDIR"] = str(tmp_path / "tmp")
+    env["PATH"] = f"{Path(PLAYBOOK).parent}:{env['PATH']}"  # ansible-playbook as installed
     (tmp_path / "tmp").mkdir(exist_ok=True)
     if collections is not None:
         env["ANSIBLE_COLLECTIONS_PATH"] = str(collections)
     result = subprocess.run(
-        [PLAYBOOK, str(FLEET / "site.yml"), *args],
+        [*words, *more],
+        cwd=tree,
         env=env,
         capture_output=True,
         text=True,
@@ -76,11 +94,15 @@ def playbook(tmp_path: Path, *args: str, collections: Path | None = None) -> str
     return f"rc={result.returncode}\n{result.stdout}\n{result.stderr}\n{logged}"
 
 
-def operator_inventory(tmp_path: Path, hashes: dict[str, str], **target: object) -> Path:
-    """The example inventory, filled in as an operator would: a PIN hash per kiosk and, for
-    the group, the idle time 5 minutes and the sound on, except at library-1. `target` is
-    how to reach the kiosks here (connection variables for the group)."""
-    data = yaml.safe_load((FLEET / "inventory.example.yml").read_text())
+def operator_inventory(tree: Path, hashes: dict[str, str], **target: object) -> Path:
+    """The README's copy of the example inventory in the operator's tree, filled in as an
+    operator would: a PIN hash per kiosk and, for the group, the idle time 5 minutes and the
+    sound on, except at library-1. `target` is how to reach the kiosks here (connection
+    variables for the group)."""
+    copied = subprocess.run(typed(COPY), cwd=tree, capture_output=True, text=True, check=False)
+    assert copied.returncode == 0, copied.stderr
+    inventory = tree / "kiosk" / "fleet" / "inventory.yml"
+    data = yaml.safe_load(inventory.read_text())
     group = data["all"]["children"]["kiosks"]
     assert set(group["hosts"]) == {"library-1.local", "cafe-2.local"}
     for host, pin_hash in hashes.items():
@@ -90,7 +112,6 @@ def operator_inventory(tmp_path: Path, hashes: dict[str, str], **target: object)
     group["vars"].update(kiosk_idle_attract_minutes=5.0, kiosk_sound=True, **target)
     if "library-1.local" in hashes:
         group["hosts"]["library-1.local"]["kiosk_sound"] = False
-    inventory = tmp_path / "inventory.yml"
     inventory.write_text(yaml.safe_dump(data))
     return inventory
 
@@ -131,20 +152,23 @@ def assert_no_pin_hash(output: str, *hashes: str) -> None:
             assert at < 0, f"a PIN hash shows in the output: {output[max(0, at - 300) : at]}"
 
 
-def this_machines_deb(directory: Path) -> Path:
-    """A small stand-in package, named as build-deb.sh names it for this machine."""
+def this_machines_deb(directory: Path, tree: Path) -> Path:
+    """A small stand-in package, named as build-deb.sh names it for this machine, in the
+    tree's dist/ (where build-deb.sh writes it)."""
     assert VERSION
     arch = subprocess.run(
         ["dpkg", "--print-architecture"], capture_output=True, text=True, check=True
     ).stdout.strip()
-    dist = directory / "dist"
+    dist = tree / "dist"
     dist.mkdir()
     deb = fake_package(directory, VERSION.group(1))
     return deb.rename(dist / f"solitaire-kiosk_{VERSION.group(1)}_{arch}.deb")
 
 
 def test_syntax_check_with_the_example_inventory(tmp_path: Path) -> None:
-    output = playbook(tmp_path, "--syntax-check", "-i", str(FLEET / "inventory.example.yml"))
+    assert PLAYBOOK is not None
+    site = [PLAYBOOK, str(FLEET / "site.yml")]
+    output = playbook(tmp_path, site, "--syntax-check", "-i", str(FLEET / "inventory.example.yml"))
     assert output.startswith("rc=0\n"), output
 
 
@@ -156,17 +180,14 @@ def test_the_copied_inventory_is_ignored_by_git() -> None:
 
 
 def check_run(tmp_path: Path, hashes: dict[str, str]) -> str:
-    """site.yml --check --diff -v against this machine for both example kiosks."""
+    """The README's `--check --diff` (with -v) against this machine for both example kiosks."""
     interpreter = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
-    deb = this_machines_deb(tmp_path)
-    inventory = operator_inventory(
-        tmp_path,
-        hashes,
-        ansible_connection="local",
-        ansible_python_interpreter=interpreter,
-        kiosk_deb_dir=str(deb.parent),
+    tree = checkout(tmp_path)
+    this_machines_deb(tmp_path, tree)
+    operator_inventory(
+        tree, hashes, ansible_connection="local", ansible_python_interpreter=interpreter
     )
-    return playbook(tmp_path, "-i", str(inventory), "--check", "--diff", "-v")
+    return playbook(tmp_path, typed(CHECK), "-v", tree=tree)
 
 
 @pytest.mark.slow
@@ -328,6 +349,18 @@ def as_version(deb: Path, version: str, out: Path) -> Path:
     return other
 
 
+def hash_pin_typed(tree: Path, pin: str) -> str:
+    """The README's `python3 -m game.config hash-pin` in the operator's tree, the PIN typed
+    (on standard input, as there is no terminal); the hash between the quotes it prints."""
+    made = subprocess.run(
+        typed(HASH_PIN), cwd=tree, input=f"{pin}\n", capture_output=True, text=True,
+        timeout=120, check=False,
+    )  # fmt: skip
+    printed = re.fullmatch(r'operator_pin_hash = "(pbkdf2_sha256\$[^"]+)"\n', made.stdout)
+    assert made.returncode == 0 and printed, made.stdout + made.stderr
+    return printed.group(1)
+
+
 def set_kiosk(inventory: Path, host: str, **values: object) -> None:
     """The operator changes a kiosk's settings in the inventory."""
     data = yaml.safe_load(inventory.read_text())
@@ -348,35 +381,36 @@ def debian_root(tmp_path: Path) -> Iterator[Path]:
 def test_real_runs_install_upgrade_and_restart_once_in_a_debian_root(
     tmp_path: Path, debian_root: Path
 ) -> None:
-    """Install (no systemd: a chroot), then, systemd running, an upgrade with a changed config,
-    a run with nothing to do, and a new PIN (first in --check --diff)."""
+    """Install (no systemd: a chroot), then, systemd running, what --check --diff says of the
+    console, an upgrade with a changed config, a run with nothing to do, and a new PIN (first
+    in --check --diff). The README's commands as printed (some with -v or --diff added)."""
     assert VERSION
     root, kiosk = debian_root, "cafe-2.local"
     collections = chroot_collection()
     deb = built("amd64", tmp_path / "dist")
     (tmp_path / "older").mkdir()
     older = as_version(deb, "0.0.9", tmp_path / "older")
+    tree = checkout(tmp_path)
+    (tree / "dist").mkdir()
+    shutil.copy(older, tree / "dist" / older.name)  # as build-deb.sh left it
     cache = root / "var/cache/solitaire-kiosk"
     cache.mkdir(parents=True)
     stale = fake_package(tmp_path, "0.0.1").rename(cache / "solitaire-kiosk_0.0.1_amd64.deb")
-    pin_hash = hash_pin("975310", iterations=100_000)
+    pin_hash = hash_pin_typed(tree, "975310")
     inventory = operator_inventory(
-        tmp_path,
+        tree,
         {kiosk: pin_hash},
         ansible_connection="community.general.chroot",
         ansible_host=str(root),
         ansible_python_interpreter="/usr/bin/python3",
-        kiosk_deb_dir=str(older.parent),
     )
 
-    def run(*more: str) -> str:
-        output = playbook(
-            tmp_path, "-i", str(inventory), "--diff", "-v", *more, collections=collections
-        )
+    def run(command: str, *more: str) -> str:
+        output = playbook(tmp_path, typed(command), *more, tree=tree, collections=collections)
         assert output.startswith("rc=0\n"), output
         return output
 
-    first = run()
+    first = run(RUN)
     assert task_result(first, "Write the PIN hash", kiosk) == "changed"
     assert task_result(first, "Start the kiosk", kiosk) == "skipping"  # no systemd in a chroot
     assert package_status(root) == "install ok installed 0.0.9"
@@ -403,11 +437,20 @@ def test_real_runs_install_upgrade_and_restart_once_in_a_debian_root(
     assert_no_pin_hash(first, pin_hash)
 
     boot(root)
+    # --check --diff shows what the console set-up would change, not only "changed".
+    console = run(CHECK).split("TASK [solitaire_kiosk : What the console set-up changes", 1)
+    assert len(console) == 2, console[0]
+    shown = console[1].split("\nTASK [", 1)[0]
+    for line in (
+        "would: boot to the console: default target graphical.target -> multi-user.target",
+        "would: mask ctrl-alt-del.target (Ctrl+Alt+Del must not reboot the kiosk)",
+    ):
+        assert f'"{line}"' in shown, shown
+    assert not (root / "var/lib/systemctl-stand-in/default").exists() and starts(root) == []
+
     set_kiosk(inventory, kiosk, kiosk_locale="en")
-    data = yaml.safe_load(inventory.read_text())
-    data["all"]["children"]["kiosks"]["vars"]["kiosk_deb_dir"] = str(deb.parent)
-    inventory.write_text(yaml.safe_dump(data))
-    upgrade = run()
+    shutil.copy(deb, tree / "dist" / deb.name)  # the new version, built again into dist/
+    upgrade = run(RUN, "--diff", "-v")
     assert package_status(root) == f"install ok installed {VERSION.group(1)}"
     assert '\nlocale = "en"\n' in conf.read_text()
     assert starts(root) == ["restart solitaire-kiosk.service"], upgrade  # once, not twice
@@ -415,17 +458,64 @@ def test_real_runs_install_upgrade_and_restart_once_in_a_debian_root(
     assert (stand_in / "masked-ctrl-alt-del.target").exists()
     assert (stand_in / "default").read_text() == "multi-user.target\n"
 
-    again = run()
+    again = run(RUN, "--diff", "-v")
     assert recap(again, kiosk)["changed"] == 0, again
     assert starts(root) == []
 
     # A new PIN: --check --diff says the file would change and shows neither hash; then it does.
     new_hash = hash_pin("864200", iterations=100_000)
     set_kiosk(inventory, kiosk, kiosk_pin_hash=new_hash)
-    checked = run("--check")
+    checked = run(CHECK)
     assert task_result(checked, "Write the PIN hash", kiosk) == "changed"
     assert pin_file.read_text() == f"{pin_hash}\n" and starts(root) == []
-    changed = run()
+    changed = run(RUN, "-v")
     assert pin_file.read_text() == f"{new_hash}\n"
     assert starts(root) == ["restart solitaire-kiosk.service"]
     assert_no_pin_hash(first + upgrade + again + checked + changed, pin_hash, new_hash)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.geteuid() != 0, reason="chroot needs root")
+@needs_dpkg
+def test_debian_stables_ansible_checks_installs_and_then_changes_nothing(tmp_path: Path) -> None:
+    """Debian 12's own ansible-core 2.14 (`apt install ansible` brings it), apt-installed in a
+    throw-away root, runs the README's commands there against that root itself (connection
+    local; su for become, as the root has no sudo): --check --diff, the install, a run that
+    changes nothing."""
+    assert VERSION
+    kiosk = "cafe-2.local"
+    deb = built("amd64", tmp_path / "dist")
+    root = debian_ansible_root(tmp_path)
+    try:
+        tree = checkout(root / "home")
+        (tree / "dist").mkdir()
+        shutil.copy(deb, tree / "dist" / deb.name)
+        pin_hash = hash_pin_typed(tree, "975310")
+        operator_inventory(
+            tree,
+            {kiosk: pin_hash},
+            ansible_connection="local",
+            ansible_python_interpreter="/usr/bin/python3",
+            ansible_become_method="su",
+        )
+
+        def run(command: str) -> str:
+            done = chroot(root, "sh", "-c", f"cd /home/tree && ANSIBLE_NOCOLOR=1 {command}")
+            output = f"rc={done.returncode}\n{done.stdout}\n{done.stderr}"
+            assert done.returncode == 0, output
+            return output
+
+        version = run("ansible-playbook --version")
+        assert re.search(r"ansible-playbook \[core 2\.14\.", version), version
+        checked = run(CHECK)
+        assert f"solitaire-kiosk {VERSION.group(1)} would be installed" in checked
+        assert package_status(root) == ""
+        first = run(RUN)
+        assert package_status(root) == f"install ok installed {VERSION.group(1)}", first
+        assert (root / PIN_FILE.lstrip("/")).read_text() == f"{pin_hash}\n"
+        assert '\nlocale = "ru"\n' in (root / CONF.lstrip("/")).read_text()
+        again = run(RUN)
+        assert recap(again, kiosk)["changed"] == 0, again
+        assert_no_pin_hash(checked + first + again, pin_hash)
+    finally:
+        unmount_below(root)

@@ -1,0 +1,94 @@
+"""Every command kiosk/README.md prints is typed by a test as printed, or listed here with how
+it is run instead and why. A test types a command by naming it, word for word, in a string
+that it passes to tests.readme_commands.typed() (which fails when the README no longer prints
+it); this test finds those strings in the source of the tests that import typed()."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from tests.readme_commands import readme_commands
+
+TESTS = Path(__file__).resolve().parent
+ROOT_ONLY = "the tests run as root in a throw-away root, where sudo is not installed"
+
+# Commands no test types as printed: how each is run instead, or why it cannot be.
+NOT_AS_PRINTED = {
+    "bash kiosk/build-deb.sh --arch arm64": "tests/test_deb.py builds it with --out DIR added",
+    "sudo apt install ./solitaire-kiosk_0.1.0_arm64.deb": "tests/test_deb.py installs the amd64 "
+    "package with apt-get -y install ./...deb (an arm64 package does not install here); "
+    + ROOT_ONLY,
+    "sudo solitaire-kiosk-pin": f"tests/test_deb.py runs solitaire-kiosk-pin; {ROOT_ONLY}",
+    "sudo /usr/lib/solitaire-kiosk/kiosk/console-setup.sh --dry-run": "tests/test_deb.py runs "
+    f"it in the root; {ROOT_ONLY}",
+    "sudo /usr/lib/solitaire-kiosk/kiosk/console-setup.sh": "tests/test_console_setup.py runs "
+    "the script with --root on a tree with the real systemctl",
+    "sudo reboot": "needs a real kiosk",
+    "echo 'solitaire-kiosk solitaire-kiosk/pin-hash string pbkdf2_sha256$200000$...$...' "
+    "| sudo debconf-set-selections": "tests/test_deb.py types it with a real hash in place "
+    f"of the dots; {ROOT_ONLY}",
+    "sudo DEBIAN_FRONTEND=noninteractive apt install ./solitaire-kiosk_0.1.0_arm64.deb": "tests/"
+    "test_deb.py installs the amd64 package with apt-get; " + ROOT_ONLY,
+    "sudo kiosk/install.sh --dry-run": "tests/test_install.py runs it with --root and stand-ins "
+    "for systemctl, apt-get and dpkg-query (not on Raspberry Pi OS itself)",
+    "sudo kiosk/install.sh": "tests/test_install.py, as for --dry-run",
+    "sudo kiosk/install.sh --cage": "tests/test_install.py, as for --dry-run",
+    "sudo apt install ./solitaire-kiosk_0.2.0_arm64.deb": "tests/test_deb.py upgrades with "
+    "apt-get to a rebuilt amd64 package; " + ROOT_ONLY,
+    "sudo dpkg-reconfigure solitaire-kiosk": f"tests/test_deb.py runs it; {ROOT_ONLY}",
+    "sudo apt remove solitaire-kiosk": f"tests/test_deb.py runs apt-get -y remove; {ROOT_ONLY}",
+    "sudo apt purge solitaire-kiosk": f"tests/test_deb.py runs apt-get -y purge; {ROOT_ONLY}",
+    "sudo systemctl enable --now getty@tty1": "needs systemd running (a real kiosk)",
+    "sudo nano /etc/solitaire-kiosk/config.toml": "an editor: a person's step",
+    "sudo -u solitaire /usr/lib/solitaire-kiosk/.venv/bin/python /usr/lib/solitaire-kiosk/main.py"
+    " --check-config /etc/solitaire-kiosk/config.toml --kiosk": "tests/test_deb.py and "
+    f"tests/test_deb_fleet.py run it with runuser; {ROOT_ONLY}",
+    "sudo systemctl restart solitaire-kiosk": "needs systemd running (a real kiosk)",
+    "sudo systemctl stop solitaire-kiosk": "needs systemd running (a real kiosk)",
+    "systemctl status solitaire-kiosk": "needs systemd running (a real kiosk)",
+    "sudo systemctl disable --now solitaire-kiosk && sudo systemctl enable getty@tty1": "needs "
+    "systemd running (a real kiosk)",
+    "sudo apt install prometheus-node-exporter": "tests/test_metrics.py runs Debian's "
+    "node_exporter, installed on this machine",
+    "curl -s localhost:9100/metrics | grep -E '^solitaire_kiosk|^node_textfile_scrape_error'": (
+        "tests/test_metrics.py scrapes its own node_exporter on a free port"
+    ),
+    "cd /usr/lib/solitaire-kiosk": "tests/test_soak.py runs the soak in the checkout",
+    ".venv/bin/python -B -m game.dev.soak --events 10000 --seed 1 --kiosk": "tests/test_soak.py "
+    "runs a shorter soak in the checkout (10,000 events take about 5 minutes)",
+}
+
+
+def typed_in_tests() -> set[str]:
+    """The string constants of the test modules that type commands with typed()."""
+    found: set[str] = set()
+    for path in TESTS.glob("test_*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if not any(
+            isinstance(node, ast.ImportFrom)
+            and node.module == "tests.readme_commands"
+            and any(alias.name == "typed" for alias in node.names)
+            for node in tree.body
+        ):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.add(node.value)
+    return found
+
+
+def test_every_readme_command_is_typed_as_printed_or_says_why_not() -> None:
+    commands = readme_commands()
+    typed = typed_in_tests()
+    missing = [c for c in commands if c not in typed and c not in NOT_AS_PRINTED]
+    assert not missing, f"README commands no test types and none explains: {missing}"
+    stale = [c for c in NOT_AS_PRINTED if c not in commands or c in typed]
+    assert not stale, f"no longer printed, or typed by a test now: {stale}"
+
+
+def test_the_fleet_commands_are_typed_as_printed() -> None:
+    typed = typed_in_tests()
+    fleet = [c for c in readme_commands() if "kiosk/fleet" in c or "hash-pin" in c]
+    assert len(fleet) >= 5
+    assert all(c in typed for c in fleet), [c for c in fleet if c not in typed]
