@@ -6,6 +6,7 @@ a log_dir the kiosk units cannot write."""
 
 from __future__ import annotations
 
+import logging
 import os
 import stat
 import subprocess
@@ -17,6 +18,7 @@ import pytest
 from game.config import check_config_file, load_config
 from game.kiosk.pin import hash_pin, verify_pin
 from game.kiosk.pinfile import pointed_at
+from game.launch import log_problems
 
 REPO = Path(__file__).resolve().parent.parent
 OLD = hash_pin("111111", iterations=100_000)
@@ -72,7 +74,10 @@ def test_a_missing_or_empty_pin_file_is_no_pin(tmp_path: Path, content: str | No
 
 @pytest.mark.parametrize("content", [None, "", "\n"])
 def test_only_the_pin_file_counts_an_older_hash_beside_it_never_comes_back(
-    tmp_path: Path, content: str | None, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    content: str | None,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Issue 39, item 3: an emptied or lost PIN file is no PIN, reported by the check and in
     the log, whatever operator_pin_hash the config still holds."""
@@ -89,8 +94,12 @@ def test_only_the_pin_file_counts_an_older_hash_beside_it_never_comes_back(
     )
     assert ("there is no such file" in out) == (content is None)
     assert OLD not in out and "111111" not in out
-    # the kiosk's log says it too: load_config's problems are what the game logs at start
-    assert any("holds no hash (only that file counts" in p for p in problems)
+    # the kiosk's log says it too: the game logs load_config's problems at start
+    with caplog.at_level(logging.WARNING, logger="solitaire.config"):
+        log_problems(problems)
+    logged = [r.getMessage() for r in caplog.records if r.name == "solitaire.config"]
+    assert any("holds no hash (only that file counts" in line for line in logged)
+    assert ("there is no such file" in "\n".join(logged)) == (content is None)
 
 
 def test_a_pin_file_that_is_no_hash_is_reported_without_its_content(
