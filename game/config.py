@@ -140,9 +140,7 @@ class KioskConfig(NamedTuple):
 
     lock: bool = False
     operator_pin_hash: str = ""
-    operator_pin_file: str = (
-        ""  # its hash wins over operator_pin_hash (game.kiosk.pin.read_pin_file)
-    )
+    operator_pin_file: str = ""  # when set, only its hash counts (game.kiosk.pin.read_pin_file)
     exit_press_seconds: float = 5.0
     idle_attract_minutes: float = 3.0
     idle_new_game_minutes: float = 10.0
@@ -258,33 +256,38 @@ def config_from_dict(data: Any, base: Config = DEFAULTS) -> tuple[Config, list[s
     config = Config(**sections)
     kiosk = config.kiosk
     if kiosk.operator_pin_file:
+        # Only the file counts (issue 39): an operator_pin_hash beside it is never used, so an
+        # emptied or lost PIN file cannot bring an older PIN back.
         stored, why = read_pin_file(kiosk.operator_pin_file)
         if why is not None:
-            fallback = "using operator_pin_hash" if kiosk.operator_pin_hash else "no PIN from it"
             problems.append(
                 f"kiosk.operator_pin_file = {toml_repr(kiosk.operator_pin_file)}: {why}; "
-                + fallback
+                "no PIN from it"
             )
-        if stored:
-            config = config._replace(kiosk=kiosk._replace(operator_pin_hash=stored))
+        config = config._replace(kiosk=kiosk._replace(operator_pin_hash=stored))
     if config.kiosk.lock and not config.kiosk.operator_pin_hash:
-        problems.append(_no_pin_problem(kiosk.operator_pin_file))
+        problems.append(_no_pin_problem(kiosk))
     return config, problems
 
 
-def _no_pin_problem(pin_file: str) -> str:
+def _no_pin_problem(kiosk: KioskConfig) -> str:
     after = (
         "; without one the operator exit gesture is disabled and only `systemctl stop` ends "
         "the game"
     )
-    if not pin_file:
+    if not kiosk.operator_pin_file:
         return (
             'kiosk.lock = true with kiosk.operator_pin_hash = "": expected a PIN hash from '
             "`python -m game.config hash-pin`" + after
         )
+    ignored = (
+        " (only that file counts: kiosk.operator_pin_hash is not used beside it)"
+        if kiosk.operator_pin_hash
+        else ' and kiosk.operator_pin_hash = ""'
+    )
     return (
         f"kiosk.lock = true with no operator PIN: kiosk.operator_pin_file "
-        f'{toml_repr(pin_file)} holds no hash and kiosk.operator_pin_hash = ""; expected a PIN '
+        f"{toml_repr(kiosk.operator_pin_file)} holds no hash{ignored}; expected a PIN "
         "(the Debian package: sudo solitaire-kiosk-pin)" + after
     )
 

@@ -152,7 +152,7 @@ fi
 cp "$src/main.py" "$src/requirements.txt" "$src/config.toml" "$src/pyproject.toml" "$app/"
 mkdir -p "$app/kiosk"
 for item in run-kmsdrm.sh run-cage.sh run-wayland.sh pick-drm-card.sh record-exit.sh \
-    console-setup.sh; do
+    console-setup.sh metrics-dir.sh; do
     install -m 755 "$here/$item" "$app/kiosk/$item"
 done
 install -m 644 "$here/lib.sh" "$app/kiosk/lib.sh"
@@ -172,6 +172,8 @@ conf="$root/etc/solitaire-kiosk/config.toml"
 mkdir -p "$(dirname "$conf")"
 cp "$src/config.toml" "$conf"
 kiosk_config_onto "$here/kiosk-config.toml" "$conf"
+# Its copy, which the postinst puts back when the operator deleted the conffile.
+install -D -m 644 "$conf" "$root/usr/share/solitaire-kiosk/config.toml"
 
 for unit in "$KMSDRM_UNIT" "$CAGE_UNIT"; do
     install -D -m 644 "$here/$unit" "$root/lib/systemd/system/$unit"

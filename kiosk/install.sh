@@ -22,8 +22,8 @@
 #     in /etc/systemd/system; the user, the config and the state are kept);
 #     writes /etc/solitaire-kiosk/config.toml when there is none (the game's config.toml with
 #     kiosk/kiosk-config.toml's settings, as the package ships it: fullscreen, kiosk lock on,
-#     pointer hidden, sound off, metrics for node_exporter; plus the operator PIN hash), or puts
-#     --pin-hash into the existing one;
+#     pointer hidden, sound off, metrics for node_exporter), and the operator PIN's hash into
+#     /etc/solitaire-kiosk/pin-hash, which the config names (never into the config itself);
 #  3. installs the package with apt (the operator's config kept: --force-confold); the package
 #     creates the user "solitaire", the venv and the units, and enables solitaire-kiosk.service;
 #  4. with --cage: installs cage and xwayland and enables the cage unit instead;
@@ -41,6 +41,8 @@ source "$KIOSK_DIR/lib.sh"
 KMSDRM_UNIT=solitaire-kiosk.service
 CAGE_UNIT=solitaire-kiosk-cage.service
 PACKAGE=solitaire-kiosk
+PIN_FILE=/etc/solitaire-kiosk/pin-hash
+SRC=$(dirname "$KIOSK_DIR")
 
 ROOT=""
 DRY=0
@@ -60,10 +62,10 @@ pi_model() {
     return 0
 }
 
-# kiosk_config SHIPPED CONF LOCK PIN_HASH OUT: the config to install, in OUT: the existing CONF
-# (with PIN_HASH put in when given), else SHIPPED made for a kiosk (kiosk/kiosk-config.toml,
-# with LOCK). The package copies the hash into its PIN file (operator_pin_file), which the game
-# then reads.
+# kiosk_config SHIPPED CONF LOCK PIN_HASH OUT: the config to install, in OUT: the existing CONF,
+# else SHIPPED made for a kiosk (kiosk/kiosk-config.toml, with LOCK). It never holds the PIN
+# hash: that goes to PIN_FILE, which the config names (with PIN_HASH, an existing config is
+# pointed at PIN_FILE and an older operator_pin_hash in it removed: only the file counts).
 kiosk_config() {
     local shipped=$1 conf=$2 lock=$3 pin_hash=$4 out=$5
     if [ -f "$conf" ]; then
@@ -73,7 +75,18 @@ kiosk_config() {
         kiosk_config_onto "$KIOSK_DIR/kiosk-config.toml" "$out"
         set_toml_key "$out" kiosk lock "$lock"
     fi
-    [ -z "$pin_hash" ] || set_toml_key "$out" kiosk operator_pin_hash "\"$pin_hash\""
+    if [ -n "$pin_hash" ]; then
+        pinfile use "$out" "$PIN_FILE" || die "cannot name $PIN_FILE in $conf (see above)"
+    fi
+}
+
+pinfile() { (cd "$SRC" && python3 -B -m game.kiosk.pinfile "$@"); }
+
+# named_pin_file CONF: the operator_pin_file CONF names ("" for none).
+named_pin_file() {
+    (cd "$SRC" && python3 -B -c 'import sys
+from game.config import load_config
+print(load_config(sys.argv[1])[0].kiosk.operator_pin_file)' "$1")
 }
 
 write_config() {
@@ -82,6 +95,18 @@ write_config() {
     chmod 0750 "$(dirname "$conf")"
     install -m 0640 "$new" "$conf.new"
     mv "$conf.new" "$conf"
+}
+
+# write_pin_file NEW FILE: the PIN file (mode 0640, root and, once the package made it, the
+# game's group: the package's postinst gives it that group too).
+write_pin_file() {
+    local new=$1 file=$2 gid
+    mkdir -p "$(dirname "$file")"
+    chmod 0750 "$(dirname "$file")"
+    install -m 0640 "$new" "$file.new"
+    gid=$(awk -F: '$1 == "solitaire" { print $3 }' "$ROOT/etc/group" 2>/dev/null || true)
+    [ -z "$gid" ] || chgrp "$gid" "$file.new"
+    mv "$file.new" "$file"
 }
 
 # package_current DEB: true when DEB is the package installed (same version, same files).
@@ -202,16 +227,33 @@ main() {
             problems+=("kiosk lock on but no operator PIN: no terminal to ask for one; give --pin-hash HASH (python -m game.config hash-pin prints one) or --no-lock")
         fi
     fi
-    # The config the kiosk will run with, checked by the game's own code.
+    # The PIN file it would write: a hash the game would refuse stops it here.
+    local new_pin="$work/pin-hash"
+    if [ -n "$pin_hash" ] && ! printf '%s\n' "$pin_hash" | pinfile write "$new_pin" 2>/dev/null; then
+        problems+=("--pin-hash: not an operator PIN hash the game accepts (python3 -m game.config hash-pin prints one)")
+    fi
+    # The config the kiosk will run with, checked by the game's own code, with the PIN file it
+    # will have (a copy of it, named in a copy of the config).
     local new_conf="$work/config.toml"
     if [ ${#problems[@]} = 0 ]; then
         kiosk_config "$src/config.toml" "$conf" "$lock" "$pin_hash" "$new_conf"
-        local report
-        if ! report=$(cd "$src" && python3 -B main.py --check-config "$new_conf" 2>&1); then
+        local check_conf="$work/check.toml" named report
+        cp "$new_conf" "$check_conf"
+        named=$(named_pin_file "$new_conf")
+        if [ -n "$named" ]; then
+            if [ -z "$pin_hash" ] && [ -f "$ROOT$named" ]; then
+                cp "$ROOT$named" "$new_pin"
+            elif [ -z "$pin_hash" ]; then
+                : >"$new_pin" # the package makes it empty when there is none
+            fi
+            pinfile use "$check_conf" "$new_pin" >/dev/null 2>&1 || true
+        fi
+        if ! report=$(cd "$src" && python3 -B main.py --check-config "$check_conf" 2>&1); then
             while IFS= read -r line; do
+                line=${line//"$new_pin"/"$named"}
                 case "$line" in
                 *" problem(s)") ;;
-                *) problems+=("config: ${line#"$new_conf": }") ;;
+                *) problems+=("config: ${line#"$check_conf": }") ;;
                 esac
             done <<<"$report"
         fi
@@ -250,8 +292,11 @@ main() {
             remove_old_install "$old_app" "${old_units[@]}"
     fi
     if ! cmp -s "$new_conf" "$conf"; then
-        change "write $conf (lock = $lock${pin_hash:+, the PIN hash}; mode 0640)" \
-            write_config "$new_conf" "$conf"
+        change "write $conf (lock = $lock; mode 0640)" write_config "$new_conf" "$conf"
+    fi
+    if [ -n "$pin_hash" ] && ! cmp -s "$new_pin" "$ROOT$PIN_FILE"; then
+        change "write $ROOT$PIN_FILE (the operator PIN's hash; mode 0640)" \
+            write_pin_file "$new_pin" "$ROOT$PIN_FILE"
     fi
     # A first install of the package enables the console unit itself (its postinst).
     local pkg_enables=0

@@ -81,7 +81,8 @@ def test_the_arm64_package_holds_the_aarch64_wheels_conffile_and_units(
     assert f"python{python}-venv" in control_file(deb, "control")
     assert f"\nPYTHON=python{python} " in control_file(deb, "postinst")
     assert "debconf (>= 0.5) | debconf-2.0" in control_file(deb, "control")
-    assert "Template: solitaire-kiosk/pin-hash\nType: string\n" in control_file(deb, "templates")
+    # a password question: debconf keeps its answer in the root-only passwords.dat (issue 39)
+    assert "Template: solitaire-kiosk/pin-hash\nType: password\n" in control_file(deb, "templates")
     assert "db_purge" in control_file(deb, "postrm")
     assert f"\nPYTHON=python{python} " in control_file(deb, "config")
     shipped = subprocess.run(
@@ -205,7 +206,11 @@ def game_pin_works(root: Path, pin: str) -> bool:
 
 
 def debconf_text(root: Path) -> str:
-    return "".join(p.read_text() for p in (root / "var/cache/debconf").glob("*.dat"))
+    """Every file under /var/cache/debconf: the databases, their *-old backups (config.dat-old
+    is world-readable) and the root-only passwords.dat."""
+    files = sorted(p for p in (root / "var/cache/debconf").rglob("*") if p.is_file())
+    assert {"config.dat", "config.dat-old", "passwords.dat"} <= {p.name for p in files}
+    return "".join(p.read_text(errors="replace") for p in files)
 
 
 def pin_file(root: Path) -> Path:
@@ -260,8 +265,12 @@ def test_a_noninteractive_install_without_a_pin_ends_configured_and_says_what_to
     assert again.returncode == 0 and check_config(root).stdout in again.stderr, again.stderr
     assert again.stderr.endswith(f"fix them in {CONF}\n{NO_PIN_LINE}\n"), again.stderr
     conf.write_text(shipped)
-    # The one command the line names: it sets the PIN and the game reads it.
-    pin = chroot(root, "solitaire-kiosk-pin", stdin=f"{PIN}\n")
+    # The one command the line names, in the README's form for scripts, as typed (issue 39,
+    # item 14; no sudo in the root): it sets the PIN and the game reads it.
+    readme = (REPO / "kiosk" / "README.md").read_text()
+    typed = re.search(r"^echo (\d+) \| sudo solitaire-kiosk-pin ", readme, re.M)
+    assert typed and typed.group(1) == PIN
+    pin = chroot(root, "sh", "-c", typed.group(0).replace("sudo ", ""))
     assert pin.returncode == 0, pin.stdout + pin.stderr
     assert f"the game now reads the new PIN from {PIN_FILE}" in pin.stdout
     assert check_config(root).stdout == f"{CONF}: OK\n" and game_pin_works(root, PIN)
@@ -287,7 +296,7 @@ def test_a_preseeded_hash_an_upgrade_taking_the_new_config_and_purge(
     deb, newer = debs
     # kiosk/README.md's preseeding line as typed, with a real hash (no sudo in the root).
     readme = (REPO / "kiosk" / "README.md").read_text()
-    typed = re.search(r"^echo 'solitaire-kiosk solitaire-kiosk/pin-hash string (\S+)' \| (.+)$",
+    typed = re.search(r"^echo 'solitaire-kiosk solitaire-kiosk/pin-hash password (\S+)' \| (.+)$",
                       readme, re.M)  # fmt: skip
     assert typed and typed.group(2) == "sudo debconf-set-selections"
     command = typed.group(0).replace(typed.group(1), hash_pin(PIN)).replace("sudo ", "")
@@ -345,7 +354,9 @@ def test_a_preseeded_hash_an_upgrade_taking_the_new_config_and_purge(
         assert not gone.exists(), gone
     assert chroot(root, "getent", "passwd", "solitaire").returncode == 2
     assert chroot(root, "getent", "group", "solitaire").returncode == 2
-    assert "solitaire-kiosk/" not in debconf_text(root)
+    databases = (root / "var/cache/debconf").glob("*.dat")  # (a backup keeps the last state)
+    assert "solitaire-kiosk/" not in "".join(p.read_text() for p in databases)
+    assert "pbkdf2" not in debconf_text(root)
     assert not (root / "etc/systemd/system/solitaire-kiosk.service").exists()
 
 
@@ -417,7 +428,7 @@ def test_the_pin_tool_against_awkward_configs(root: Path, debs: tuple[Path, Path
         conf.write_text(text)
         pin = f"{PIN}{n}"
         # a stale preseeded hash waiting in debconf must not come back later
-        stale = f"solitaire-kiosk solitaire-kiosk/pin-hash string {hash_pin('555555')}\n"
+        stale = f"solitaire-kiosk solitaire-kiosk/pin-hash password {hash_pin('555555')}\n"
         chroot(root, "debconf-set-selections", stdin=stale)
         done = chroot(root, "solitaire-kiosk-pin", stdin=f"{pin}\n")
         assert done.returncode == 0, (name, done.stdout + done.stderr)

@@ -16,12 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from game.config import load_config
+from game.config import Config, load_config
 from game.kiosk.pin import hash_pin, verify_pin
+from game.kiosk.pinfile import pointed_at
 
 REPO = Path(__file__).resolve().parent.parent
 INSTALL = REPO / "kiosk" / "install.sh"
 PIN_HASH = hash_pin("246813", iterations=100_000)
+OLD = hash_pin("111111", iterations=100_000)
 SALT, DIGEST = "ab" * 16, "cd" * 32
 
 pytestmark = [
@@ -166,6 +168,24 @@ class Machine:
     def conf(self) -> Path:
         return self.root / "etc" / "solitaire-kiosk" / "config.toml"
 
+    @property
+    def pin_file(self) -> Path:
+        return self.root / "etc" / "solitaire-kiosk" / "pin-hash"
+
+    def loaded(self) -> tuple[Config, list[str]]:
+        """The installed config as the game reads it, its PIN file the one in this root (the
+        package makes it empty when install.sh wrote none)."""
+        text = self.conf.read_text()
+        assert 'operator_pin_file = "/etc/solitaire-kiosk/pin-hash"' in text
+        if not self.pin_file.exists():
+            self.pin_file.write_text("")
+        copy = self.root / "game-view.toml"
+        copy.write_text(pointed_at(text, str(self.pin_file)) or "")
+        try:
+            return load_config(copy)
+        finally:
+            copy.unlink()
+
 
 def test_a_full_install_gives_what_a_kiosk_needs(tmp_path: Path) -> None:
     pi = Machine(tmp_path)
@@ -182,10 +202,15 @@ def test_a_full_install_gives_what_a_kiosk_needs(tmp_path: Path) -> None:
     # the package's postinst gives the game's group read access.
     done = [line for line in result.stdout.splitlines() if line.startswith("change: ")]
     assert done[0].startswith(f"change: write {pi.conf}")
-    assert done[1].startswith("change: install the package")
-    st = pi.conf.stat()
-    assert oct(st.st_mode & 0o777) == "0o640" and (st.st_uid, st.st_gid) == (0, 0)
-    config, problems = load_config(pi.conf)
+    assert done[1].startswith(f"change: write {pi.pin_file} (the operator PIN's hash")
+    assert done[2].startswith("change: install the package")
+    for path in (pi.conf, pi.pin_file):
+        st = path.stat()
+        assert oct(st.st_mode & 0o777) == "0o640" and (st.st_uid, st.st_gid) == (0, 0), path
+    # The hash is in the PIN file alone, never in the config (issue 39, item 3).
+    assert pi.pin_file.read_text() == PIN_HASH + "\n"
+    assert PIN_HASH not in pi.conf.read_text() and "pbkdf2" not in pi.conf.read_text()
+    config, problems = pi.loaded()
     assert (
         problems == []
         and config.kiosk.lock
@@ -251,6 +276,28 @@ def test_a_kiosk_installed_by_the_old_script_moves_to_the_package(tmp_path: Path
     assert pi.conf.read_text() == config
 
 
+def test_a_new_pin_goes_to_the_pin_file_and_an_older_hash_leaves_the_config(
+    tmp_path: Path,
+) -> None:
+    """Issue 39, item 3: a kiosk whose config an older install.sh gave the hash (and named the
+    PIN file) gets the new PIN in the file alone; the config keeps no hash that an emptied PIN
+    file could bring back."""
+    pi = Machine(tmp_path)
+    pi.conf.parent.mkdir(parents=True)
+    shipped = (REPO / "config.toml").read_text().replace("lock = false", "lock = true")
+    shipped = shipped.replace(
+        'operator_pin_file = ""', 'operator_pin_file = "/etc/solitaire-kiosk/pin-hash"'
+    )
+    pi.conf.write_text(shipped.replace('operator_pin_hash = ""', f'operator_pin_hash = "{OLD}"'))
+    pi.pin_file.write_text(OLD + "\n")
+    result = pi.run("--pin-hash", PIN_HASH)
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert pi.conf.read_text() == shipped  # the same, but the older hash gone
+    assert pi.pin_file.read_text() == PIN_HASH + "\n"
+    config, problems = pi.loaded()
+    assert problems == [] and verify_pin("246813", config.kiosk.operator_pin_hash)
+
+
 def test_dry_run_names_every_change_and_makes_none(tmp_path: Path) -> None:
     pi = Machine(tmp_path)
     before = pi.snapshot()
@@ -267,18 +314,21 @@ def test_dry_run_names_every_change_and_makes_none(tmp_path: Path) -> None:
     assert any("kernel command line" in p for p in planned)
 
 
+REFUSED = "--pin-hash: not an operator PIN hash the game accepts"
+
+
 @pytest.mark.parametrize(
     ("setup", "args", "reason"),
     [
         ("not a pi", ["--pin-hash", PIN_HASH], "not a Raspberry Pi"),
         ("no cmdline", ["--pin-hash", PIN_HASH], "cmdline.txt not found"),
         ("pi", [], "no terminal to ask for one"),
-        ("pi", ["--pin-hash", f"pbkdf2_sha256$1${SALT}${DIGEST}"], "operator_pin_hash"),
-        ("pi", ["--pin-hash", "246813"], "operator_pin_hash"),
+        ("pi", ["--pin-hash", f"pbkdf2_sha256$1${SALT}${DIGEST}"], REFUSED),
+        ("pi", ["--pin-hash", "246813"], REFUSED),
         # Hashes the old installer's own pattern let through but the game refuses (issue 22,
         # item 11): a locked kiosk whose operator exit is off.
-        ("pi", ["--pin-hash", f"pbkdf2_sha256$99999999${SALT}${DIGEST}"], "operator_pin_hash"),
-        ("pi", ["--pin-hash", f"pbkdf2_sha256$200000${SALT}a${DIGEST}"], "operator_pin_hash"),
+        ("pi", ["--pin-hash", f"pbkdf2_sha256$99999999${SALT}${DIGEST}"], REFUSED),
+        ("pi", ["--pin-hash", f"pbkdf2_sha256$200000${SALT}a${DIGEST}"], REFUSED),
     ],
 )
 def test_it_checks_everything_before_it_changes_anything(
@@ -310,7 +360,7 @@ def test_no_lock_needs_no_pin_and_any_debian_skips_the_kernel_line(tmp_path: Pat
     pc = Machine(tmp_path, pi=False, cmdline=False)
     result = pc.run("--no-lock", "--any-debian", "--cage")
     assert result.returncode == 0, result.stderr
-    config, problems = load_config(pc.conf)
+    config, problems = pc.loaded()
     assert problems == [] and not config.kiosk.lock
     assert "systemctl disable solitaire-kiosk.service" in pc.changes()
     assert "systemctl enable solitaire-kiosk-cage.service" in pc.changes()

@@ -274,3 +274,32 @@ def test_input_alone_is_kept_only_at_a_games_end(tmp_path: Path) -> None:
     assert after == saved
     metrics.ended(Game.from_code(WON_CODE), "abandoned")
     assert open_record(state, DAY, 1001.0).last_input == 5000.0
+
+
+@pytest.mark.skipif(
+    NODE_EXPORTER is None,
+    reason="node_exporter is not installed (Debian: apt-get install prometheus-node-exporter)",
+)
+def test_the_game_writes_its_own_file_through_the_packages_link(tmp_path: Path) -> None:
+    """The Debian package (issue 39, item 4): node_exporter's textfile directory stays root's and
+    holds a link to the game's own file in the game's own directory (kiosk/metrics-dir.sh);
+    the game replaces that file, never the link or anything beside it, and node_exporter
+    reads it through the link."""
+    state, textfile, own = tmp_path / "state", tmp_path / "textfile", tmp_path / "own"
+    for directory in (state, textfile, own):
+        directory.mkdir()
+    (own / FILE_NAME).write_text("")  # as the package's tmpfiles.d line makes it
+    (textfile / FILE_NAME).symlink_to(own / FILE_NAME)
+    (textfile / "other.prom").write_text("other_collector 1\n")
+    metrics = Metrics(textfile, open_record(state, DAY, 1000.0), lambda: Live(stats=Stats()),
+                      version="1.0")  # fmt: skip
+    assert metrics.write()
+    assert (textfile / FILE_NAME).is_symlink()
+    assert os.readlink(textfile / FILE_NAME) == str(own / FILE_NAME)
+    assert sorted(os.listdir(textfile)) == ["other.prom", FILE_NAME]
+    assert sorted(os.listdir(own)) == [FILE_NAME]  # no temporary file left
+    assert (textfile / "other.prom").read_text() == "other_collector 1\n"
+    text = scrape(textfile)
+    assert metric(text, "node_textfile_scrape_error") == 0
+    assert metric(text, "solitaire_kiosk_games_today") == 0
+    assert metric(text, "other_collector") == 1

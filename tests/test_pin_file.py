@@ -6,6 +6,7 @@ a log_dir the kiosk units cannot write."""
 
 from __future__ import annotations
 
+import logging
 import os
 import stat
 import subprocess
@@ -17,6 +18,7 @@ import pytest
 from game.config import check_config_file, load_config
 from game.kiosk.pin import hash_pin, verify_pin
 from game.kiosk.pinfile import pointed_at
+from game.launch import log_problems
 
 REPO = Path(__file__).resolve().parent.parent
 OLD = hash_pin("111111", iterations=100_000)
@@ -61,12 +63,43 @@ def test_a_missing_or_empty_pin_file_is_no_pin(tmp_path: Path, content: str | No
     conf = config(tmp_path, f'operator_pin_file = "{pin}"')
     loaded, problems = load_config(conf)
     assert loaded.kiosk.operator_pin_hash == ""
-    assert len(problems) == 1
-    assert problems[0].startswith("kiosk.lock = true with no operator PIN")
-    assert f'"{pin}" holds no hash' in problems[0]
-    # an unlocked desktop with no PIN yet has nothing to fix
+    missing = [f'kiosk.operator_pin_file = "{pin}": there is no such file; no PIN from it']
+    assert problems[:-1] == (missing if content is None else [])
+    assert problems[-1].startswith("kiosk.lock = true with no operator PIN")
+    assert f'"{pin}" holds no hash and kiosk.operator_pin_hash = ""' in problems[-1]
+    # an unlocked desktop with no PIN yet has nothing to fix but a file named and not there
     conf.write_text(f'[kiosk]\noperator_pin_file = "{pin}"\n')
-    assert load_config(conf)[1] == []
+    assert load_config(conf)[1] == (missing if content is None else [])
+
+
+@pytest.mark.parametrize("content", [None, "", "\n"])
+def test_only_the_pin_file_counts_an_older_hash_beside_it_never_comes_back(
+    tmp_path: Path,
+    content: str | None,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 39, item 3: an emptied or lost PIN file is no PIN, reported by the check and in
+    the log, whatever operator_pin_hash the config still holds."""
+    pin = tmp_path / "pin-hash"
+    if content is not None:
+        pin.write_text(content)
+    conf = config(tmp_path, f'operator_pin_hash = "{OLD}"\noperator_pin_file = "{pin}"')
+    loaded, problems = load_config(conf)
+    assert loaded.kiosk.operator_pin_hash == "" and not verify_pin("111111", "")
+    assert check_config_file(conf) == 1
+    out = capsys.readouterr().out
+    assert f'"{pin}" holds no hash (only that file counts: kiosk.operator_pin_hash is not used' in (
+        out
+    )
+    assert ("there is no such file" in out) == (content is None)
+    assert OLD not in out and "111111" not in out
+    # the kiosk's log says it too: the game logs load_config's problems at start
+    with caplog.at_level(logging.WARNING, logger="solitaire.config"):
+        log_problems(problems)
+    logged = [r.getMessage() for r in caplog.records if r.name == "solitaire.config"]
+    assert any("holds no hash (only that file counts" in line for line in logged)
+    assert ("there is no such file" in "\n".join(logged)) == (content is None)
 
 
 def test_a_pin_file_that_is_no_hash_is_reported_without_its_content(
@@ -76,11 +109,11 @@ def test_a_pin_file_that_is_no_hash_is_reported_without_its_content(
     pin.write_text("246813\n")  # the plain PIN typed in by mistake
     conf = config(tmp_path, f'operator_pin_hash = "{OLD}"\noperator_pin_file = "{pin}"')
     loaded, _problems = load_config(conf)
-    assert verify_pin("111111", loaded.kiosk.operator_pin_hash)  # the config's hash stays
+    assert loaded.kiosk.operator_pin_hash == ""  # only the file counts (issue 39)
     assert check_config_file(conf) == 1
     out = capsys.readouterr().out
     assert f'kiosk.operator_pin_file = "{pin}": it does not hold a hash' in out
-    assert "using operator_pin_hash" in out and "246813" not in out
+    assert "no PIN from it" in out and "246813" not in out
 
 
 def test_an_unreadable_pin_file_is_reported(tmp_path: Path) -> None:
@@ -163,11 +196,19 @@ def test_the_package_tools_write_check_and_point(tmp_path: Path) -> None:
     )
     assert pinfile("use", str(conf), str(pin)).returncode == 0
     assert stat.S_IMODE(conf.stat().st_mode) == 0o640
+    # an older hash in the config is removed (issue 39, item 3): only the file counts
+    conf.write_text(conf.read_text() + f'operator_pin_hash = "{OLD}"\n')
+    assert pinfile("use", str(conf), str(pin)).returncode == 0
+    assert OLD not in conf.read_text() and 'operator_pin_hash = ""' in conf.read_text()
+    assert load_config(conf)[0].kiosk.operator_pin_file == str(pin)
     assert pinfile("reads", str(conf), stdin=NEW).returncode == 0
     assert pinfile("status", str(conf)).stdout == "set\n"
     # the package's first configure of an older kiosk: the hash its config held moves over
+    # (also from a config that names the PIN file, as the old install.sh wrote it)
     old = tmp_path / "old.toml"
-    old.write_text(f'[kiosk]\nlock = true\noperator_pin_hash = "{OLD}"\n')
+    old.write_text(
+        f'[kiosk]\nlock = true\noperator_pin_hash = "{OLD}"\noperator_pin_file = "{pin}"\n'
+    )
     pin.unlink()
     assert pinfile("write", str(pin), "--from", str(conf), str(old)).returncode == 0
     assert pin.read_text() == OLD + "\n"

@@ -25,9 +25,12 @@ NOT_AS_PRINTED = {
     "sudo /usr/lib/solitaire-kiosk/kiosk/console-setup.sh": "tests/test_console_setup.py runs "
     "the script with --root on a tree with the real systemctl",
     "sudo reboot": "needs a real kiosk",
-    "echo 'solitaire-kiosk solitaire-kiosk/pin-hash string pbkdf2_sha256$200000$...$...' "
+    "echo 'solitaire-kiosk solitaire-kiosk/pin-hash password pbkdf2_sha256$200000$...$...' "
     "| sudo debconf-set-selections": "tests/test_deb.py types it with a real hash in place "
     f"of the dots; {ROOT_ONLY}",
+    "echo 246813 | sudo solitaire-kiosk-pin": f"tests/test_deb.py types it; {ROOT_ONLY}",
+    "sudo rm -f /var/lib/solitaire-kiosk/pin-throttle.json && sudo systemctl restart "
+    "solitaire-kiosk": "needs systemd running (a real kiosk)",
     "sudo DEBIAN_FRONTEND=noninteractive apt install ./solitaire-kiosk_0.1.0_arm64.deb": "tests/"
     "test_deb.py installs the amd64 package with apt-get; " + ROOT_ONLY,
     "sudo kiosk/install.sh --dry-run": "tests/test_install.py runs it with --root and stand-ins "

@@ -245,16 +245,20 @@ def test_the_units_wait_for_ready_and_watch_the_loop(name: str, access: str) -> 
     assert s["WatchdogSec"] == ["30s"]
     assert s["NotifyAccess"] == [access]  # cage's child, the game, must be heard
     assert s["ExecStopPost"] == ["/usr/lib/solitaire-kiosk/kiosk/record-exit.sh"]
-    assert f"-{TEXTFILE_DIR}" in s["ReadWritePaths"]
+    # The game writes only its own metrics file (issue 39, item 4): its own directory, linked
+    # from node_exporter's, which the units do not open for writing.
+    assert s["ReadWritePaths"][0] == "-/var/lib/solitaire-kiosk-metrics"
+    assert not any(TEXTFILE_DIR in p for p in s["ReadWritePaths"])
     tmpfiles = (REPO / "kiosk" / "solitaire-kiosk.tmpfiles").read_text()
-    assert f"a+ {TEXTFILE_DIR} - - - - u:solitaire:rwx" in tmpfiles.splitlines()
-    assert "solitaire-kiosk.conf" in s["ExecStartPre"][0]
+    assert TEXTFILE_DIR not in tmpfiles and "u:solitaire" not in tmpfiles
+    assert s["ExecStartPre"] == ["+-/usr/lib/solitaire-kiosk/kiosk/metrics-dir.sh"]
+    assert "solitaire-kiosk.conf" in (REPO / "kiosk" / "metrics-dir.sh").read_text()
     build = (REPO / "kiosk" / "build-deb.sh").read_text()
     overrides = tomllib.loads((REPO / "kiosk" / "kiosk-config.toml").read_text())
     assert overrides["metrics"]["textfile_dir"] == TEXTFILE_DIR  # the package's config
     assert "kiosk-config.toml" in build
     assert "/usr/lib/tmpfiles.d/solitaire-kiosk.conf" in build
-    assert "record-exit.sh" in build
+    assert "record-exit.sh" in build and "metrics-dir.sh" in build
 
 
 def test_the_cage_wrapper_hands_the_watchdog_to_the_game() -> None:

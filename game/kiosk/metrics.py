@@ -14,6 +14,7 @@ never disturbs the game. Must not import pygame.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -132,8 +133,13 @@ def render(s: Snapshot) -> str:
 def write_textfile(directory: Path, text: str) -> None:
     """``directory/solitaire_kiosk.prom`` replaced at once by ``text`` (OSError on failure, and
     no temporary file is left). Readable by node_exporter's user whatever the umask; not
-    flushed to the disk (rewritten every half minute)."""
-    replace_file(directory / FILE_NAME, text, mode=0o644, sync=False)
+    flushed to the disk (rewritten every half minute). Where that name is a link (the Debian
+    package's, into the game's own directory: the game may not write node_exporter's), the
+    file it points at is replaced, beside it, and the link stays."""
+    path = directory / FILE_NAME
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    replace_file(path, text, mode=0o644, sync=False)
 
 
 def read_version(root: Path) -> str:

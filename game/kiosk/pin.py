@@ -51,12 +51,12 @@ def read_pin_file(path: str) -> tuple[str, str | None]:
     """The PIN hash in an operator PIN file ([kiosk] operator_pin_file; the Debian package's is
     /etc/solitaire-kiosk/pin-hash): one line, the hash as `hash-pin` prints it (the whole
     printed `operator_pin_hash = "..."` line is taken too). Returns (hash, None); ("", None)
-    when the file is missing or empty (no PIN set yet); ("", why) when it cannot be used, the
-    reason never showing what the file holds."""
+    when the file is empty (no PIN set yet); ("", why) when it is missing or cannot be used,
+    the reason never showing what the file holds."""
     try:
         raw = read_bytes(path, MAX_PIN_FILE_BYTES)
     except FileNotFoundError:
-        return "", None
+        return "", "there is no such file"
     except TooLargeError:
         return "", f"larger than {MAX_PIN_FILE_BYTES} bytes, not a PIN hash"
     except (OSError, ValueError) as error:

@@ -14,7 +14,9 @@ game's group) that [kiosk] operator_pin_file names, so no conffile question of d
     reads CONFIG            exit 0 when the game, reading CONFIG, takes the hash on standard
                             input as its PIN; else exit 1 saying where it takes its PIN from
     use CONFIG FILE         make [kiosk] operator_pin_file = FILE in CONFIG, whatever form the
-                            file has, checked by parsing the result (every other value the same)
+                            file has, and an operator_pin_hash there "" (only the file counts;
+                            an older hash left there would only mislead), checked by parsing the
+                            result (every other value the same)
 
 Nothing here prints a hash. Must not import pygame.
 """
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import grp
+import json
 import os
 import re
 import sys
@@ -42,19 +45,21 @@ else:  # pragma: no cover - exercised only on Python 3.10
 _KIOSK_HEADER = re.compile(r"\s*\[\s*kiosk\s*\]\s*(#.*)?")
 _ANY_HEADER = re.compile(r"\s*\[")
 _PIN_FILE_KEY = re.compile(r"\s*operator_pin_file\s*=")
+_PIN_HASH_KEY = re.compile(r"\s*operator_pin_hash\s*=")
 
 
 def pointed_at(text: str, pin_file: str) -> str | None:
     """`text` (a config.toml) with [kiosk] operator_pin_file = `pin_file`: the key's line
     replaced, else the line added under [kiosk] (a header with a comment or spaces too), else a
-    [kiosk] table added at the end. None when the result would not parse to the same settings
+    [kiosk] table added at the end; an operator_pin_hash line of [kiosk] becomes
+    `operator_pin_hash = ""`. None when the result would not parse to the same settings
     with only that key set (a config that is not valid TOML, [kiosk] written as dotted keys or
     an inline table, a key line that opens a multi-line string)."""
     try:
         before: dict[str, object] = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError):
         return None
-    line = f"operator_pin_file = {toml_repr(pin_file)}\n"
+    line = f"operator_pin_file = {json.dumps(pin_file)}\n"  # (toml_repr shortens long paths)
     lines = text.splitlines(keepends=True)
     header = next((i for i, s in enumerate(lines) if _KIOSK_HEADER.fullmatch(s.rstrip("\n"))), -1)
     if header < 0:
@@ -64,6 +69,9 @@ def pointed_at(text: str, pin_file: str) -> str | None:
         end = next(
             (i for i in range(header + 1, len(lines)) if _ANY_HEADER.match(lines[i])), len(lines)
         )
+        for i in range(header + 1, end):
+            if _PIN_HASH_KEY.match(lines[i]):
+                lines[i] = 'operator_pin_hash = ""\n'
         key = next((i for i in range(header + 1, end) if _PIN_FILE_KEY.match(lines[i])), -1)
         if key >= 0:
             lines[key] = line
@@ -77,13 +85,16 @@ def pointed_at(text: str, pin_file: str) -> str | None:
     kiosk = before.get("kiosk", {})
     if not isinstance(kiosk, dict):
         return None
-    before["kiosk"] = {**kiosk, "operator_pin_file": pin_file}
+    wanted: dict[str, object] = {**kiosk, "operator_pin_file": pin_file}
+    if "operator_pin_hash" in kiosk:
+        wanted["operator_pin_hash"] = ""
+    before["kiosk"] = wanted
     return result if after == before else None
 
 
 def _write(file: str, group: str | None, configs: Sequence[str]) -> int:
     if configs:  # the hash an older config holds in operator_pin_hash, or none
-        found = (load_config(c)[0].kiosk.operator_pin_hash for c in configs if Path(c).is_file())
+        found = (_config_hash(c) for c in configs if Path(c).is_file())
         stored = next((h for h in found if h), "")
     else:
         stored = sys.stdin.read().strip()
@@ -93,6 +104,21 @@ def _write(file: str, group: str | None, configs: Sequence[str]) -> int:
     gid = grp.getgrnam(group).gr_gid if group else os.getegid()
     replace_file(Path(file), stored + "\n" if stored else "", mode=0o640, owner=(0, gid))
     return 0
+
+
+def _config_hash(config_file: str) -> str:
+    """The operator_pin_hash written in `config_file`'s [kiosk] ("" when none or unusable),
+    whether or not the config also names a PIN file (an older kiosk's, being moved over)."""
+    try:
+        raw = Path(config_file).read_bytes()[: MAX_CONFIG_BYTES + 1]
+        data = tomllib.loads(raw.decode("utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return ""
+    kiosk = data.get("kiosk")
+    stored = kiosk.get("operator_pin_hash") if isinstance(kiosk, dict) else None
+    if not isinstance(stored, str) or parse_pin_hash(stored.strip()) is None:
+        return ""
+    return stored.strip()
 
 
 def _status(config_file: str) -> int:
@@ -108,9 +134,10 @@ def _reads(config_file: str) -> int:
         return 0
     if not kiosk.operator_pin_file:
         where = "its [kiosk] has no operator_pin_file"
+        source = "operator_pin_hash" if kiosk.operator_pin_hash else "nowhere (no PIN)"
     else:
         where = f"its operator_pin_file is {toml_repr(kiosk.operator_pin_file)}"
-    source = "operator_pin_hash" if kiosk.operator_pin_hash else "nowhere (no PIN)"
+        source = "that file" if kiosk.operator_pin_hash else "nowhere (no PIN)"
     print(f"the game reading {config_file} takes its PIN from {source}: {where}")
     return 1
 
