@@ -1,4 +1,4 @@
-"""What the table reports, and who listens: autosave, statistics and logs (game.kiosk.session), the
+"""What the table reports, and who listens: autosave, statistics and logs (game.saves.session), the
 kiosk's idle timer (game.kiosk.controller), the card sounds (game.sound.CardSounds), test recorders.
 
 The table calls ``app.hooks.moved(game, move)`` and the like: one typed method per event. A

@@ -29,11 +29,11 @@ if TYPE_CHECKING:
     from game.i18n import Translator
     from game.input import GestureReader
     from game.kiosk.models import IdleTimer, PinPad, SetAside
-    from game.kiosk.session import Session
     from game.look.cards import CardArt
     from game.look.layout import Layout
     from game.player import Preferences
     from game.saves.prefs import PlayerSettings
+    from game.saves.session import Session
     from game.sound import Sounds
     from game.workers import Workers
 

@@ -33,9 +33,9 @@ if TYPE_CHECKING:
     from game.hooks import Hooks
     from game.host import Stack
     from game.input import InputTuning
-    from game.kiosk.session import Session
     from game.saves.persist import Resumed
     from game.saves.prefs import PlayerSettings
+    from game.saves.session import Session
 
 
 @dataclass
@@ -283,7 +283,7 @@ def _open_session(
 ) -> tuple[Session, Resumed | None]:
     """The kiosk session (logs, crash hook, autosave, statistics) and the game to resume. The
     config's problems go to its log."""
-    from game.kiosk.session import Session
+    from game.saves.session import Session
 
     session = Session.open(config, directory)
     log_problems(problems)

@@ -13,8 +13,8 @@ from engine import Game
 from game.app import App, Watcher
 from game.config import Config
 from game.kiosk.controller import KioskController, kiosk_factory
-from game.kiosk.session import Session
 from game.logs import LOGGER_NAME
+from game.saves.session import Session
 
 CODE = "RU1-C-AAAAAAD"  # AH is alone in column 1: a tap sends it home
 

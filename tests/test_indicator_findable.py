@@ -18,8 +18,8 @@ import engine.search.hints
 from game.config import Config, check_config_file, hash_pin, load_config
 from game.dev.script import Player
 from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
 from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
+from game.saves.session import Session
 from game.scenes.win import WinScene
 from game.table.hints import TIP_SECONDS
 from tests.tablehelp import ManualExecutor, almost_won, make_app

@@ -20,8 +20,8 @@ from engine import Game
 from game.app import App
 from game.config import EXIT_OPERATOR, Config, config_from_dict, hash_pin
 from game.kiosk.controller import KioskController
-from game.kiosk.session import Session
 from game.saves.persist import load_stats
+from game.saves.session import Session
 from game.scenes.attract import AttractScene
 from game.scenes.pin import PinScene
 from game.scenes.stats import StatsScene

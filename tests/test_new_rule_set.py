@@ -20,7 +20,7 @@ from engine.rules import REGISTRY, RUSSIAN
 from game.config import config_from_dict
 from game.games import GameChoice
 from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
+from game.saves.session import Session
 
 # Russian Solitaire dealt with every card face up: a rule set of a game the registry knows.
 OPEN_RUSSIAN = dataclasses.replace(

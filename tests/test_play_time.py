@@ -16,8 +16,8 @@ from engine import Game
 from game.clock import PlayTime, format_clock
 from game.config import config_from_dict
 from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
 from game.saves.persist import load_stats
+from game.saves.session import Session
 from game.scenes.win import WinScene
 
 SEVENTY_FIVE_MINUTES = 75 * 60

@@ -20,7 +20,7 @@ from game.config_rules import current_rules
 from game.games import GameChoice
 from game.i18n import Translator
 from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
+from game.saves.session import Session
 from game.saves.stats import Stats, rule_set_key
 
 

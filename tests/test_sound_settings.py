@@ -17,10 +17,10 @@ from game.app import App
 from game.config import config_from_dict, hash_pin
 from game.i18n import LOCALES
 from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
 from game.look.switches import tap_point
 from game.look.ui import Control
 from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
+from game.saves.session import Session
 from game.saves.storage import settings_store
 from game.scenes.settings import MIN_ROW_MM, TOGGLES, VOLUMES, SettingsScene
 

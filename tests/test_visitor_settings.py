@@ -13,9 +13,9 @@ from tablehelp import make_app
 
 from game.config import Config, config_from_dict, hash_pin
 from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
 from game.launch import LaunchOptions, open_app
 from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
+from game.saves.session import Session
 
 PIN_HASH = hash_pin("246813", iterations=100_000)
 

@@ -18,8 +18,8 @@ from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
 from engine import Game
 from game.config import Config
-from game.kiosk.session import Session
 from game.saves.savemark import MARK_RED, draw_save_mark, mark_rect
+from game.saves.session import Session
 
 REPO = Path(__file__).resolve().parent.parent
 

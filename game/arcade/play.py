@@ -87,7 +87,7 @@ class Arcade(TableHooks):
         self.initials = initials
         self.today = today
         self.seconds = seconds
-        self.game_id: Callable[[], str] = lambda: ""  # the game's id (game.kiosk.session), "": none
+        self.game_id: Callable[[], str] = lambda: ""  # the game's id (game.saves.session), "": none
         self.last: Won | None = None
         self.changed: Callable[[], None] = lambda: None  # the last win was signed: save it
 

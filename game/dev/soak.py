@@ -130,7 +130,7 @@ class Soak(TableHooks):
     def _kiosk_app(self, screen: pygame.Surface, rng: random.Random) -> App:
         from game.config import config_from_dict, hash_pin
         from game.kiosk.controller import kiosk_factory
-        from game.kiosk.session import Session
+        from game.saves.session import Session
 
         self.state = tempfile.TemporaryDirectory(prefix="solitaire-soak-")
         config, _ = config_from_dict(

@@ -29,8 +29,8 @@ from game.kiosk.models import (
     apply_lock,
     classify_event,
 )
-from game.kiosk.session import Session
 from game.saves.prefs import reset_visitor_settings, resets_visitors
+from game.saves.session import Session
 
 if TYPE_CHECKING:
     from game.app import KioskFactory

@@ -29,7 +29,7 @@ from game.saves.storage import replace_file
 if TYPE_CHECKING:
     from game.app import Watcher
     from game.host import AppHost
-    from game.kiosk.session import Session
+    from game.saves.session import Session
 
 log = logging.getLogger("solitaire.metrics")
 

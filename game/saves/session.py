@@ -1,4 +1,5 @@
-"""Everything the kiosk keeps about play, behind a handful of calls the table makes.
+"""Everything a saved run keeps about play (a desktop's as a kiosk's), behind a handful of calls
+the table makes.
 
 The table owns the `Game` and the screen; it tells the session what happened:
 
