@@ -5,10 +5,10 @@ deadline the scenes and the kiosk report, looking at the event queue once a fram
 and how it sleeps is one policy, game.kiosk.wake.Rest.
 
 The App runs the loop and builds none of its parts: game.launch.compose makes them (screen,
-settings, language, clock, gesture reader, games, workers, hooks, sounds, high scores, the
-scenes by name) and hands them in as :class:`Parts`; the kiosk and the watchers (metrics) are
-made by factories the App calls with itself as their host, so nothing is patched in after
-construction."""
+settings, language, clock, gesture reader, games, workers, hooks with their listeners in order,
+sounds, high scores, the play time, a saved run's session and the event filters) and hands them
+in as :class:`Parts`; the kiosk (only for a kiosk) is made by a factory the App calls with
+itself as its host, so nothing is patched in after construction."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ import pygame
 from pygame import Rect
 
 from engine import Game
-from game.clock import FixedClock, FrameWindow
+from game.clock import FixedClock, FrameWindow, PlayTime
 from game.host import Kiosk
 from game.input import DoubleTap, Tap
 from game.kiosk.notify import Notifier
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from game.look.display import Presenter
     from game.player import Preferences
     from game.saves.prefs import PlayerSettings
+    from game.saves.session import Session
     from game.sound import Sounds
     from game.table import TableScene
     from game.workers import Workers
@@ -49,16 +50,16 @@ EventFilter = Callable[[pygame.event.Event], bool]  # False drops a raw event
 
 class KioskPlug(Kiosk, Protocol):
     """The kiosk controller as the loop sees it: it filters raw events (the lock, the idle
-    timer) and has deadlines of its own (game.kiosk.controller.KioskController)."""
+    timer), has deadlines of its own and runs each update step after the table's listeners
+    (game.kiosk.controller.KioskController)."""
 
     def filter(self, event: pygame.event.Event) -> bool: ...
     def deadline(self) -> float | None: ...
+    def step(self, dt: float) -> None: ...
 
 
-# Made by the App with itself as their host. The kiosk joins the hooks (its session first); a
-# watcher (the metrics) joins them and returns its filter, which sees every raw event first.
+# Made by the App with itself as its host; its filter comes after the parts' event filters.
 KioskFactory = Callable[["AppHost"], KioskPlug]
-Watcher = Callable[["AppHost"], EventFilter]
 
 
 @dataclass
@@ -73,11 +74,14 @@ class Parts:
     arcade: Arcade  # today's deal and the high-score tables
     games: Games  # new games: the player's choice, catalog deals, today's, random ones
     workers: Workers  # every solver process
-    hooks: Hooks  # what the table reports goes to these listeners
+    hooks: Hooks  # what the table reports goes to these listeners, in their order
     sounds: Sounds  # the card sounds
     scenes: SceneRegistry  # every scene, by name (game.scenes.register_scenes)
+    play_time: PlayTime  # the visitor's game's (a saved run's: its session's clock)
     px_per_mm: float | None = None  # configured; None: a guess from the screen size
     frame_times: FrameWindow = field(default_factory=FrameWindow)  # the last minute's slowest
+    session: Session | None = None  # a saved run's (autosave, statistics, logs); None: none
+    event_filters: Sequence[EventFilter] = ()  # raw events pass these first (the metrics')
 
 
 class App:
@@ -89,9 +93,7 @@ class App:
         parts: Parts,
         game: Game,
         *,
-        elapsed: float = 0.0,
         kiosk: KioskFactory | None = None,
-        watchers: Sequence[Watcher] = (),
     ) -> None:
         self.presenter = parts.presenter
         self.screen = self.presenter.surface
@@ -99,7 +101,7 @@ class App:
         self.reader, self.arcade, self.games = parts.reader, parts.arcade, parts.games
         self.workers, self.hooks, self.sounds = parts.workers, parts.hooks, parts.sounds
         self._px_per_mm = parts.px_per_mm
-        self.frame_times = parts.frame_times
+        self.frame_times, self.session = parts.frame_times, parts.session
         self.scenes = SceneStack(self, parts.scenes, on_change=self.redraw)
         self.running = True
         self.full_redraw = True
@@ -109,16 +111,15 @@ class App:
         self._tapped: Scene | None = None  # the scene on top when the last tap came
         # The table at the bottom, built through its typed opener (game.host.Stack.factory).
         stack: Stack = self.scenes
-        self.table = cast("TableScene", stack.factory("table")(self, game=game))
+        table = stack.factory("table")(self, game=game, play_time=parts.play_time)
+        self.table = cast("TableScene", table)
         self.scenes.push(self.table)
-        self.arcade.seconds = lambda: self.table.play_time.seconds
-        self.table.play_time.reset(elapsed)
         self.kiosk: KioskPlug | None = None  # (read while the kiosk is made: none yet)
         if kiosk is not None:
             self.kiosk = kiosk(self)
-        # Raw events pass these first; one returning False drops it: the watchers', which see
-        # every event, then the kiosk's (its lock; input resets its idle timer).
-        self.event_filters: list[EventFilter] = [watch(self) for watch in watchers]
+        # Raw events pass these first; one returning False drops it: the parts' (the metrics',
+        # which see every event), then the kiosk's (its lock; input resets its idle timer).
+        self.event_filters: list[EventFilter] = list(parts.event_filters)
         if self.kiosk is not None:
             self.event_filters.append(self.kiosk.filter)
 
@@ -128,8 +129,8 @@ class App:
 
     @property
     def save_failed(self) -> bool:
-        """The kiosk session's last autosave failed (no kiosk: nothing is saved)."""
-        return self.kiosk is not None and self.kiosk.session.save_failed
+        """The session's last autosave failed (no saved run: nothing is saved)."""
+        return self.session is not None and self.session.save_failed
 
     @property
     def px_per_mm(self) -> float:
@@ -221,6 +222,8 @@ class App:
             for scene in list(self.scenes):
                 scene.update(dt)
             self.hooks.step(dt)
+            if self.kiosk is not None:  # after the listeners (the session, the metrics)
+                self.kiosk.step(dt)
 
     def busy(self) -> bool:
         return any(scene.busy() for scene in self.scenes)

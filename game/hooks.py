@@ -1,15 +1,17 @@
-"""What the table reports, and who listens: autosave, statistics and logs (game.kiosk.session), the
-kiosk's idle timer (game.kiosk.controller), the card sounds (game.sound.CardSounds), test recorders.
+"""What the table reports, and who listens: the card sounds (game.sound.CardSounds), the high
+scores (game.arcade.play), autosave, statistics and logs (game.saves.session), the metrics, the
+X11 guard, test recorders. game.launch.compose lists them, in the order they hear each report.
 
 The table calls ``app.hooks.moved(game, move)`` and the like: one typed method per event. A
-listener implements any subset of :class:`TableHooks` (subclass it, or duck-type it); a
+listener implements any subset of :class:`TableHooks` (subclass it, or duck-type it), at least
+one: a listener that names no hook (a misspelt method) is refused when it is added, at start. A
 listener that fails is logged and never stops the game. Must not import pygame.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine import Game, Move
@@ -38,7 +40,7 @@ class TableHooks:
 
     def ended(self, game: Game, result: str) -> None:
         """An unfinished game was left: ``result`` is "abandoned", "idle" or "aside" (kept to
-        resume: game.kiosk.controller.SetAside)."""
+        resume: game.saves.session.SetAside)."""
 
     def step(self, dt: float) -> None:
         """One fixed update step of the loop (``dt`` seconds), whatever is on screen."""
@@ -47,15 +49,37 @@ class TableHooks:
         """The game is quitting: save now."""
 
 
-class Hooks(TableHooks):
-    """Every listener, told in turn. ``on_error(event, error)`` hears about a listener that
-    failed (the soak test counts them); the failure is logged either way."""
+HOOK_NAMES = ("started", "moved", "lifted", "undone", "refused", "ended", "step", "shutdown")
 
-    def __init__(self) -> None:
+
+def heard(listener: object) -> tuple[str, ...]:
+    """The hooks ``listener`` names: its own methods of those names (a TableHooks subclass's
+    overrides; the base's empty ones do not count)."""
+    return tuple(name for name in HOOK_NAMES if _names(listener, name))
+
+
+def _names(listener: object, name: str) -> bool:
+    method = getattr(listener, name, None)
+    return callable(method) and getattr(method, "__func__", None) is not getattr(TableHooks, name)
+
+
+class Hooks(TableHooks):
+    """Every listener, told in turn, in the order given. ``on_error(event, error)`` hears
+    about a listener that failed (the soak test counts them); the failure is logged either
+    way."""
+
+    def __init__(self, listeners: Iterable[TableHooks] = ()) -> None:
         self.listeners: list[TableHooks] = []
         self.on_error: Callable[[str, Exception], None] | None = None
+        for listener in listeners:
+            self.add(listener)
 
     def add(self, listener: TableHooks) -> None:
+        """``listener`` hears every report after the ones added before it. TypeError when it
+        names no hook: a misspelt method would otherwise never be called, silently."""
+        if not heard(listener):
+            names = ", ".join(HOOK_NAMES)
+            raise TypeError(f"{type(listener).__name__} listens to no hook of the table ({names})")
         self.listeners.append(listener)
 
     def _tell(self, event: str, *args: Any) -> None:

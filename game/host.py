@@ -28,12 +28,12 @@ if TYPE_CHECKING:
     from game.hooks import Hooks
     from game.i18n import Translator
     from game.input import GestureReader
-    from game.kiosk.models import IdleTimer, PinPad, SetAside
-    from game.kiosk.session import Session
+    from game.kiosk.models import IdleTimer, PinPad
     from game.look.cards import CardArt
     from game.look.layout import Layout
     from game.player import Preferences
     from game.saves.prefs import PlayerSettings
+    from game.saves.session import Session, SetAside
     from game.sound import Sounds
     from game.workers import Workers
 
@@ -55,6 +55,7 @@ class TableFactory(Protocol):
         game: Game,
         pictures: bool = ...,
         least_text: Callable[[], int] = ...,
+        play_time: PlayTime | None = ...,
     ) -> Named: ...
 
 
@@ -169,8 +170,6 @@ class Kiosk(Protocol):
     """The kiosk controller (game.kiosk.controller) as the scenes see it."""
 
     @property
-    def session(self) -> Session: ...
-    @property
     def pin(self) -> PinPad: ...
     @property
     def idle(self) -> IdleTimer: ...
@@ -193,7 +192,15 @@ class AppHost(Host, Protocol):
     @property
     def sounds(self) -> Sounds: ...
     @property
-    def kiosk(self) -> Kiosk | None: ...
+    def kiosk(self) -> Kiosk | None:
+        """The kiosk controller: only for a kiosk (game.kiosk.models.is_kiosk)."""
+        ...
+
+    @property
+    def session(self) -> Session | None:
+        """A saved run's session (its statistics), a desktop's too; None: nothing is kept."""
+        ...
+
     @property
     def frame_times(self) -> FrameWindow:
         """The slowest frame of the last minute (the metrics read it)."""

@@ -1,9 +1,11 @@
 """Open the window and build the App from config.toml (when game.config is there) and the
 player's saved settings; write screenshots of any scene.
 
-This is the composition root: :func:`compose` makes the parts the loop and its scenes share
-(game.app.Parts), :func:`open_app` adds the kiosk, its session and the metrics and hands it
-all to the App, which only runs the loop.
+This is the composition root: :func:`open_run` opens what a saved run keeps (its session, the
+high scores wired to it, the game to resume), :func:`compose` makes the parts the loop and its
+scenes share (game.app.Parts: the table's listeners among them, in their one order) and
+:func:`build_app` hands them to the App, with the kiosk only for a kiosk; the App only runs the
+loop.
 
 Start-up: the window opens as soon as the config is read (what a kiosk shows first is a
 window, at once); the modules of the App, the table, the session and the kiosk are imported
@@ -27,15 +29,17 @@ if TYPE_CHECKING:
     import random
 
     from engine import Game
-    from game.app import App, KioskFactory, Parts, Watcher
+    from game.app import App, KioskFactory, Parts
     from game.arcade.play import Arcade
+    from game.clock import PlayTime
     from game.games import GameChoice
-    from game.hooks import Hooks
+    from game.hooks import TableHooks
     from game.host import Stack
     from game.input import InputTuning
-    from game.kiosk.session import Session
+    from game.kiosk.xguard import WindowGuard
     from game.saves.persist import Resumed
     from game.saves.prefs import PlayerSettings
+    from game.saves.session import Session
 
 
 @dataclass
@@ -60,6 +64,71 @@ def log_problems(problems: list[str]) -> None:
         logging.getLogger("solitaire.config").warning("%s", problem)
 
 
+@dataclass
+class SavedRun:
+    """What a run that keeps its state has, a desktop's as a kiosk's (game.saves): the session
+    (autosave, statistics, logs, the crash save), the high scores wired to it and the game to
+    resume. ``config``: the operator's (whether this run is a kiosk: game.kiosk.models)."""
+
+    config: Config
+    session: Session
+    arcade: Arcade
+    resumed: Resumed | None
+
+
+def open_run(
+    config: Config,
+    directory: Path,
+    *,
+    problems: list[str] | None = None,
+    logging_on: bool = True,
+    crash_hook: bool = True,
+) -> SavedRun:
+    """The session in ``directory`` (with ``logging_on`` its log, where the config's
+    ``problems`` go; with ``crash_hook`` a crash saves), the high scores wired to it both ways
+    and the saved game to resume, if any."""
+    from game.saves.session import Session
+
+    def with_win(game: Game) -> dict[str, object]:
+        """Kept with a saved game: its win's result (a won game resumed shows its rank)."""
+        record = arcade.saved_record(game)  # (the arcade below: asked at the first save)
+        return {"win": record} if record else {}
+
+    session = Session.open(
+        config, directory, logging_on=logging_on, crash_hook=crash_hook, meta=with_win
+    )
+    log_problems(problems or [])
+    resumed = session.resume()
+    arcade = _open_arcade(
+        config,
+        directory,
+        seconds=lambda: session.clock.seconds,  # the table's play time (compose)
+        game_id=lambda: session.game_id,  # a win is entered once per game
+        changed=session.checkpoint,  # a signed win is saved with its game at once
+    )
+    return SavedRun(config, session, arcade, resumed)
+
+
+def _open_arcade(
+    config: Config,
+    directory: Path | None,
+    seconds: Callable[[], float],
+    game_id: Callable[[], str] = lambda: "",
+    changed: Callable[[Game], object] = lambda game: None,
+) -> Arcade:
+    from game.arcade.play import Arcade
+
+    return Arcade.open(
+        directory,
+        initials=config.arcade.initials,
+        size=config.arcade.table_size,
+        blocked=config.arcade.blocked_initials,  # the operator's words, besides the list
+        seconds=seconds,
+        game_id=game_id,
+        changed=changed,
+    )
+
+
 def compose(
     screen: pygame.Surface,
     *,
@@ -72,17 +141,22 @@ def compose(
     undo_depth: int = 100,
     rotate: int = 0,
     arcade: Arcade | None = None,
+    play_time: PlayTime | None = None,
     audio: bool = True,
+    run: SavedRun | None = None,
+    guard_x11: bool = False,
 ) -> Parts:
-    """The parts of an App on ``screen`` (shown turned by ``rotate``). Without ``arcade``
-    (tools, tests) the high-score tables are kept in memory and nobody is asked to sign a
-    table that is not kept; ``audio`` False (a screenshot run): never sound, the saved
-    setting shown as it is."""
+    """The parts of an App on ``screen`` (shown turned by ``rotate``). With a saved ``run``,
+    its session, play time and high scores (and its metrics when the config asks); else
+    ``arcade`` and ``play_time`` (the arcade reading that play time), or without them (tools,
+    tests) high-score tables kept in memory, where nobody is asked to sign a table that is not
+    kept. ``audio`` False (a screenshot run): never sound, the saved setting shown as it is;
+    ``guard_x11``: on X11 a destroyed window or a lost X server still saves the run."""
     import random
 
     from game.app import Parts
     from game.arcade.play import Arcade
-    from game.clock import FixedClock
+    from game.clock import FixedClock, FrameWindow, PlayTime
     from game.games import GameChoice, Games
     from game.hooks import Hooks
     from game.i18n import Translator
@@ -97,7 +171,11 @@ def compose(
 
     presenter = Presenter(screen, rotate)
     prefs = Preferences(settings, save_settings)
-    arcade = arcade or Arcade.open(None, initials=False)
+    session = run.session if run is not None else None
+    if run is not None:
+        arcade, play_time = run.arcade, run.session.clock
+    time = play_time if play_time is not None else PlayTime()
+    arcade = arcade or Arcade.open(None, initials=False, seconds=lambda: time.seconds)
     sounds = Sounds(enabled=prefs.settings.sound and audio, volume=prefs.settings.volume)
 
     def follow_sound(changed: PlayerSettings) -> None:
@@ -105,9 +183,22 @@ def compose(
         sounds.set_enabled(changed.sound and audio)
 
     prefs.listeners.append(follow_sound)
-    hooks = Hooks()
-    hooks.add(CardSounds(sounds))
-    hooks.add(arcade)  # a win enters the high-score tables
+    workers, frames = Workers(), FrameWindow()
+    metrics = None
+    if run is not None and run.config.metrics.textfile_dir and session is not None:
+        from game.kiosk.metrics import session_metrics
+
+        metrics = session_metrics(session, workers, frames, run.config.metrics.textfile_dir)
+    guard = _guard_x11_window(session) if guard_x11 and session is not None else None
+    # Every listener of the table's reports, in the order each report reaches them (the one
+    # list; game.hooks). The kiosk is none: the App steps it after them (game.app.App.update).
+    listeners: list[TableHooks | None] = [
+        CardSounds(sounds),  # the card sounds, at once
+        arcade,  # a win enters the high scores before the session saves it with its rank
+        session,  # autosave, statistics, the game's log (a saved run)
+        metrics,  # after the session: a game's end is counted when they write
+        guard,  # X11: a lost window posts QUIT (which saves)
+    ]
     scenes = SceneRegistry()
     register_scenes(scenes)
     size = presenter.surface.get_size()
@@ -124,12 +215,43 @@ def compose(
             undo_depth=undo_depth,
             day_of=arcade.day_of,
         ),
-        workers=Workers(),
-        hooks=hooks,
+        workers=workers,
+        hooks=Hooks(listener for listener in listeners if listener is not None),
         sounds=sounds,
         scenes=scenes,
+        play_time=time,
         px_per_mm=px_per_mm,
+        frame_times=frames,
+        session=session,
+        event_filters=[metrics.saw_input] if metrics is not None else [],
     )
+
+
+def build_app(parts: Parts, game: Game | None = None, run: SavedRun | None = None) -> App:
+    """The App on ``parts``, playing ``game``, else the run's resumed one, else a new deal.
+    With a saved ``run``: a game not resumed is a fresh deal (saved and logged), a won one
+    resumed has its win back (its rank and initials), and for a kiosk
+    (game.kiosk.models.is_kiosk) the kiosk controller joins, with its lock applied."""
+    from game.app import App
+
+    kiosk: KioskFactory | None = None
+    if run is not None:
+        from game.kiosk.models import apply_lock, is_kiosk
+
+        resumed = run.resumed.game if run.resumed is not None else None
+        game = game if game is not None else resumed
+        game = game if game is not None else parts.games.new(None)
+        session = run.session
+        if game is not resumed:
+            session.started(game)
+        elif game.is_won:
+            run.arcade.restore(game, session.resumed_meta.get("win"), session.game_id)
+        if is_kiosk(run.config):
+            from game.kiosk.controller import kiosk_factory
+
+            kiosk = kiosk_factory(run.config, session)
+            apply_lock(run.config)
+    return App(parts, game if game is not None else parts.games.new(None), kiosk=kiosk)
 
 
 def plain_app(
@@ -186,7 +308,7 @@ def open_window(config: Config, options: LaunchOptions) -> pygame.Surface:
 def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     # The operator's config (config.toml, or $SOLITAIRE_CONFIG when None); the kiosk's
     # defaults stand in with options.kiosk (game.config). Its problems are logged once: on
-    # stderr, or with a session in its log (and the journal) once that is open.
+    # stderr, or with a saved run in its log (and the journal) once that is open.
     config, problems = load_config(options.config, kiosk=options.kiosk)
     display, rules, pointer = config.display, config.game, config.input
     if options.persist:
@@ -194,22 +316,19 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         prepare_sdl(config)
     screen = open_window(config, options)
     from engine.rules import REGISTRY
-    from game.app import App
-    from game.arcade.play import Arcade
+    from game.clock import PlayTime
     from game.games import GameChoice
     from game.input import InputTuning
     from game.saves.prefs import load_prefs, save_prefs
     from game.saves.storage import state_dir
 
     directory = options.state_dir or state_dir()
-
-    session, resumed = None, None
-    if not options.persist:
+    run, play_time, arcade = None, PlayTime(), None
+    if options.persist:
+        run = open_run(config, directory, problems=problems)
+    else:  # a screenshot run: the high scores shown as kept, nothing else read or saved
         log_problems(problems)
-    else:
-        session, resumed = _open_session(config, problems, directory)
-        if game is None and resumed is not None:
-            game = resumed.game
+        arcade = _open_arcade(config, directory, seconds=lambda: play_time.seconds)
     settings = load_prefs(config, directory, clear=options.persist)
     if options.locale:
         settings = replace(settings, locale=options.locale)
@@ -229,12 +348,6 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         level=rules.russian_level,
         winnable_only=rules.winnable_only,
     )
-    arcade = Arcade.open(
-        directory,
-        initials=config.arcade.initials,
-        size=config.arcade.table_size,
-        blocked=config.arcade.blocked_initials,  # the operator's words, besides the list
-    )
     parts = compose(
         screen,
         settings=settings,
@@ -245,49 +358,22 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         undo_depth=rules.undo_depth,
         rotate=display.rotate,
         arcade=arcade,
+        play_time=play_time,
         audio=options.audio,
+        run=run,
+        guard_x11=True,
     )
-    kiosk: KioskFactory | None = None
-    watchers: list[Watcher] = []
-    if session is not None:
-        from game.kiosk.controller import kiosk_factory
-
-        kiosk = kiosk_factory(config, session, resumed=resumed is not None and resumed.game is game)
-        if config.metrics.textfile_dir:
-            from game.kiosk.metrics import metrics_watcher
-
-            watchers.append(metrics_watcher(session, config.metrics.textfile_dir))
-        _guard_x11_window(parts.hooks, session)
-    return App(
-        parts,
-        game if game is not None else parts.games.new(None),
-        elapsed=resumed.elapsed if resumed is not None else 0.0,
-        kiosk=kiosk,
-        watchers=watchers,
-    )
+    return build_app(parts, game, run)
 
 
-def _guard_x11_window(hooks: Hooks, session: Session) -> None:
+def _guard_x11_window(session: Session) -> WindowGuard | None:
     """On X11, a destroyed window or a lost X server still saves (see game.kiosk.xguard)."""
     if pygame.display.get_driver() != "x11":
-        return
+        return None
     from game.kiosk import xguard
 
     guard = xguard.WindowGuard()
-    if guard.install(session.shutdown):
-        hooks.add(guard)
-
-
-def _open_session(
-    config: Config, problems: list[str], directory: Path
-) -> tuple[Session, Resumed | None]:
-    """The kiosk session (logs, crash hook, autosave, statistics) and the game to resume. The
-    config's problems go to its log."""
-    from game.kiosk.session import Session
-
-    session = Session.open(config, directory)
-    log_problems(problems)
-    return session, session.resume()
+    return guard if guard.install(session.shutdown) else None
 
 
 PLAIN_SCENES: tuple[Literal["newgame", "settings", "scores", "stats"], ...] = (

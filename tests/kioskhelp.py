@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from tablehelp import make_app
 
 from engine import Game
-from game.app import App, Watcher
+from game.app import App
 from game.config import Config
-from game.kiosk.controller import KioskController, kiosk_factory
-from game.kiosk.session import Session
+from game.kiosk.controller import KioskController
+from game.launch import open_run
 from game.logs import LOGGER_NAME
 
 CODE = "RU1-C-AAAAAAD"  # AH is alone in column 1: a tap sends it home
@@ -36,19 +36,22 @@ def kiosk_app(
     config: Config,
     code: str = CODE,
     size: tuple[int, int] = (1280, 800),
-    watchers: Sequence[Watcher] = (),
 ) -> tuple[App, KioskController]:
-    """What launch.open_app does: a session, the saved game resumed, the kiosk on the App."""
-    session = Session.open(config, state, crash_hook=False)
-    resumed = session.resume()
-    game = resumed.game if resumed else Game.from_code(code)
-    elapsed = resumed.elapsed if resumed else 0.0
-    kiosk = kiosk_factory(config, session, resumed=resumed is not None)
-    app = make_app(
-        size=size, game=game, elapsed=elapsed, kiosk=kiosk, watchers=watchers, step=False
-    )
+    """What launch.open_app does for a kiosk (``config`` must make one:
+    game.kiosk.models.is_kiosk): a saved run, the kiosk controller on the App."""
+    app = saved_app(state, config, code, size)
     assert isinstance(app.kiosk, KioskController)
     return app, app.kiosk
+
+
+def saved_app(
+    state: Path, config: Config, code: str = CODE, size: tuple[int, int] = (1280, 800)
+) -> App:
+    """What launch.open_app does for any saved run, a desktop's too: the session (its saved
+    game resumed, else ``code`` dealt), the high scores wired to it, the kiosk for a kiosk."""
+    run = open_run(config, state, crash_hook=False)
+    game = None if run.resumed else Game.from_code(code)
+    return make_app(size=size, game=game, run=run, step=False)
 
 
 def wait(app: App, seconds: float) -> None:

@@ -3,7 +3,7 @@ through the input layer, and a clock stepped by hand (1/60 s per step)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
@@ -12,9 +12,10 @@ import pygame
 
 from engine import Game
 from engine.cards import parse_card
-from game.app import App, KioskFactory, Watcher
+from game.app import App
+from game.clock import PlayTime
 from game.config import Config
-from game.launch import compose
+from game.launch import SavedRun, build_app, compose
 from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
 from game.table import TableScene
 
@@ -41,16 +42,16 @@ def make_app(
     game: Game | None = None,
     px_per_mm: float | None = None,
     first_line: bool | None = False,
-    kiosk: KioskFactory | None = None,
+    run: SavedRun | None = None,
     elapsed: float = 0.0,
-    watchers: Sequence[Watcher] = (),
     step: bool = True,
     save_settings: Callable[[PlayerSettings], object] | None = None,
 ) -> App:
     """The App on a dummy window. ``first_line``: show the fresh start's how-to-play line
-    (most tests want a table without it; None: as the table decides); ``kiosk``: the kiosk
-    (game.kiosk.controller.kiosk_factory), ``elapsed``: the play time resumed; ``step``: one pass of
-    the loop before the test (launch.open_app makes none); ``save_settings``: how the
+    (most tests want a table without it; None: as the table decides); ``run``: a saved run
+    (game.launch.open_run: its session, and the kiosk when its config makes one), else
+    ``elapsed``: the play time resumed; ``step``: one pass of the loop before the test
+    (launch.open_app makes none); ``save_settings``: how the
     player's settings are saved (launch passes prefs.save_prefs; ``state_dir`` sets one)."""
     pygame.display.init()
     pygame.font.init()
@@ -68,8 +69,12 @@ def make_app(
         settings=settings or PlayerSettings(locale="en"),
         save_settings=save,
         px_per_mm=px_per_mm,
+        play_time=PlayTime(elapsed),
+        run=run,
     )
-    app = App(parts, game or parts.games.new(code), elapsed=elapsed, kiosk=kiosk, watchers=watchers)
+    if game is None and (run is None or run.resumed is None):
+        game = parts.games.new(code)  # else, as launch.open_app does, the resumed game
+    app = build_app(parts, game, run)
     if first_line is not None:
         app.table.first_line = first_line
     if step:

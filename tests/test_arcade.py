@@ -341,11 +341,9 @@ def test_a_win_after_midnight_of_yesterdays_deal_enters_yesterdays_table(tmp_pat
 def test_the_same_games_win_again_is_the_stored_entry_and_can_be_signed(tmp_path: Path) -> None:
     """After a power cut the visitor wins the same game again (same game id): the stored entry
     answers, its place is kept, and the initials go onto it; nothing is entered twice."""
-    arcade = Arcade.open(tmp_path)
-    arcade.game_id = lambda: "0123456789abcdef"
+    arcade = Arcade.open(tmp_path, game_id=lambda: "0123456789abcdef")
     first = arcade.record(won_game(), 312.46)
-    arcade = Arcade.open(tmp_path)  # the restart
-    arcade.game_id = lambda: "0123456789abcdef"
+    arcade = Arcade.open(tmp_path, game_id=lambda: "0123456789abcdef")  # the restart
     again = arcade.record(won_game(), 330.0)
     assert again.entry == first.entry and again.rank == first.rank and again.asks
     assert arcade.sign("ABC")

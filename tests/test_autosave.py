@@ -15,8 +15,8 @@ import pytest
 
 from engine import RULES_BY_KEY, Game
 from game.config import Config
-from game.kiosk.session import Session
 from game.saves.persist import CRASH_LIMIT, Autosave, CrashGuard, load_stats, save_stats
+from game.saves.session import Session
 from game.saves.stats import Stats, rule_set_keys
 from game.saves.storage import autosave_store
 

@@ -335,7 +335,7 @@ def test_operator_exit_code_matches_the_units() -> None:
 def test_module_does_not_import_pygame() -> None:
     code = (
         "import sys, game.config, game.saves.storage, game.saves.stats, game.logs, "
-        "game.saves.persist, game.kiosk.session; "
+        "game.saves.persist, game.saves.session; "
     )
     code += "assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], cwd=REPO, check=True)

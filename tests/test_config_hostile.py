@@ -22,8 +22,8 @@ from engine.rules import ALL_RULES
 from game import launch
 from game.config import Config, load_config
 from game.config_rules import MAX_WINDOW_PX, RULES
-from game.kiosk import session
 from game.logs import log_dir_for, setup_logging
+from game.saves import session
 
 REPO = Path(__file__).resolve().parent.parent
 

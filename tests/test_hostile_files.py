@@ -100,7 +100,10 @@ def start(tmp_path: Path, name: str, how: str) -> tuple[subprocess.CompletedProc
     state, assets = tmp_path / "state", asset_copy(tmp_path)
     state.mkdir()
     config = tmp_path / "config.toml"
-    config.write_text('[game]\nlocale = "en"\n', encoding="utf-8")
+    text = '[game]\nlocale = "en"\n'
+    if name == "pin-throttle.json":  # the PIN pad's: only a kiosk reads it (not a desktop)
+        text += "[kiosk]\nidle_unlocked = true\n"
+    config.write_text(text, encoding="utf-8")
     if name in STATE_FILES:
         target = state / name
     elif name == "config.toml":

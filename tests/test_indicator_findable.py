@@ -17,8 +17,7 @@ from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 import engine.search.hints
 from game.config import Config, check_config_file, hash_pin, load_config
 from game.dev.script import Player
-from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
+from game.launch import open_run
 from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
 from game.scenes.win import WinScene
 from game.table.hints import TIP_SECONDS
@@ -148,13 +147,12 @@ def test_the_operator_turns_it_on_for_every_visitor(tmp_path: Path) -> None:
     _, config = kiosk_config(tmp_path)
     state = tmp_path / "state"
     state.mkdir()
-    session = Session.open(config, state, crash_hook=False, logging_on=False)
-    kiosk = kiosk_factory(config, session, resumed=False)
+    run = open_run(config, state, crash_hook=False, logging_on=False)
     app = make_app(
         CODE,
         (800, 480),
         settings=load_prefs(config, state),
-        kiosk=kiosk,
+        run=run,
         save_settings=lambda s: save_prefs(s, config, state),
         step=False,
     )

@@ -12,6 +12,7 @@ from kioskhelp import (
     CODE,
     isolated_logging,  # noqa: F401 (autouse fixture)
     kiosk_app,
+    saved_app,
     wait,
 )
 from tablehelp import Finger, almost_won, make_app
@@ -20,8 +21,8 @@ from engine import Game
 from game.app import App
 from game.config import EXIT_OPERATOR, Config, config_from_dict, hash_pin
 from game.kiosk.controller import KioskController
-from game.kiosk.session import Session
 from game.saves.persist import load_stats
+from game.saves.session import Session
 from game.scenes.attract import AttractScene
 from game.scenes.pin import PinScene
 from game.scenes.stats import StatsScene
@@ -92,7 +93,7 @@ def test_lock_ignores_close_and_shortcuts(tmp_path: Path, event: pygame.event.Ev
 
 
 def test_without_lock_escape_still_closes_a_dialog(tmp_path: Path) -> None:
-    app, _ = kiosk_app(tmp_path, kiosk_config(lock=False))
+    app = saved_app(tmp_path, kiosk_config(lock=False))
     Finger(app).tap(Finger(app).button("settings"))
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     assert app.scenes.top is app.table
@@ -108,7 +109,7 @@ def test_without_lock_escape_and_the_close_button_ask_then_close(
 ) -> None:
     """A desktop game (lock off): Escape on the table, or the window's close button, asks
     "Close the game?"; No keeps playing, Close saves the game and ends the loop (exit 0)."""
-    app, _ = kiosk_app(tmp_path, kiosk_config(lock=False))
+    app = saved_app(tmp_path, kiosk_config(lock=False))
     finger = Finger(app)
     finger.tap(finger.card("AH"))
     app.step([event])
@@ -258,7 +259,7 @@ def test_idle_fresh_deal_for_the_next_visitor(tmp_path: Path) -> None:
 
 
 def test_statistics_screen_from_settings(tmp_path: Path) -> None:
-    app, _ = kiosk_app(tmp_path, kiosk_config(lock=False))
+    app = saved_app(tmp_path, kiosk_config(lock=False))
     finger = Finger(app)
     finger.tap(finger.card("AH"))
     finger.settle(0.3)

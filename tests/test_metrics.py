@@ -15,7 +15,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -217,26 +216,20 @@ def test_a_write_that_fails_logs_one_line_and_works_again(
 
 
 def test_failed_saves_hint_restarts_and_a_game_in_play_show(tmp_path: Path) -> None:
-    """The kiosk as launch.open_app builds it, with metrics: a move starts a game, saves that
-    fail are counted, a hint worker started again is a restart."""
+    """A saved run as launch.open_app builds it, with metrics: a move starts a game, saves
+    that fail are counted, a hint worker started again is a restart."""
     from engine import Move
     from game.config import config_from_dict
-    from game.host import AppHost
-    from game.kiosk.metrics import attach_metrics
-    from tests.test_kiosk_app import kiosk_app
+    from tests.kioskhelp import saved_app
 
     state, prom = tmp_path / "state", tmp_path / "textfile"
     prom.mkdir()
-    config, _problems = config_from_dict({"kiosk": {"lock": False}})
-    made: list[Metrics] = []
-
-    def watch(host: AppHost) -> Callable[[object], bool]:
-        assert host.kiosk is not None
-        made.append(attach_metrics(host, host.kiosk.session, str(prom)))
-        return made[0].saw_input
-
-    app, _controller = kiosk_app(state, config, code="RU1-C-AAAAAAD", watchers=[watch])
-    metrics = made[0]
+    settings = {"kiosk": {"lock": False}, "metrics": {"textfile_dir": str(prom)}}
+    config, problems = config_from_dict(settings)
+    assert not problems
+    app = saved_app(state, config, code="RU1-C-AAAAAAD")
+    (metrics,) = [m for m in app.hooks.listeners if isinstance(m, Metrics)]
+    assert app.event_filters == [metrics.saw_input]  # every raw event, first
     try:
         app.step()
         text = (prom / FILE_NAME).read_text()

@@ -19,8 +19,8 @@ from engine.daily import daily_code, fallback_code
 from engine.rules import REGISTRY, RUSSIAN
 from game.config import config_from_dict
 from game.games import GameChoice
-from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
+from game.launch import open_run
+from game.saves.session import Session
 
 # Russian Solitaire dealt with every card face up: a rule set of a game the registry knows.
 OPEN_RUSSIAN = dataclasses.replace(
@@ -42,8 +42,7 @@ def test_a_registered_rule_set_without_a_catalog_is_played_like_the_others(
     with REGISTRY.added(OPEN_RUSSIAN):
         assert not catalog_path("RU1-O").exists()
         config, _ = config_from_dict({"kiosk": {"lock": False}})
-        session = Session.open(config, tmp_path, crash_hook=False)
-        app = make_app("RU1-C-AAAAABB", kiosk=kiosk_factory(config, session, resumed=False))
+        app = make_app("RU1-C-AAAAABB", run=open_run(config, tmp_path, crash_hook=False))
         app.workers.use("hint", pool := ManualExecutor())
         finger = Finger(app)
 
@@ -73,7 +72,7 @@ def test_a_registered_rule_set_without_a_catalog_is_played_like_the_others(
 
         # Counted in the statistics once abandoned, under its own name.
         app.table.start_game(Game.from_code("RU1-C-AAAAABB"))
-        assert session.stats["RU1-O"].played == 1
+        assert app.session.stats["RU1-O"].played == 1
         finger.tap(finger.button("settings"))
         finger.tap(finger.control("Statistics"))
         shown = [c.label for c in app.scenes.top.controls]  # type: ignore[attr-defined]

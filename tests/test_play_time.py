@@ -15,9 +15,9 @@ from tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 from engine import Game
 from game.clock import PlayTime, format_clock
 from game.config import config_from_dict
-from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
+from game.launch import open_run
 from game.saves.persist import load_stats
+from game.saves.session import Session
 from game.scenes.win import WinScene
 
 SEVENTY_FIVE_MINUTES = 75 * 60
@@ -69,13 +69,12 @@ def test_a_75_minute_game_shows_1_15_00_everywhere_and_saves_those_seconds(
         first.moved(game, move)
     first.clock.reset(SEVENTY_FIVE_MINUTES - 0.5)
     first.checkpoint(game)
-    session = Session.open(config, tmp_path, crash_hook=False)
-    resumed = session.resume()
+    run = open_run(config, tmp_path, crash_hook=False)  # as game.launch opens it
+    resumed = run.resumed
     assert resumed is not None and resumed.elapsed == SEVENTY_FIVE_MINUTES - 0.5
-    kiosk = kiosk_factory(config, session, resumed=True)
-    # as game.launch hands it to the App
-    app = make_app(game=resumed.game, size=(1280, 800), elapsed=resumed.elapsed, kiosk=kiosk)
-    assert session.clock is app.table.play_time  # one owner, read by the session too
+    app = make_app(size=(1280, 800), run=run)
+    assert app.table.game is resumed.game
+    assert run.session.clock is app.table.play_time  # one owner, read by the session too
 
     finger = Finger(app)
     finger.settle(0.6)  # past 75 minutes before the last card goes home

@@ -19,8 +19,7 @@ from game.config import GameConfig, config_from_dict
 from game.config_rules import current_rules
 from game.games import GameChoice
 from game.i18n import Translator
-from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
+from game.launch import open_run
 from game.saves.stats import Stats, rule_set_key
 
 
@@ -70,17 +69,16 @@ def test_a_rule_set_added_in_data_is_on_the_statistics_screen(
     seahaven_3: Rules, tmp_path: Path
 ) -> None:
     config, _ = config_from_dict({"kiosk": {"lock": False}})
-    session = Session.open(config, tmp_path, crash_hook=False)
-    kiosk = kiosk_factory(config, session, resumed=False)
-    app = make_app("SH1-C3-AAAAAJ2", size=(1280, 800), kiosk=kiosk)
+    run = open_run(config, tmp_path, crash_hook=False)
+    app = make_app("SH1-C3-AAAAAJ2", size=(1280, 800), run=run)
     finger = Finger(app)
     game = app.table.game
     move = next(m for m in game.legal_moves() if not game.is_pointless(m))
     app.table.make_move(move)
     finger.settle()
     app.table.start_game(Game.from_code("RU1-C-AAAAABB"))  # the SH1-C3 game is abandoned
-    assert session.stats["SH1-C3"].played == 1
-    assert "SH1-C3" in Stats.from_dict(session.stats.to_dict()).to_dict()  # saved and read
+    assert run.session.stats["SH1-C3"].played == 1
+    assert "SH1-C3" in Stats.from_dict(run.session.stats.to_dict()).to_dict()  # saved and read
     finger.tap(finger.button("settings"))
     finger.tap(finger.control("Statistics"))
     shown = labels(app)

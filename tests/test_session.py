@@ -12,9 +12,9 @@ from tablehelp import WIN_LINE, WON_CODE
 from engine import Game
 from game.clock import PlayTime
 from game.config import Config
-from game.kiosk.session import Session
 from game.logs import LOG_FILE
 from game.saves.persist import CrashGuard, load_stats
+from game.saves.session import Session
 
 CODE = "RU1-C-AAAAABB"
 

@@ -16,8 +16,7 @@ from tablehelp import Finger, make_app
 from game.app import App
 from game.config import config_from_dict, hash_pin
 from game.i18n import LOCALES
-from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
+from game.launch import open_run
 from game.look.switches import tap_point
 from game.look.ui import Control
 from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
@@ -113,11 +112,10 @@ def test_the_next_kiosk_visitor_gets_the_operators_sound(tmp_path: Path) -> None
     kiosk = {"lock": True, "operator_pin_hash": pin, "idle_attract_minutes": 0}
     config, problems = config_from_dict({"kiosk": {**kiosk, "idle_new_game_minutes": 0.1}})
     assert problems == [] and config.sound.enabled is False
-    session = Session.open(config, tmp_path, crash_hook=False, logging_on=False)
-    kiosk = kiosk_factory(config, session, resumed=False)
+    run = open_run(config, tmp_path, crash_hook=False, logging_on=False)
     app = make_app(
         settings=load_prefs(config, tmp_path),
-        kiosk=kiosk,
+        run=run,
         save_settings=lambda s: save_prefs(s, config, tmp_path),
     )
     finger, _ = open_settings(app)
@@ -127,7 +125,7 @@ def test_the_next_kiosk_visitor_gets_the_operators_sound(tmp_path: Path) -> None
     finger.tap(finger.control(app.tr("dialog.close")))
     game = app.table.game
     game.play(game.legal_moves()[0])
-    session.moved(game, game.move_stack[-1])
+    run.session.moved(game, game.move_stack[-1])
     for _ in range(8):  # past the 6 s idle timeout: a fresh deal for the next visitor
         app.update(1.0, clamp=False)
         app.draw()

@@ -17,10 +17,10 @@ from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from engine import Game
 from game.config import Config
 from game.kiosk.pin import PinThrottle
-from game.kiosk.session import Session
 from game.saves import storage
 from game.saves.persist import Autosave, CrashGuard, load_stats
 from game.saves.prefs import PlayerSettings, load_prefs
+from game.saves.session import Session
 from game.saves.storage import JsonStore, autosave_store, settings_store, stats_store
 
 REPO = Path(__file__).resolve().parent.parent

@@ -12,9 +12,7 @@ from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tablehelp import make_app
 
 from game.config import Config, config_from_dict, hash_pin
-from game.kiosk.controller import kiosk_factory
-from game.kiosk.session import Session
-from game.launch import LaunchOptions, open_app
+from game.launch import LaunchOptions, open_app, open_run
 from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
 
 PIN_HASH = hash_pin("246813", iterations=100_000)
@@ -77,11 +75,10 @@ def test_the_idle_fresh_deal_gives_the_next_visitor_the_defaults(
             },
         }
     )[0]
-    session = Session.open(config, tmp_path, crash_hook=False, logging_on=False)
-    kiosk = kiosk_factory(config, session, resumed=False)
+    run = open_run(config, tmp_path, crash_hook=False, logging_on=False)
     app = make_app(
         settings=load_prefs(config, tmp_path),
-        kiosk=kiosk,
+        run=run,
         save_settings=lambda s: save_prefs(s, config, tmp_path),
     )
     app.set_locale("en")
@@ -89,7 +86,7 @@ def test_the_idle_fresh_deal_gives_the_next_visitor_the_defaults(
     assert (tmp_path / "settings.json").exists()
     game = app.table.game
     game.play(game.legal_moves()[0])  # a game in progress: the idle timeout deals afresh
-    session.moved(game, game.move_stack[-1])
+    run.session.moved(game, game.move_stack[-1])
     for _ in range(8):  # 8 x 1 s of no input: past the 6 s timeout
         app.update(1.0, clamp=False)
         app.draw()

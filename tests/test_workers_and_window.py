@@ -18,8 +18,8 @@ from kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
 from engine import Game
 from game.config import Config
-from game.kiosk.session import Session
 from game.saves.savemark import MARK_RED, draw_save_mark, mark_rect
+from game.saves.session import Session
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -262,13 +262,12 @@ def test_the_table_shows_the_mark_while_its_game_is_not_saved(tmp_path: Path) ->
     from tablehelp import Finger, make_app
 
     from game.config import config_from_dict
-    from game.kiosk.controller import kiosk_factory
+    from game.launch import open_run
 
     state = tmp_path / "state"
     config, _ = config_from_dict({"kiosk": {"lock": False}})
-    session = Session.open(config, state, logging_on=False, crash_hook=False)
-    kiosk = kiosk_factory(config, session, resumed=False)
-    app = make_app("RU1-C-AAAAAAD", size=(800, 480), kiosk=kiosk)
+    run = open_run(config, state, logging_on=False, crash_hook=False)
+    app = make_app("RU1-C-AAAAAAD", size=(800, 480), run=run)
     finger = Finger(app)
     where = mark_rect(app.table.layout.info_bar)
 
@@ -287,8 +286,8 @@ def test_the_table_shows_the_mark_while_its_game_is_not_saved(tmp_path: Path) ->
     state.write_text("a file where the directory should be: every save fails")
     finger.tap(finger.card("AH"))  # goes home; its save fails
     finger.settle()
-    assert session.save_failed and red_pixels() > 20
+    assert run.session.save_failed and red_pixels() > 20
     state.unlink()
-    session.checkpoint(app.table.game)  # a save that works
+    run.session.checkpoint(app.table.game)  # a save that works
     finger.settle()
-    assert not session.save_failed and red_pixels() == 0
+    assert not run.session.save_failed and red_pixels() == 0

@@ -57,7 +57,7 @@ MAX_READ = 1000  # entries of one table looked at when reading a file (a table h
 class Entry:
     """One won game. ``day``: the ISO date of the daily deal it was, None for another deal;
     ``when``: the UTC time of the win (filled in by :meth:`HighScores.add` when empty); ``game``:
-    the won game's id (game.kiosk.session; "" unknown): the same game enters once."""
+    the won game's id (game.saves.session; "" unknown): the same game enters once."""
 
     code: str
     score: int

@@ -73,7 +73,9 @@ class Won:
 
 class Arcade(TableHooks):
     """Today's deal, the high-score tables and the last win. ``seconds``: the play time of the
-    game on the table (the App's table; read when a win is reported)."""
+    game on the table (read when a win is reported); ``game_id``: that game's id (a saved run's
+    session, game.saves.session; "": none); ``changed``: the last win was signed, save its game
+    again (game.launch gives the session's ``checkpoint``)."""
 
     def __init__(
         self,
@@ -82,14 +84,16 @@ class Arcade(TableHooks):
         initials: bool = True,
         today: Callable[[], dt.date] = daily.today,
         seconds: Callable[[], float] = lambda: 0.0,
+        game_id: Callable[[], str] = lambda: "",
+        changed: Callable[[Game], object] = lambda game: None,
     ) -> None:
         self.scores = scores
         self.initials = initials
         self.today = today
         self.seconds = seconds
-        self.game_id: Callable[[], str] = lambda: ""  # the game's id (game.kiosk.session), "": none
+        self.game_id = game_id
         self.last: Won | None = None
-        self.changed: Callable[[], None] = lambda: None  # the last win was signed: save it
+        self.changed = changed
 
     @classmethod
     def open(
@@ -99,13 +103,20 @@ class Arcade(TableHooks):
         initials: bool = True,
         size: int = 10,
         blocked: tuple[str, ...] = (),
+        seconds: Callable[[], float] = lambda: 0.0,
+        game_id: Callable[[], str] = lambda: "",
+        changed: Callable[[Game], object] = lambda game: None,
     ) -> Arcade:
         """The tables in the state directory ``directory`` (None: kept in memory only);
-        ``blocked``: the operator's refused initials, besides the list's."""
+        ``blocked``: the operator's refused initials, besides the list's; the rest as the
+        class says."""
         today = today_from_env()
         store = _MemoryStore() if directory is None else highscores_store(directory)
         scores = HighScores(store, size=size, today=today, blocked=Blocklist(blocked))
-        return cls(scores, initials=initials, today=today)
+        return cls(
+            scores, initials=initials, today=today, seconds=seconds, game_id=game_id,
+            changed=changed,
+        )  # fmt: skip
 
     @property
     def blocked(self) -> Blocklist:
@@ -167,7 +178,7 @@ class Arcade(TableHooks):
         self.last = replace(won, asks=False)
         if initials and self.scores.sign(won.entry, initials):
             self.last = replace(self.last, entry=replace(won.entry, initials=initials))
-        self.changed()
+        self.changed(won.game)
         return True
 
     def saved_record(self, game: Game) -> dict[str, object] | None:

@@ -129,8 +129,7 @@ class Soak(TableHooks):
 
     def _kiosk_app(self, screen: pygame.Surface, rng: random.Random) -> App:
         from game.config import config_from_dict, hash_pin
-        from game.kiosk.controller import kiosk_factory
-        from game.kiosk.session import Session
+        from game.launch import build_app, open_run
 
         self.state = tempfile.TemporaryDirectory(prefix="solitaire-soak-")
         config, _ = config_from_dict(
@@ -143,10 +142,9 @@ class Soak(TableHooks):
                 }
             }
         )
-        session = Session.open(config, Path(self.state.name), logging_on=False, crash_hook=False)
-        parts = compose(screen, settings=PlayerSettings(locale="en"), rng=rng)
-        kiosk = kiosk_factory(config, session, resumed=False)
-        return App(parts, parts.games.new("RU1-C-AAAAABB"), kiosk=kiosk)
+        run = open_run(config, Path(self.state.name), logging_on=False, crash_hook=False)
+        parts = compose(screen, settings=PlayerSettings(locale="en"), rng=rng, run=run)
+        return build_app(parts, parts.games.new("RU1-C-AAAAABB"), run)
 
     def close(self) -> None:
         self.app.close()  # every solver worker (the indicator, when a tap turned it on)

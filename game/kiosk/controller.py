@@ -1,11 +1,12 @@
-"""The kiosk on screen: the controller the App is given. Its screens are scenes of their own
+"""The kiosk on screen: the controller the App is given, only for a kiosk (``is_kiosk``: the
+lock on, or the idle times asked for without it). Its screens are scenes of their own
 (game/scenes: stats, pin, attract), opened by name.
 
-``App(parts, game, kiosk=kiosk_factory(config, session, resumed=...))``: the App makes the
-controller with itself as host. The session gets the table's reports (autosave, statistics,
-logs), the controller filters raw events (kiosk lock, idle timer, the long press on the game
-code), tells the loop its deadlines and runs once per update step (idle deadlines, the long
-press).
+``App(parts, game, kiosk=kiosk_factory(config, session))``: the App makes the controller with
+itself as host. The controller filters raw events (kiosk lock, idle timer, the long press on the
+game code), tells the loop its deadlines and runs once per update step (idle deadlines, the long
+press), after the table's listeners (game.launch lists them). Saving is the session's
+(game.saves.session), which every saved run has, a desktop's too.
 """
 
 from __future__ import annotations
@@ -17,20 +18,10 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame import Rect
 
-from engine import Game
 from game.config import EXIT_OPERATOR, Config
-from game.hooks import TableHooks
-from game.kiosk.models import (
-    EventAction,
-    IdleTimer,
-    LongPress,
-    PinPad,
-    SetAside,
-    apply_lock,
-    classify_event,
-)
-from game.kiosk.session import Session
+from game.kiosk.models import EventAction, IdleTimer, LongPress, PinPad, classify_event
 from game.saves.prefs import reset_visitor_settings, resets_visitors
+from game.saves.session import Session, SetAside
 
 if TYPE_CHECKING:
     from game.app import KioskFactory
@@ -55,13 +46,11 @@ MAX_HOLD_S = 120.0  # a press longer than this is a lost release, not a person
 CODE_AREA = 0.36  # the right part of the info bar, where the game code is, takes the long press
 
 
-class KioskController(TableHooks):
-    """Event filter, deadline and per-step hook of the App (see kiosk_factory). Made with the
-    App as host, it joins the App's hooks (the session first) and takes the table's play time
-    as the session's clock. When the game on the table is not the resumed one, it is reported
-    as a fresh deal (saved and logged)."""
+class KioskController:
+    """Event filter, deadline and update step of the App (see kiosk_factory), made with the App
+    as host; ``session``: the run's (its state directory, its saves)."""
 
-    def __init__(self, app: AppHost, config: Config, session: Session, *, resumed: bool) -> None:
+    def __init__(self, app: AppHost, config: Config, session: Session) -> None:
         self.app = app
         self.config = config
         self.session = session
@@ -73,27 +62,10 @@ class KioskController(TableHooks):
         self.pin = PinPad.persistent(config.kiosk.operator_pin_hash, session.directory, now)
         self.exit_enabled = self.lock and bool(config.kiosk.operator_pin_hash)
         self.fresh_dealt = False  # the idle period's fresh deal is done
-        self.aside: SetAside | None = None  # the game an unlocked idle deal replaced
         self.default_choice = copy.deepcopy(app.games.choice)  # the operator's (config)
         self.pressing = False  # a finger held still is not idle...
         self.press_since = 0.0  # ...for a while: a lost release must not keep the kiosk awake
         self.hold_since: float | None = None  # when the press the long press follows began
-        app.hooks.add(session)
-        app.hooks.add(self)
-        # One play time: the table's, which the autosave and the statistics read as well.
-        app.table.play_time.running = session.clock.running
-        session.clock = app.table.play_time
-        arcade = app.arcade
-        arcade.game_id = lambda: session.game_id  # a win is entered once per game
-        # The last win's result is saved with its game, and again once it is signed: a won
-        # game resumed after a restart opens its panel with its rank and initials.
-        session.meta_extra = lambda game: {"win": r} if (r := arcade.saved_record(game)) else {}
-        arcade.changed = lambda: session.checkpoint(app.table.game)
-        if resumed and app.table.game.is_won:
-            arcade.restore(app.table.game, session.resumed_meta.get("win"), session.game_id)
-        apply_lock(config)
-        if not resumed:
-            session.started(app.table.game)
 
     # ---------------------------------------------------------------- raw events
     def filter(self, event: pygame.event.Event) -> bool:
@@ -190,11 +162,15 @@ class KioskController(TableHooks):
         if game.is_won or (game.moves and deal) or (not game.moves and other):
             left = "idle"
             if not self.lock and game.moves and not game.is_won:  # idle_unlocked: resumable
-                left, session = "aside", self.session
-                line = None if session.line is None else list(session.line)
-                self.aside = SetAside(game, table.play_time.seconds, session.game_id, line)
+                left = "aside"
+                self.session.set_aside(game)
             table.start_game(app.games.new(), left=left)
             log.info("idle: fresh deal %s", table.game.code)
+
+    @property
+    def aside(self) -> SetAside | None:
+        """The game an unlocked idle deal replaced, kept by the session to resume."""
+        return self.session.aside
 
     def resume_aside(self) -> None:
         """New game's "Resume the game left idle": the set-aside game back on the table (the
@@ -202,18 +178,6 @@ class KioskController(TableHooks):
         aside = self.aside
         if aside is not None:
             self.app.table.replace_game(lambda: aside.game)
-
-    def started(self, game: Game) -> None:
-        """After the session's own: a set-aside game back on the table keeps its id, line of
-        moves and clock (the session took it for a fresh deal)."""
-        aside = self.aside
-        if aside is None or game is not aside.game:
-            return
-        self.aside = None
-        self.session.game_id, self.session.line = aside.game_id, aside.line
-        self.app.table.play_time.reset(aside.seconds)
-        self.session.checkpoint(game)
-        log.info("game %s resumed after the idle deal", game.code)
 
     def start_attract(self) -> None:
         table = self.app.table
@@ -230,10 +194,10 @@ class KioskController(TableHooks):
         self.app.running = False
 
 
-def kiosk_factory(config: Config, session: Session, *, resumed: bool) -> KioskFactory:
+def kiosk_factory(config: Config, session: Session) -> KioskFactory:
     """What makes the kiosk controller for the App (``App(..., kiosk=...)``)."""
 
     def make(app: AppHost) -> KioskController:
-        return KioskController(app, config, session, resumed=resumed)
+        return KioskController(app, config, session)
 
     return make

@@ -28,9 +28,9 @@ from game.saves.stats import Stats, rule_set_keys
 from game.saves.storage import replace_file
 
 if TYPE_CHECKING:
-    from game.app import Watcher
-    from game.host import AppHost
-    from game.kiosk.session import Session
+    from game.clock import FrameWindow
+    from game.saves.session import Session
+    from game.workers import Workers
 
 log = logging.getLogger("solitaire.metrics")
 
@@ -40,7 +40,7 @@ WRITE_EVERY_S = 30.0  # "at least once a minute", with room for a slow turn of t
 
 @dataclass(frozen=True)
 class Live:
-    """What the running game knows now (attach_metrics reads it from the App and session)."""
+    """What the running game knows now (session_metrics reads it from the session and parts)."""
 
     stats: Stats
     in_play: str | None = None  # the rule set of a game with a move, not yet counted
@@ -241,16 +241,14 @@ class Metrics(TableHooks):
         return True
 
 
-def metrics_watcher(session: Session, textfile_dir: str) -> Watcher:
-    """What makes the metrics for the App (``App(..., watchers=[...])``): they see every raw
-    event first (input before the kiosk lock drops any)."""
-    return lambda app: attach_metrics(app, session, textfile_dir).saw_input
-
-
-def attach_metrics(app: AppHost, session: Session, textfile_dir: str) -> Metrics:
-    """Metrics for the kiosk ``app`` (its session's state directory keeps metrics.json),
-    written to ``textfile_dir``, among the App's hooks after the session; the first write
-    happens on the loop's first step."""
+def session_metrics(
+    session: Session, workers: Workers, frames: FrameWindow, textfile_dir: str
+) -> Metrics:
+    """Metrics for a saved run (its session's state directory keeps metrics.json), written to
+    ``textfile_dir``. game.launch.compose makes them a listener of the table after the session
+    (the statistics have counted a game when they write) and their ``saw_input`` the App's
+    first event filter (input before the kiosk lock drops any); the first write happens on the
+    loop's first step."""
     from game.arcade.play import today_from_env
     from game.config import REPO_ROOT
     from game.saves.stats import rule_set_key
@@ -263,18 +261,16 @@ def attach_metrics(app: AppHost, session: Session, textfile_dir: str) -> Metrics
     )
 
     def source() -> Live:
-        game = app.table.game
+        game = session.game  # the game on the table, as the session last heard
         in_play = None
-        if not session.recorded and game.moves > 0 and not game.is_won:
+        if game is not None and not session.recorded and game.moves > 0 and not game.is_won:
             in_play = rule_set_key(game.code)
         return Live(
             stats=session.stats,
             in_play=in_play,
             failed_saves=session.failed_saves,
-            hint_restarts=max(0, app.workers.spawned.get("hint", 0) - 1),
-            slowest_frame=app.frame_times.slowest(time.perf_counter()),
+            hint_restarts=max(0, workers.spawned.get("hint", 0) - 1),
+            slowest_frame=frames.slowest(time.perf_counter()),
         )
 
-    metrics = Metrics(Path(textfile_dir), record, source, version=read_version(REPO_ROOT))
-    app.hooks.add(metrics)  # after the session: the statistics have counted the game
-    return metrics
+    return Metrics(Path(textfile_dir), record, source, version=read_version(REPO_ROOT))

@@ -29,12 +29,19 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from engine import Game
 from game.config import Config
 from game.kiosk.pin import FIRST_WAIT_S, MAX_WAIT_S, TRIES_BEFORE_WAIT, PinThrottle, verify_pin
 
 # --------------------------------------------------------------------------------------------
 # Idle: attract screen after N minutes, a fresh deal after M
+
+
+def is_kiosk(config: Config) -> bool:
+    """Whether this run is a kiosk, whose controller the App is given (game.kiosk.controller):
+    the lock on, or the idle times asked for without it (``idle_unlocked``). A desktop without
+    either has no idle reset, no long press and no PIN; its games are saved all the same."""
+    k = config.kiosk
+    return k.lock or k.idle_unlocked
 
 
 class IdleTimer:
@@ -50,7 +57,7 @@ class IdleTimer:
         """The operator's idle times; never without the lock (waiting on a desktop ends,
         replaces or counts no game) unless ``idle_unlocked`` says so."""
         k = config.kiosk
-        if not (k.lock or k.idle_unlocked):
+        if not is_kiosk(config):
             return cls(0.0, 0.0, now)
         return cls(k.idle_attract_minutes * 60.0, k.idle_new_game_minutes * 60.0, now)
 
@@ -75,17 +82,6 @@ class IdleTimer:
             if limit > 0 and self.idle_for(now) < limit
         ]
         return min(waits) if waits else None
-
-
-@dataclass(frozen=True)
-class SetAside:
-    """A game the idle fresh deal replaced without the lock (``idle_unlocked``): not counted,
-    and New game puts it back (KioskController.resume_aside) with its clock, id and line."""
-
-    game: Game
-    seconds: float
-    game_id: str
-    line: list[str] | None
 
 
 # --------------------------------------------------------------------------------------------

@@ -168,11 +168,11 @@ class SettingsScene(Dialog):
         self.buttons_row(Rect(inner.left, round(y), inner.width, round(row_h)))
 
     def buttons_row(self, rect: Rect) -> None:
-        """Rules, the statistics (kept by the kiosk session) and Close."""
+        """Rules, the statistics (kept by a saved run's session) and Close."""
         tr = self.tr
         labels = [tr("settings.rules"), tr("dialog.close")]
         actions: list[Callable[[], object]] = [self.rules, self.close]
-        if self.app.kiosk is not None:  # statistics are kept by the kiosk session
+        if self.app.session is not None:  # statistics are kept by a saved run's session
             labels.insert(1, tr("stats.button"))
             actions.insert(1, self.stats)
         self.row(rect, labels, actions, len(labels) - 1)

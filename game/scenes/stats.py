@@ -27,8 +27,8 @@ class StatsScene(Dialog):
     def build(self) -> None:
         tr, u = self.tr, self.unit()
         w, h = self.app.screen.get_size()
-        kiosk = self.app.kiosk
-        stats = kiosk.session.stats if kiosk is not None else None
+        session = self.app.session  # a saved run's: a desktop's as a kiosk's
+        stats = session.stats if session is not None else None
         portrait = h > w
         self.panel = self.panel_rect(max_w=u * 18, max_h=u * 13)
         pad = int(u * 0.35)

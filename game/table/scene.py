@@ -80,15 +80,16 @@ class TableScene(Scene):
         *,
         pictures: bool = False,
         least_text: Callable[[], int] = lambda: 0,
+        play_time: PlayTime | None = None,
     ) -> None:
         """How it shows itself is its own: ``pictures``, its buttons do nothing here (a demo's
         table) and are drawn flat; ``least_text``, the smallest text size (px) it may draw its
-        words at (0: its layout's own; an Examples table's is the visitor's info bar text)."""
+        words at (0: its layout's own; an Examples table's is the visitor's info bar text);
+        ``play_time``: the game's (the App's table: the session's; None: its own)."""
         super().__init__(app)
-        self.buttons_are_pictures = pictures
-        self.least_text = least_text
+        self.buttons_are_pictures, self.least_text = pictures, least_text
         deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random", "daily"
-        self.state = TableState(game, self.fit(game), deal, deal_day(app, game, deal))
+        self.state = TableState(game, self.fit(game), deal, deal_day(app, game, deal), play_time)
         self.hints = HintClient(
             self.state,
             app.workers,

@@ -36,11 +36,19 @@ T = TypeVar("T")
 class TableState:
     """The table's state and what the view asks of it that needs nothing else."""
 
-    def __init__(self, game: Game, layout: Layout, deal: str, deal_day: dt.date | None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        layout: Layout,
+        deal: str,
+        deal_day: dt.date | None,
+        play_time: PlayTime | None = None,
+    ) -> None:
         """``deal``: the kind of deal ("easy" .. "hard", "winnable", "random", "daily", "example");
-        ``deal_day``: the day whose deal ``game`` is, or None."""
+        ``deal_day``: the day whose deal ``game`` is, or None; ``play_time``: the game's play
+        time (the visitor's table: the one the session saves; None: a new one)."""
         self.game = game
-        self.play_time = PlayTime()
+        self.play_time = play_time if play_time is not None else PlayTime()
         self.active = True
         self.tweens: list[Tween] = []
         self.drag: Drag | None = None

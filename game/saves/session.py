@@ -1,4 +1,5 @@
-"""Everything the kiosk keeps about play, behind a handful of calls the table makes.
+"""Everything a saved run keeps about play (a desktop's as a kiosk's), behind a handful of calls
+the table makes.
 
 The table owns the `Game` and the screen; it tells the session what happened:
 
@@ -10,8 +11,8 @@ The table owns the `Game` and the screen; it tells the session what happened:
     session.ended(game, "won")                 # the win (statistics once), or a new deal
     session.shutdown(game)                     # QUIT / SIGTERM / operator exit: save
 
-and reads `session.clock` (the game's play time: the table's own PlayTime once the kiosk is
-attached, game.kiosk.controller) and `session.stats`. The session never raises on a
+and reads `session.clock` (the game's play time: the table is made with it, game.launch) and
+`session.stats`. The session never raises on a
 full or read-only disk: the game goes on and the problem is logged. Must not import pygame.
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeGuard
 
@@ -43,9 +45,23 @@ from game.saves.storage import autosave_store, state_dir
 
 log = logging.getLogger("solitaire.session")
 
+Meta = Callable[[Game], dict[str, object]]  # more to keep with a saved game (its win)
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A game the idle fresh deal replaced without the lock (``idle_unlocked``): not counted,
+    and New game puts it back (KioskController.resume_aside) with its clock, id and line."""
+
+    game: Game
+    seconds: float
+    game_id: str
+    line: list[str] | None
+
 
 class Session(TableHooks):
-    def __init__(self, config: Config, directory: Path) -> None:
+    def __init__(self, config: Config, directory: Path, *, meta: Meta = lambda game: {}) -> None:
+        """``meta``: what else is saved with a game (game.launch: the arcade's last win)."""
         self.config = config
         self.directory = directory
         self.autosave = Autosave(autosave_store(directory), undo_depth=config.game.undo_depth)
@@ -59,7 +75,8 @@ class Session(TableHooks):
         self.failed_saves = 0  # autosaves that did not reach the disk (game.kiosk.metrics)
         self.game_id = new_game_id()  # this game's id, saved with it (game.arcade.play: one win)
         self.resumed_meta: dict[str, object] = {}  # the resumed save's meta (its win: lastwin)
-        self.meta_extra: Callable[[Game], dict[str, object]] = lambda game: {}  # saved too
+        self.meta_extra = meta
+        self.aside: SetAside | None = None  # the game an unlocked idle deal replaced
 
     @classmethod
     def open(
@@ -69,6 +86,7 @@ class Session(TableHooks):
         *,
         logging_on: bool = True,
         crash_hook: bool = True,
+        meta: Meta = lambda game: {},
     ) -> Session:
         """The session in the state directory; with `logging_on`, the rotating log; with
         `crash_hook`, an uncaught exception saves the game and exits non-zero."""
@@ -83,7 +101,7 @@ class Session(TableHooks):
                     opened[0].crash_save(error) if opened else guard.record_crash(error=error)
                 )
             )
-        session = cls(config, directory)
+        session = cls(config, directory, meta=meta)
         opened.append(session)
         return session
 
@@ -106,8 +124,23 @@ class Session(TableHooks):
         log_game_start(g.code, resumed=True, moves=g.moves, score=g.score)
         return resumed
 
+    @property
+    def game(self) -> Game | None:
+        """The game on the table, as last reported (None before the first report)."""
+        return self._game
+
     def started(self, game: Game) -> None:
-        """A fresh deal is on the table (the previous one must have been `ended`)."""
+        """A fresh deal is on the table (the previous one must have been `ended`), or the game
+        set aside back (it keeps its id, line of moves and clock)."""
+        aside = self.aside
+        if aside is not None and game is aside.game:
+            self.aside = None
+            self._game, self.game_id, self.line = game, aside.game_id, aside.line
+            self.clock.reset(aside.seconds)
+            log_game_start(game.code)
+            log.info("game %s resumed after the idle deal", game.code)
+            self._save(game)
+            return
         self._game = game
         self.line = savecheck.line_of(game)  # moves already played (main.py --moves)
         self.clock.reset()
@@ -132,6 +165,13 @@ class Session(TableHooks):
             self.line.pop()
         log_undo(game.code, moves=game.moves, score=game.score)
         self._save(game)
+
+    def set_aside(self, game: Game) -> SetAside:
+        """Keep ``game`` to resume (its clock, id and line): an unlocked idle deal replaces it
+        next, ``ended(game, "aside")``."""
+        line = None if self.line is None else list(self.line)
+        self.aside = SetAside(game, self.clock.seconds, self.game_id, line)
+        return self.aside
 
     def ended(self, game: Game, result: str) -> None:
         """The game is over: "won", or left for another deal ("abandoned", "idle"; "aside":
