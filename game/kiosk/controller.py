@@ -19,7 +19,7 @@ from pygame import Rect
 
 from engine import Game
 from game.config import EXIT_OPERATOR, Config
-from game.hooks import TableHooks
+from game.hooks import Left, TableHooks
 from game.kiosk.models import (
     EventAction,
     IdleTimer,
@@ -188,7 +188,7 @@ class KioskController(TableHooks):
         game = table.game
         other = resets and (chose or game.rules.key != app.games.choice.rules_key())
         if game.is_won or (game.moves and deal) or (not game.moves and other):
-            left = "idle"
+            left: Left = "idle"
             if not self.lock and game.moves and not game.is_won:  # idle_unlocked: resumable
                 left, session = "aside", self.session
                 line = None if session.line is None else list(session.line)

@@ -26,7 +26,7 @@ from typing import TypeGuard
 from engine import Game, Move
 from game.clock import PlayTime
 from game.config import Config
-from game.hooks import TableHooks
+from game.hooks import Ending, TableHooks
 from game.logs import (
     install_excepthook,
     log_dir_for,
@@ -133,7 +133,7 @@ class Session(TableHooks):
         log_undo(game.code, moves=game.moves, score=game.score)
         self._save(game)
 
-    def ended(self, game: Game, result: str) -> None:
+    def ended(self, game: Game, result: Ending) -> None:
         """The game is over: "won", or left for another deal ("abandoned", "idle"; "aside":
         set aside by an unlocked idle deal, not counted, game.kiosk.controller). The
         statistics count it once (a game left without a move not at all): the autosave, which
