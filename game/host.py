@@ -58,6 +58,10 @@ class TableFactory(Protocol):
     ) -> Named: ...
 
 
+Showing = Literal["demo", "today", "all", "howto"]
+"""What the attract screen shows (game.scenes.attract): the demo game or a board of its rotation."""
+
+
 class Stack(Protocol):
     """The scene stack (game.scene.SceneStack) as scenes use it: open by name, close.
 
@@ -83,7 +87,7 @@ class Stack(Protocol):
     @overload
     def open(self, name: Literal["operator"], *, controller: Kiosk | None = ...) -> Named: ...
     @overload
-    def open(self, name: Literal["attract"], *, showing: str = ...) -> Named: ...
+    def open(self, name: Literal["attract"], *, showing: Showing = ...) -> Named: ...
     @overload
     def open(self, name: Literal["initials"], *, ranks: str = ...) -> Named: ...
     @overload

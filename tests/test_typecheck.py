@@ -26,5 +26,5 @@ def test_mypy_refuses_each_mistyped_command_and_nothing_else(
         if "  # typo" in line
     }
     refused = {int(n) for n in re.findall(r"typos\.py:(\d+): error:", out)}
-    assert len(marked) == 8
+    assert len(marked) == 9
     assert refused == marked, out

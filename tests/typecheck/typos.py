@@ -24,6 +24,8 @@ def commands(table: TableScene, hooks: Hooks, game: Game, scenes: Stack) -> None
     table.deal = "dayly"  # typo
     scenes.open("newgame")
     scenes.open("newgam")  # typo
+    scenes.open("attract", showing="today")
+    scenes.open("attract", showing="todya")  # typo
 
 
 def kinds(game: Game) -> tuple[Deal, Level, Left, Ending]:
