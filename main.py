@@ -20,10 +20,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from engine import Game
 
-SCENES = (
-    *("table", "newgame", "keypad", "settings", "rules", "win", "initials", "operator", "entries"),
-    *("attract", "attract-today", "attract-all", "attract-howto", "scores", "stats"),
-)
 DEFAULT_SIZE = (1280, 800)
 
 
@@ -55,7 +51,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --screenshot: also write where every card and button is (JSON)",
     )
     parser.add_argument("--moves", nargs="*", default=[], help="moves to play first (7H-t5 ...)")
-    parser.add_argument("--scene", choices=SCENES, default="table", help="screen to show")
+    parser.add_argument(
+        "--scene",
+        default="table",
+        help="with --screenshot: the screen to show, e.g. newgame (a wrong name lists them; "
+        "game.launch.SHOWN holds them)",
+    )
     parser.add_argument(
         "--probe-video",
         action="store_true",
@@ -113,7 +114,8 @@ def probe_video() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     if args.check_config:
         from game.config import check_config_file
 
@@ -126,7 +128,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     from game.config import default_config_path
-    from game.launch import LaunchOptions, open_app
+    from game.launch import SHOWN, LaunchOptions, open_app
+
+    if args.scene not in SHOWN:  # as argparse words it (--scene's names are game.launch's)
+        choices = ", ".join(map(repr, SHOWN))
+        parser.error(f"argument --scene: invalid choice: {args.scene!r} (choose from {choices})")
 
     game: Game | None = None
     if args.code:  # the engine's modules only for a given deal: the window comes first

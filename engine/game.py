@@ -123,18 +123,47 @@ class Game:
     """A deal being played under one rule set."""
 
     def __init__(self, rules: Rules, number: int, *, history_limit: int = HISTORY_LIMIT) -> None:
-        self.rules = rules
-        self.number = number
-        self.code = format_code(rules, number)
-        self.cols: list[tuple[Card, ...]] = [() for _ in range(rules.columns)]
-        self.down: list[int] = [0] * rules.columns
-        self.cells: list[int] = [EMPTY] * rules.cells
-        self.found: list[int] = [0, 0, 0, 0]
-        self.score = 0
-        self.moves = 0
-        self.history: deque[Step] = deque(maxlen=history_limit or None)
-        self.undone: list[Move] = []  # what pop took back, the next redo last
+        self._fill(
+            rules,
+            number,
+            format_code(rules, number),
+            cols=[() for _ in range(rules.columns)],
+            down=[0] * rules.columns,
+            cells=[EMPTY] * rules.cells,
+            found=[0, 0, 0, 0],
+            score=0,
+            moves=0,
+            history=deque(maxlen=history_limit or None),
+            undone=[],
+        )
         self._deal()
+
+    def _fill(
+        self,
+        rules: Rules,
+        number: int,
+        code: str,
+        *,
+        cols: list[tuple[Card, ...]],
+        down: list[int],
+        cells: list[int],
+        found: list[int],
+        score: int,
+        moves: int,
+        history: deque[Step],
+        undone: list[Move],
+    ) -> None:
+        """Every field of a game, set in this one place: a new game (``__init__``), its
+        :meth:`copy` and one read back (:meth:`from_dict`) each pass them all, so a field added
+        here is one mypy asks each of them for."""
+        self.rules, self.number, self.code = rules, number, code
+        self.cols = cols  # bottom card first
+        self.down = down  # how many cards of each column lie face down
+        self.cells = cells  # EMPTY where a free cell holds no card
+        self.found = found  # cards on each suit's foundation
+        self.score, self.moves = score, moves
+        self.history = history  # the undo history, oldest first
+        self.undone = undone  # what pop took back, the next redo last
 
     # ----------------------------------------------------------------- construction
 
@@ -161,12 +190,19 @@ class Game:
 
     def copy(self) -> Game:
         other = Game.__new__(Game)
-        other.rules, other.number, other.code = self.rules, self.number, self.code
-        other.cols, other.down = list(self.cols), list(self.down)
-        other.cells, other.found = list(self.cells), list(self.found)
-        other.score, other.moves = self.score, self.moves
-        other.history = deque(self.history, maxlen=self.history.maxlen)
-        other.undone = list(self.undone)
+        other._fill(
+            self.rules,
+            self.number,
+            self.code,
+            cols=list(self.cols),
+            down=list(self.down),
+            cells=list(self.cells),
+            found=list(self.found),
+            score=self.score,
+            moves=self.moves,
+            history=deque(self.history, maxlen=self.history.maxlen),
+            undone=list(self.undone),
+        )
         return other
 
     # ----------------------------------------------------------------- reading the position
@@ -544,30 +580,42 @@ class Game:
         limit = data.get("history_limit", HISTORY_LIMIT)
         if not isinstance(limit, int) or isinstance(limit, bool) or not 0 <= limit <= 10_000:
             raise StateError(f"history_limit must be a whole number 0..10000, not {limit!r}")
-        game = cls.__new__(cls)
-        game.rules, game.number, game.code = rules, number, format_code(rules, number)
-        game.cols, game.down, game.cells, game.found, game.score = read_state(rules, data, "")
-        game.moves = read_count(data, "moves", "")
-        won = data.get("won", game.is_won)
-        if won != game.is_won:
-            raise StateError(f"'won' says {won!r} but the foundations say {game.is_won}")
+        cols, down, cells, found, score = read_state(rules, data, "")
+        moves = read_count(data, "moves", "")
+        is_won = found == [13, 13, 13, 13]
+        won = data.get("won", is_won)
+        if won != is_won:
+            raise StateError(f"'won' says {won!r} but the foundations say {is_won}")
         history = data.get("history", [])
         if not isinstance(history, list) or (limit and len(history) > limit):
             raise StateError(f"history must be a list of at most {limit} entries")
-        game.history = deque(maxlen=limit or None)
+        steps: deque[Step] = deque(maxlen=limit or None)
         for k, entry in enumerate(history):
             where = f"history[{k}]."
             if not isinstance(entry, dict):
                 raise StateError(f"{where[:-1]} must be an object")
-            cols, down, cells, found, score = read_state(rules, entry, where)
+            b_cols, b_down, b_cells, b_found, b_score = read_state(rules, entry, where)
             try:
                 move = Move.parse(entry.get("move"))
             except IllegalMove as error:
                 raise StateError(f"{where}move: {error}") from None
-            snapshot = Snapshot(tuple(cols), tuple(down), tuple(cells), tuple(found), score)
-            game.history.append(Step(snapshot, move))
-        game.undone = []
-        game.undone = _read_redo(game, data.get("redo", []), limit)
+            before = Snapshot(tuple(b_cols), tuple(b_down), tuple(b_cells), tuple(b_found), b_score)
+            steps.append(Step(before, move))
+        game = cls.__new__(cls)
+        game._fill(
+            rules,
+            number,
+            format_code(rules, number),
+            cols=cols,
+            down=down,
+            cells=cells,
+            found=found,
+            score=score,
+            moves=moves,
+            history=steps,
+            undone=[],
+        )
+        game.undone.extend(_read_redo(game, data.get("redo", []), limit))
         return game
 
 

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field, replace
 from engine import Game, catalog
 from engine.codes import format_number
 from engine.rules import REGISTRY, Rules
-from game.arcade.levels import deal_level
+from game.arcade.levels import Deal, deal_level
+from game.config_rules import LEVELS  # a new game's levels, "any" a random deal
 
 log = logging.getLogger("solitaire.games")
 
 DEAL_NUMBERS = 2**35
-LEVELS = ("easy", "medium", "hard", "any")
 
 
 @dataclass
@@ -115,7 +115,7 @@ class Games:
         """The same deal again, from the start."""
         return Game.from_code(game.code, history_limit=self.undo_depth)
 
-    def level_of(self, game: Game) -> str:
+    def level_of(self, game: Game) -> Deal:
         """What kind of deal ``game`` is, for the table's title and the win screen: "daily" for
         today's deal, its level ("easy", "medium", "hard") when it comes from the catalog of a
         game with levels, "winnable" when from the catalog of a game without, else "random"."""
@@ -129,8 +129,8 @@ class Games:
         from the catalog at one, "any" for a random deal. Read from the game's code, so a game
         resumed after a restart says the same. Today's deal keeps the chosen level."""
         choice = self.choice.following(game.rules)
-        level = self.level_of(game)
-        level = "any" if level == "random" else level
+        deal = self.level_of(game)
+        level = "any" if deal == "random" else deal
         return replace(choice, level=level) if level in LEVELS else choice
 
     def has_levels(self, rules_key: str) -> bool:

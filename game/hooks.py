@@ -12,12 +12,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Literal
 
 from engine import Game, Move
 from engine.cards import Card
 
 log = logging.getLogger("solitaire.hooks")
+
+Left = Literal["abandoned", "idle", "aside"]
+"""How an unfinished game left the table (:meth:`TableHooks.ended`): for a new deal, for the
+idle timer's fresh deal, or set aside by it to resume (game.kiosk.controller.SetAside)."""
+Ending = Literal["won", Left]
+"""How a game ended, as the statistics and the game log tell it (game.kiosk.session)."""
 
 
 class TableHooks:
@@ -38,7 +44,7 @@ class TableHooks:
     def refused(self, game: Game) -> None:
         """A tap or drop was refused (TableScene.refuse: the cards shake)."""
 
-    def ended(self, game: Game, result: str) -> None:
+    def ended(self, game: Game, result: Left) -> None:
         """An unfinished game was left: ``result`` is "abandoned", "idle" or "aside" (kept to
         resume: game.saves.session.SetAside)."""
 
@@ -109,7 +115,7 @@ class Hooks(TableHooks):
     def refused(self, game: Game) -> None:
         self._tell("refused", game)
 
-    def ended(self, game: Game, result: str) -> None:
+    def ended(self, game: Game, result: Left) -> None:
         self._tell("ended", game, result)
 
     def step(self, dt: float) -> None:

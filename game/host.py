@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from game.arcade.play import Arcade
     from game.clock import FixedClock, FrameWindow, PlayTime
     from game.games import Games
-    from game.hooks import Hooks
+    from game.hooks import Hooks, Left
     from game.i18n import Translator
     from game.input import GestureReader
     from game.kiosk.models import IdleTimer, PinPad
@@ -59,6 +59,10 @@ class TableFactory(Protocol):
     ) -> Named: ...
 
 
+Showing = Literal["demo", "today", "all", "howto"]
+"""What the attract screen shows (game.scenes.attract): the demo game or a board of its rotation."""
+
+
 class Stack(Protocol):
     """The scene stack (game.scene.SceneStack) as scenes use it: open by name, close.
 
@@ -84,7 +88,7 @@ class Stack(Protocol):
     @overload
     def open(self, name: Literal["operator"], *, controller: Kiosk | None = ...) -> Named: ...
     @overload
-    def open(self, name: Literal["attract"], *, showing: str = ...) -> Named: ...
+    def open(self, name: Literal["attract"], *, showing: Showing = ...) -> Named: ...
     @overload
     def open(self, name: Literal["initials"], *, ranks: str = ...) -> Named: ...
     @overload
@@ -156,7 +160,7 @@ class Table(Protocol):
         """The cards the finger drags now, if any."""
         ...
 
-    def start_game(self, game: Game, *, left: str = "abandoned") -> None: ...
+    def start_game(self, game: Game, *, left: Left = "abandoned") -> None: ...
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]: ...
     def pause(self) -> None: ...
     def resume(self) -> None: ...

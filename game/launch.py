@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -376,35 +376,46 @@ def _guard_x11_window(session: Session) -> WindowGuard | None:
     return guard if guard.install(session.shutdown) else None
 
 
-PLAIN_SCENES: tuple[Literal["newgame", "settings", "scores", "stats"], ...] = (
-    "newgame",
-    "settings",
-    "scores",
-    "stats",
-)
+def _over(*openings: Callable[[Stack, App], object]) -> Callable[[App], None]:
+    """A screenshot's scene: ``openings`` made in turn on the app's scene stack, each checked
+    by mypy against that scene's own arguments (game.host.Stack)."""
+
+    def show(app: App) -> None:
+        for opening in openings:
+            opening(app.scenes, app)
+
+    return show
+
+
+# The --scene names of main.py's screenshots, in the order --scene lists them, and how each is
+# opened: the one list of them (every scene of the game is registered in game.scenes).
+SHOWN: dict[str, Callable[[App], None]] = {
+    "table": _over(),
+    "newgame": _over(lambda s, a: s.open("newgame")),
+    "keypad": _over(
+        lambda s, a: s.open("newgame"), lambda s, a: s.open("keypad", text="RU1-C-AAAA")
+    ),
+    "settings": _over(lambda s, a: s.open("settings")),
+    "rules": _over(lambda s, a: s.open("settings"), lambda s, a: s.open("rules")),
+    "win": _over(lambda s, a: s.open("win", game=a.table.game, play_time=a.table.play_time)),
+    "initials": _over(lambda s, a: s.open("initials", ranks=a.tr("arcade.rank_today", place=1))),
+    "operator": _over(lambda s, a: s.open("operator", controller=a.kiosk)),
+    "entries": _over(
+        lambda s, a: s.open("operator", controller=a.kiosk), lambda s, a: s.open("entries")
+    ),
+    "attract": _over(lambda s, a: s.open("attract", showing="demo")),
+    "attract-today": _over(lambda s, a: s.open("attract", showing="today")),
+    "attract-all": _over(lambda s, a: s.open("attract", showing="all")),
+    "attract-howto": _over(lambda s, a: s.open("attract", showing="howto")),
+    "scores": _over(lambda s, a: s.open("scores")),
+    "stats": _over(lambda s, a: s.open("stats")),
+}
 
 
 def show_scene(app: App, scene: str) -> None:
-    """Push the named scene over the table (screenshots and tools)."""
-    scenes: Stack = app.scenes  # each scene's opening checked (game.host.Stack)
-    if scene == "keypad":
-        scenes.open("newgame")
-        scenes.open("keypad", text="RU1-C-AAAA")
-    elif scene == "rules":
-        scenes.open("settings")
-        scenes.open("rules")
-    elif scene == "win":
-        scenes.open("win", game=app.table.game, play_time=app.table.play_time)
-    elif scene in PLAIN_SCENES:
-        scenes.open(next(name for name in PLAIN_SCENES if name == scene))
-    elif scene == "initials":
-        scenes.open("initials", ranks=app.tr("arcade.rank_today", place=1))
-    elif scene in ("operator", "entries"):
-        scenes.open("operator", controller=app.kiosk)
-        if scene == "entries":
-            scenes.open("entries")
-    elif scene.startswith("attract"):  # attract, attract-today, attract-all, attract-howto
-        scenes.open("attract", showing=scene.partition("-")[2] or "demo")
+    """Push the named scene (a name of :data:`SHOWN`) over the table (screenshots and tools);
+    a name not there shows the table alone."""
+    SHOWN.get(scene, SHOWN["table"])(app)
 
 
 def save_screenshot(app: App, path: Path, scene: str = "table") -> None:

@@ -21,11 +21,15 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from game.config import EXIT_CRASH, Config
 from game.config_rules import expand_dir
 from game.kiosk.pin import redact
 from game.saves.storage import state_dir
+
+if TYPE_CHECKING:
+    from game.hooks import Ending
 
 LOGGER_NAME = "solitaire"
 LOG_FILE = "solitaire.log"
@@ -167,7 +171,7 @@ def log_undo(code: str, *, moves: int, score: int) -> None:
     game_log.info("game=%s event=undo n=%d score=%d", code, moves, score)
 
 
-def log_game_end(code: str, result: str, *, moves: int, score: int, seconds: float) -> None:
+def log_game_end(code: str, result: Ending, *, moves: int, score: int, seconds: float) -> None:
     """`result`: "won", "abandoned" (a new deal), "idle" (the idle timeout's fresh deal)..."""
     game_log.info(
         "game=%s event=end result=%s n=%d score=%d time=%.1f", code, result, moves, score, seconds

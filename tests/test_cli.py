@@ -71,3 +71,42 @@ def test_the_engine_imports_without_pygame() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], timeout=60, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_each_public_engine_name_is_written_once_and_loads_when_first_used() -> None:
+    """engine/__init__.py names each public name once, in its type-checking imports (what mypy
+    reads); ``engine.Name``, ``from engine import *`` and ``__all__`` follow them, and reading
+    engine.rules alone (as the game does before its window) loads no other engine module."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    import engine
+
+    tree = ast.parse((Path(engine.__file__)).read_text(encoding="utf-8"))
+    block = next(
+        n for n in tree.body if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"
+    )
+    written = [
+        (node.module, alias.name)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    ]
+    assert len(written) == 14 and all(module for module, _ in written)
+    assert engine.__all__ == sorted(name for _, name in written)
+    for module, name in written:
+        assert getattr(engine, name) is getattr(importlib.import_module(str(module)), name)
+    with pytest.raises(AttributeError, match="no attribute 'Gmae'"):
+        engine.Gmae  # noqa: B018
+    lazy = (
+        "import sys, engine.rules\n"
+        "print(sorted(m for m in sys.modules if m.startswith('engine')))\n"
+        "from engine import *\n"
+        "print(Game.__module__, parse_code.__module__)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", lazy], timeout=60, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    before, after = done.stdout.splitlines()
+    assert before == "['engine', 'engine.cards', 'engine.rules']"
+    assert after == "engine.game engine.codes"

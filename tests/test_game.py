@@ -98,6 +98,22 @@ class TestSaves:
         assert loaded.move_stack == game.move_stack
         assert loaded.legal_moves() == game.legal_moves()
 
+    def test_a_copy_and_a_game_read_back_have_every_field_of_the_game(self) -> None:
+        """New, copied and read back, a game is set up in one place (Game._fill): each has the
+        same fields with the same values, and a copy shares no list with its original."""
+        game = Game.from_code("RU1-C-AAAAABB", history_limit=7)
+        for move in ("AC-f", "2C-f", "4D-t3", "3C-t1"):
+            game.play(move)
+        game.pop()
+        fields = vars(game)
+        names = "rules number code cols down cells found score moves history undone"
+        assert set(fields) == set(names.split())
+        for other in (game.copy(), Game.from_dict(json.loads(json.dumps(game.to_dict())))):
+            assert vars(other) == fields
+            assert other.history.maxlen == 7
+            for name in ("cols", "down", "cells", "found", "history", "undone"):
+                assert getattr(other, name) is not getattr(game, name), name
+
     @pytest.mark.parametrize(
         ("damage", "words"),
         [

@@ -48,6 +48,17 @@ def test_the_levels_of_deals_come_from_the_catalogs() -> None:
     assert deal_level("not a code") == "random"
 
 
+def test_the_level_names_are_one_set_the_config_the_catalogs_and_the_tables_share() -> None:
+    """config.toml's russian_level (and the new-game dialog) offers the catalog levels and
+    "any"; the high-score pages order every level a deal can have, easiest first."""
+    from engine.search.levels import LEVELS as GRADED
+    from game.arcade.levels import LEVELED, ORDER
+    from game.config_rules import LEVELS
+
+    assert LEVELED == GRADED == LEVELS[:3] and LEVELS[3:] == ("any",)
+    assert ORDER[:3] == LEVELED and ORDER[3:] == ("winnable", "random")
+
+
 def test_a_hard_win_ranks_among_hard_wins_not_behind_faster_easy_ones(tmp_path: Path) -> None:
     scores = HighScores(highscores_store(tmp_path), size=3)
     for k in range(3):  # three quick Easy wins fill the Easy table

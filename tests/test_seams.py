@@ -228,3 +228,32 @@ def test_no_scene_opens_where_mypy_cannot_check_it() -> None:
                 if isinstance(target, ast.Attribute) and target.attr in ("open", "build"):
                     unchecked.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert unchecked == []
+
+
+def test_each_screenshot_name_shows_its_registered_scene_on_top() -> None:
+    """main.py --scene takes the names of game.launch.SHOWN (the one list of them); each opens
+    its scene, a registered one (game.scenes.SCENES, the one list of the scenes)."""
+    from game.launch import SHOWN, show_scene
+    from game.scenes import SCENES
+
+    assert next(iter(SHOWN)) == "table" and len(SHOWN) == 15
+    for shown in SHOWN:
+        app = make_app()
+        show_scene(app, shown)
+        scene = shown.partition("-")[0]  # attract-today: the attract screen, showing today's
+        assert scene in SCENES
+        assert app.scenes.top.name == scene, shown
+
+
+def test_main_refuses_a_screenshot_name_it_does_not_know_and_lists_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import main
+
+    with pytest.raises(SystemExit) as refused:
+        main.main(["--screenshot", str(tmp_path / "s.png"), "--scene", "newgam"])
+    assert refused.value.code == 2
+    said = capsys.readouterr().err
+    assert "argument --scene: invalid choice: 'newgam' (choose from 'table', 'newgame'," in said
+    assert "'attract-howto', 'scores', 'stats')" in said
+    assert not (tmp_path / "s.png").exists()

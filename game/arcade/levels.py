@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from typing import Literal, get_args
 
 from engine import catalog
 from engine.codes import CodeError, parse_code
@@ -13,22 +14,27 @@ from engine.rules import REGISTRY
 
 log = logging.getLogger("solitaire.levels")
 
-LEVELED = ("easy", "medium", "hard")  # a game with levels (Russian Solitaire): its catalog's
-ORDER = (*LEVELED, "winnable", "random")  # every level a deal can have, easiest first
+Leveled = Literal["easy", "medium", "hard"]  # a game with levels (Russian Solitaire): its catalog's
+Level = Literal[Leveled, "winnable", "random"]  # every level a deal can have, easiest first
+Deal = Literal[Level, "daily", "example"]
+"""What kind of deal the table's title and the win screen name (game.games.Games.level_of):
+today's deal, a level, or an example of the rules screen's (game.scenes.examples)."""
+LEVELED: tuple[Leveled, ...] = get_args(Leveled)
+ORDER: tuple[Level, ...] = get_args(Level)
 
 
 @functools.cache
-def _catalog(rules_key: str) -> dict[str, str]:
+def _catalog(rules_key: str) -> dict[str, Leveled]:
     """Code -> level of ``rules_key``'s deal catalog ({} when it is missing or damaged)."""
     try:
         loaded = catalog.load(rules_key).levels
     except Exception as error:  # a damaged catalog: its deals are told as random
         log.warning("deal catalog: %r; deals shown as random", error)
         return {}
-    return {code: level for level, codes in loaded.items() for code in codes}
+    return {code: level for level in LEVELED for code in loaded.get(level, ())}
 
 
-def deal_level(code: str) -> str:
+def deal_level(code: str) -> Level:
     """ "easy", "medium" or "hard" for a catalog deal of a game with levels, "winnable" for a
     catalog deal of a game without, else "random" (a code that is no game code too)."""
     try:

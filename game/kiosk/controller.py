@@ -19,6 +19,7 @@ import pygame
 from pygame import Rect
 
 from game.config import EXIT_OPERATOR, Config
+from game.hooks import Left
 from game.kiosk.models import EventAction, IdleTimer, LongPress, PinPad, classify_event
 from game.saves.prefs import reset_visitor_settings, resets_visitors
 from game.saves.session import Session, SetAside
@@ -160,7 +161,7 @@ class KioskController:
         game = table.game
         other = resets and (chose or game.rules.key != app.games.choice.rules_key())
         if game.is_won or (game.moves and deal) or (not game.moves and other):
-            left = "idle"
+            left: Left = "idle"
             if not self.lock and game.moves and not game.is_won:  # idle_unlocked: resumable
                 left = "aside"
                 self.session.set_aside(game)

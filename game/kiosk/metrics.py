@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import Game, Move
-from game.hooks import TableHooks
+from game.hooks import Left, TableHooks
 from game.kiosk.runs import RunRecord, Today
 from game.saves.stats import Stats, rule_set_keys
 from game.saves.storage import replace_file
@@ -197,7 +197,7 @@ class Metrics(TableHooks):
         if game.is_won:
             self.write(keep=True)
 
-    def ended(self, game: Game, result: str) -> None:
+    def ended(self, game: Game, result: Left) -> None:
         self.write(keep=True)
 
     def shutdown(self, game: Game) -> None:

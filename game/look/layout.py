@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from pygame import Rect
 
-BUTTONS: tuple[str, ...] = ("new", "undo", "redo", "hint", "settings")
+Button = Literal["new", "undo", "redo", "hint", "settings"]  # the table's buttons, in their order
+Command = Literal[Button, "finish"]  # what a button or a key asks of the table (Finish: in
+# Hint's place while the rest of the game is certain, game.table.finish)
+BUTTONS: tuple[Button, ...] = get_args(Button)
 CARD_RATIO = 1.4  # height / width
 FINGER_MM = 9.0  # a comfortable touch target
 BUTTON_LABEL = 0.34  # a label beside a button's icon, of the button's height
@@ -76,7 +79,7 @@ class Layout:
     foundations: tuple[Rect, ...]  # spades, hearts, diamonds, clubs
     cells: tuple[Rect, ...]
     info_bar: Rect
-    buttons: dict[str, Rect]
+    buttons: dict[Button, Rect]
     title: Rect  # the box of the title's text: free felt, clear of cards, slots and buttons
     px_per_mm: float
     fan_open: float = 0.0  # the face-up gap where the screen has room for it (0: fan_up)
@@ -199,7 +202,7 @@ def compute_layout(
     short = min(width, height)
     margin = max(4, round(short * 0.014))
     n = columns
-    buttons: dict[str, Rect] = {}
+    buttons: dict[Button, Rect] = {}
     if portrait:
         bar_h = _bar_height(round(_clamp(height * 0.034, 26, 56)), least_text)
         info_bar = Rect(0, 0, width, bar_h)
@@ -257,7 +260,7 @@ def _bar_height(bar_h: int, least_text: int) -> int:
 
 
 def _portrait_buttons(
-    buttons: dict[str, Rect], width: int, height: int, margin: int, finger: float, text: int
+    buttons: dict[Button, Rect], width: int, height: int, margin: int, finger: float, text: int
 ) -> int:
     """Portrait: the buttons in two rows at the bottom (three over two, centred), each wide
     enough for its label beside its icon at the info bar's text size ``text`` (five in a row

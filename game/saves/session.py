@@ -28,7 +28,7 @@ from typing import TypeGuard
 from engine import Game, Move
 from game.clock import PlayTime
 from game.config import Config
-from game.hooks import TableHooks
+from game.hooks import Ending, TableHooks
 from game.logs import (
     install_excepthook,
     log_dir_for,
@@ -173,7 +173,7 @@ class Session(TableHooks):
         self.aside = SetAside(game, self.clock.seconds, self.game_id, line)
         return self.aside
 
-    def ended(self, game: Game, result: str) -> None:
+    def ended(self, game: Game, result: Ending) -> None:
         """The game is over: "won", or left for another deal ("abandoned", "idle"; "aside":
         set aside by an unlocked idle deal, not counted, game.kiosk.controller). The
         statistics count it once (a game left without a move not at all): the autosave, which

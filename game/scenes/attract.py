@@ -24,7 +24,7 @@ from game.scenes.demo import DemoHost
 
 if TYPE_CHECKING:
     from game.games import GameChoice
-    from game.host import AppHost
+    from game.host import AppHost, Showing
     from game.table import TableScene
 
 
@@ -77,9 +77,14 @@ class AttractScene(Scene):
     PAUSE_AFTER_DEAL = 2.0
     SOLVE_SECONDS = 5.0
     # The rotation: the demo plays, then each board shows for a while (seconds).
-    ROTATION = (("demo", 30.0), ("today", 8.0), ("all", 8.0), ("howto", 8.0))
+    ROTATION: tuple[tuple[Showing, float], ...] = (
+        ("demo", 30.0),
+        ("today", 8.0),
+        ("all", 8.0),
+        ("howto", 8.0),
+    )
 
-    def __init__(self, app: AppHost, showing: str = "demo") -> None:
+    def __init__(self, app: AppHost, showing: Showing = "demo") -> None:
         super().__init__(app)
         names = [name for name, _ in self.ROTATION]
         self.phase = names.index(showing) if showing in names else 0
@@ -166,7 +171,7 @@ class AttractScene(Scene):
             self.banner_rect.centery = min(h - box.height // 2 - 2, (bottom + h) // 2)
 
     @property
-    def showing(self) -> str:
+    def showing(self) -> Showing:
         """What the screen shows now: "demo", "today", "all" or "howto"."""
         return self.ROTATION[self.phase][0]
 

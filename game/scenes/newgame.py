@@ -11,7 +11,7 @@ from pygame import Rect
 
 from engine.rules import REGISTRY
 from game import rulesets
-from game.games import LEVELS
+from game.config_rules import LEVELS
 from game.look import ui
 from game.look.fonts import font
 from game.look.ui import Control

@@ -17,7 +17,7 @@ from game import rulesets
 from game.look import ui
 from game.look.cards import HIGHLIGHT, CardArt, felt, slot
 from game.look.fonts import font
-from game.look.layout import BUTTON_LABEL, BUTTONS
+from game.look.layout import BUTTON_LABEL, BUTTONS, Button
 from game.look.typeset import splits_a_name
 from game.saves.savemark import draw_save_mark, mark_rect
 
@@ -249,7 +249,7 @@ class Chrome:
             y += text_font.get_linesize()
         surface.set_clip(clip)
 
-    def _draw_buttons(self, surface: pygame.Surface, names: Sequence[str]) -> None:
+    def _draw_buttons(self, surface: pygame.Surface, names: Sequence[Button]) -> None:
         """The named buttons on the felt, Undo and Redo greyed out when they cannot act; a demo's
         pictured buttons always alike, as they do nothing whatever its game (issue 31 item 9)."""
         lay = self.scene.layout
@@ -388,14 +388,15 @@ STATE = 3  # where Chrome.key() holds Undo's and Redo's state
 
 def changed_buttons(
     before: tuple[object, ...], after: tuple[object, ...]
-) -> tuple[str, ...] | None:
+) -> tuple[Button, ...] | None:
     """The buttons whose state differs between two Chrome.key()s when nothing else does (a
     move or an undo), else None (the whole background changed)."""
     if before[:STATE] + before[STATE + 1 :] != after[:STATE] + after[STATE + 1 :]:
         return None
     was, now = before[STATE], after[STATE]
     assert isinstance(was, tuple) and isinstance(now, tuple)
-    return tuple(n for n, a, b in zip(("undo", "redo"), was, now, strict=True) if a != b)
+    undo_redo: tuple[Button, Button] = ("undo", "redo")
+    return tuple(n for n, a, b in zip(undo_redo, was, now, strict=True) if a != b)
 
 
 def fit_size(text: str, rect: Rect, start: int, least: int = 9, readable: int = 9) -> int:

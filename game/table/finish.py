@@ -23,19 +23,21 @@ from pygame import Rect
 from engine import Game, Move
 from engine.finish import finish_line
 from engine.game import PositionKey
-from game.look.layout import Layout
+from game.look.layout import Command, Layout
 from game.table.state import TableState
 
 STAGGER = 0.045  # seconds between the starts of two cards' glides (each glides 0.15-0.25 s)
 PULSE = 0.6  # seconds of Finish's one pulse when it takes Hint's place
 
 
-def shown_buttons(offered: bool, layout: Layout) -> dict[str, Rect]:
+def shown_buttons(offered: bool, layout: Layout) -> dict[Command, Rect]:
     """The table's buttons as shown now, by action name: the layout's, with "finish" in
     "hint"'s place while the rest of the game is certain (``offered``: :meth:`Finisher.offered`)."""
-    if not offered:
-        return layout.buttons
-    return {("finish" if name == "hint" else name): rect for name, rect in layout.buttons.items()}
+    shown: dict[Command, Rect] = {
+        ("finish" if offered and name == "hint" else name): rect
+        for name, rect in layout.buttons.items()
+    }
+    return shown
 
 
 class Finisher:

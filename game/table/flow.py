@@ -16,8 +16,10 @@ import pygame
 from engine import Game
 
 if TYPE_CHECKING:
+    from game.arcade.levels import Deal
     from game.host import Host
     from game.i18n import Translator
+    from game.look.layout import Command
 
 
 Ask = Callable[[str, str, str, Callable[[], None]], None]
@@ -56,7 +58,7 @@ def replace_game(
     ask(question, tr("table.leave_yes"), tr("table.leave_no"), go)
 
 
-def key_command(event: pygame.event.Event) -> str | None:
+def key_command(event: pygame.event.Event) -> Command | None:
     """The table button a key stands for: Ctrl+Z or Backspace undo, Ctrl+Y or Ctrl+Shift+Z
     redo, H hint, N new game."""
     if event.type != pygame.KEYDOWN:
@@ -67,10 +69,11 @@ def key_command(event: pygame.event.Event) -> str | None:
         return "redo"
     if (key == pygame.K_z and ctrl) or key == pygame.K_BACKSPACE:
         return "undo"
-    return {pygame.K_h: "hint", pygame.K_n: "new"}.get(key)
+    letters: dict[int, Command] = {pygame.K_h: "hint", pygame.K_n: "new"}
+    return letters.get(key)
 
 
-def deal_day(app: Host, game: Game, deal: str) -> dt.date | None:
+def deal_day(app: Host, game: Game, deal: Deal) -> dt.date | None:
     """The date whose day's deal ``game`` is (``deal`` "daily": today, or yesterday for a game
     begun before midnight or a typed code of yesterday's deal), else None."""
     return app.arcade.day_of(game) if deal == "daily" else None
@@ -81,13 +84,13 @@ def day_deal_label(tr: Translator, day: dt.date) -> str:
     return tr("arcade.past_deal", date=tr.date(day))
 
 
-def shown_code(game: Game, deal: str) -> str:
+def shown_code(game: Game, deal: Deal) -> str:
     """The game code the info bar shows: none for an Examples page's position (``deal``
     "example"), which is no deal of its code."""
     return "" if deal == "example" else game.code
 
 
-def deal_label(tr: Translator, deal: str, day: dt.date | None, today: dt.date) -> str:
+def deal_label(tr: Translator, deal: Deal, day: dt.date | None, today: dt.date) -> str:
     """The kind of deal on the table, in words: "Today's deal" (or the deal of the past day it
     is, see :func:`day_deal_label`), its level, "Winnable deal", "Random deal" or "Example" (the
     Examples page's positions)."""

@@ -15,7 +15,7 @@ reads the scene and changes nothing in it. Time is ``app.clock.time``; the game'
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,8 +24,9 @@ from pygame import Rect
 import game.table.touch as touch
 from engine import Game, IllegalMove, Move
 from engine.cards import Card
+from game.arcade.levels import Deal
 from game.clock import PlayTime
-from game.look.layout import Layout
+from game.look.layout import Command, Layout
 from game.scene import Event, Scene
 from game.table.animation import Pos, Tween, change_tweens, glide_on
 from game.table.feedback import answer_refusal
@@ -41,8 +42,7 @@ from game.table.toast import Toast
 from game.table.view import TableView
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
+    from game.hooks import Left
     from game.host import Host
     from game.look.cards import CardArt
     from game.saves.prefs import PlayerSettings
@@ -62,11 +62,11 @@ class TableScene(Scene):
     tweens = Shared[list[Tween]]()
     drag = Shared[Drag | None]()
     toast = Shared[Toast | None]()
-    deal = Shared[str]()
+    deal = Shared[Deal]()
     deal_day = Shared[dt.date | None]()
     first_line = Shared[bool]()
     pending_win = Shared[bool]()
-    pressed_button = Shared[str | None]()
+    pressed_button = Shared[Command | None]()
     pressed_card = Shared[Card | None]()
     marks = Shared[tuple[Card, ...]]()
     version = Shared[int]()
@@ -127,7 +127,7 @@ class TableScene(Scene):
         """The card drawn at ``pos`` (top-most; foundation: its top card): the view's."""
         return self.view.card_at(pos)
 
-    def button_at(self, pos: tuple[int, int]) -> str | None:
+    def button_at(self, pos: tuple[int, int]) -> Command | None:
         return next((n for n, r in self.shown_buttons().items() if r.collidepoint(pos)), None)
 
     # ================================================================= what is shown
@@ -147,7 +147,7 @@ class TableScene(Scene):
     def repaint(self) -> None:  # the resting picture changed: the view rebuilds it
         self.state.repaint()
 
-    def shown_buttons(self) -> dict[str, Rect]:
+    def shown_buttons(self) -> dict[Command, Rect]:
         """The buttons shown now, by action (Finish in Hint's place: game.table.finish)."""
         return shown_buttons(self.finisher.offered(), self.layout)
 
@@ -245,10 +245,9 @@ class TableScene(Scene):
         """Back to the table: every scene over it goes."""
         self.app.scenes.pop_to_bottom()
 
-    def start_game(self, game: Game, *, left: str = "abandoned") -> None:
+    def start_game(self, game: Game, *, left: Left = "abandoned") -> None:
         """Show a new game (from the new-game dialog, a code, the win screen, the idle timer).
-        An unfinished game with moves is reported as ended with ``left`` ("abandoned",
-        "idle")."""
+        An unfinished game with moves is reported as ended with ``left`` (game.hooks.Left)."""
         self.finish_tweens()
         old = self.game
         shape = (old.rules.columns, old.rules.cells)
@@ -388,7 +387,7 @@ class TableScene(Scene):
     def handle(self, event: Event) -> bool:
         return touch.handle(self, event)  # game.table.touch
 
-    def press_button(self, name: str) -> None:
+    def press_button(self, name: Command) -> None:
         self.finish_tweens()
         if name == "undo":
             self.undo()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Generic, Protocol, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast, overload
 
 from pygame import Rect
 
@@ -20,12 +20,15 @@ from engine import Game
 from engine.cards import Card
 from engine.rules import Rules
 from game.clock import PlayTime
-from game.look.layout import Layout, compute_layout
+from game.look.layout import Command, Layout, compute_layout
 from game.table.animation import Tween, change_tweens
 from game.table.feedback import PendingRefusal
 from game.table.gesture import Drag, LastTap
 from game.table.places import Places, Rest
 from game.table.toast import Toast, make_toast, table_room
+
+if TYPE_CHECKING:
+    from game.arcade.levels import Deal
 
 BLINK_HZ = 3  # the hinted move's outline blinks on and off three times a second
 HOLD_PAUSE = 1.5  # seconds without a touch on a held column before it spreads out again
@@ -40,7 +43,7 @@ class TableState:
         self,
         game: Game,
         layout: Layout,
-        deal: str,
+        deal: Deal,
         deal_day: dt.date | None,
         play_time: PlayTime | None = None,
     ) -> None:
@@ -59,7 +62,7 @@ class TableState:
         self.first_line = not game.moves  # a fresh start: how to play, until the first move
         # A won game stays won: restored after a quit, it opens on its win screen again.
         self.pending_win = game.is_won
-        self.pressed_button: str | None = None
+        self.pressed_button: Command | None = None
         self.pressed_card: Card | None = None  # under a finger that is down: shown lifted
         self.pending_refusal: PendingRefusal | None = None  # a tap's answer, after its window
         self.marks: tuple[Card, ...] = ()  # cards a refusal points at, shown until marks_until
