@@ -36,8 +36,6 @@ TYPED_WITH_ONE_CHANGE = {
 
 # Commands no test types as printed: how each is run instead, or why it cannot be.
 NOT_AS_PRINTED = {
-    "bash kiosk/build-deb.sh --arch arm64": "tests/test_deb.py builds it with --out DIR added "
-    "(the test writes nothing into the checkout's dist/)",
     "sudo /usr/lib/solitaire-kiosk/kiosk/console-setup.sh": "tests/test_console_setup.py runs "
     "the script with --root on a tree with the real systemctl (the throw-away root has no "
     "systemd; its --dry-run is typed there)",
