@@ -22,7 +22,7 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 BUILD = REPO / "kiosk" / "build-deb.sh"
 # What the package depends on, so that dpkg -i works without apt inside the root.
-INCLUDE = "python3.11-venv,python3-distutils,libgbm1,libegl1,libgles2,libdrm2,libudev1"
+INCLUDE = "python3.11-venv,python3-distutils,libgbm1,libegl1,libgles2,libdrm2,libudev1,sudo"
 CACHE = Path("/var/cache/solitaire-kiosk-tests")
 if not os.access(CACHE if CACHE.exists() else CACHE.parent, os.W_OK):
     CACHE = REPO / "out" / "deb-test"

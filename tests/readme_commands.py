@@ -2,9 +2,11 @@
 
 `typed(line)` returns a command of the README's ``sh`` blocks as its words (the comment after
 it left out); it fails when the README no longer prints that line, so a test cannot go on
-typing a command the operator no longer reads. `checkout(directory)` is the operator's source
-tree: the files git tracks, copied (a playbook run as printed reads and writes paths relative
-to it, such as kiosk/fleet/inventory.yml, which must not land in this checkout).
+typing a command the operator no longer reads. `typed_in_shell(line)` is the same line whole,
+for a shell (`sh -c`), as its pipes and `&&` need one. `checkout(directory)` is the
+operator's source tree: the files git tracks, copied (a playbook run as printed reads and
+writes paths relative to it, such as kiosk/fleet/inventory.yml, which must not land in this
+checkout).
 tests/test_readme_commands.py checks that every command is typed by some test, or says why not.
 """
 
@@ -37,6 +39,12 @@ def typed(line: str) -> list[str]:
     """The README's command `line` (as printed, without its comment) as words for subprocess."""
     assert line in readme_commands(), f"kiosk/README.md no longer prints: {line}"
     return shlex.split(line)
+
+
+def typed_in_shell(line: str) -> str:
+    """The README's command `line` as printed, whole, for `sh -c` (its pipes, `&&`)."""
+    assert line in readme_commands(), f"kiosk/README.md no longer prints: {line}"
+    return line
 
 
 def checkout(directory: Path) -> Path:

@@ -33,6 +33,7 @@ from tests.debroot import (
     package_status,
     unmount_below,
 )
+from tests.readme_commands import checkout, typed, typed_in_shell
 
 APP = "/usr/lib/solitaire-kiosk"
 CONF = "/etc/solitaire-kiosk/config.toml"
@@ -43,6 +44,35 @@ NO_PIN_LINE = (
     "start it with: sudo solitaire-kiosk-pin"
 )
 WANTS = "etc/systemd/system/multi-user.target.wants/solitaire-kiosk.service"
+# This machine's architecture, in place of the README's arm64 in a package's file name.
+HOST_ARCH = (
+    subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True).stdout.strip()
+    if shutil.which("dpkg")
+    else ""
+)
+NEWER = "0.2.0"  # the version of the README's upgrade
+BUILD_ARM64 = "bash kiosk/build-deb.sh --arch arm64"
+# kiosk/README.md's commands, typed by operator() as printed.
+INSTALL = "sudo apt install ./solitaire-kiosk_0.1.0_arm64.deb"
+INSTALL_QUIETLY = (
+    "sudo DEBIAN_FRONTEND=noninteractive apt install ./solitaire-kiosk_0.1.0_arm64.deb"
+)
+UPGRADE = "sudo apt install ./solitaire-kiosk_0.2.0_arm64.deb"
+PRESEED = (
+    "echo 'solitaire-kiosk solitaire-kiosk/pin-hash password pbkdf2_sha256$200000$...$...' "
+    "| sudo debconf-set-selections"
+)
+ELIDED_HASH = "pbkdf2_sha256$200000$...$..."
+SET_PIN = "sudo solitaire-kiosk-pin"
+PIN_FROM_A_SCRIPT = "echo 246813 | sudo solitaire-kiosk-pin"
+RECONFIGURE = "sudo dpkg-reconfigure solitaire-kiosk"
+CONSOLE_DRY_RUN = "sudo /usr/lib/solitaire-kiosk/kiosk/console-setup.sh --dry-run"
+CHECK_CONFIG = (
+    "sudo -u solitaire /usr/lib/solitaire-kiosk/.venv/bin/python /usr/lib/solitaire-kiosk/main.py"
+    " --check-config /etc/solitaire-kiosk/config.toml --kiosk"
+)
+REMOVE = "sudo apt remove solitaire-kiosk"
+PURGE = "sudo apt purge solitaire-kiosk"
 
 pytestmark = [
     pytest.mark.slow,
@@ -59,13 +89,35 @@ def control_file(deb: Path, name: str) -> str:
     ).stdout
 
 
+def built_as_printed(directory: Path) -> Path:
+    """The README's `bash kiosk/build-deb.sh --arch arm64` typed as printed in a copy of the
+    source tree made a git repository, as an operator's clone is: the package in its dist/."""
+    tree = checkout(directory)
+    git = ["git", "-C", str(tree), "-c", "user.name=operator", "-c", "user.email=op@example.org"]
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "the source tree"]):
+        subprocess.run([*git, *command], check=True, capture_output=True)
+    result = subprocess.run(
+        typed(BUILD_ARM64), cwd=tree, capture_output=True, text=True, timeout=600, check=False
+    )
+    if result.returncode != 0 and any(e in result.stderr for e in NETWORK_ERRORS):
+        pytest.skip(f"build-deb.sh could not reach PyPI: {result.stderr[-300:]}")
+    assert result.returncode == 0, result.stderr
+    deb = Path(result.stdout.strip().splitlines()[-1])
+    assert deb.parent == tree / "dist"
+    return deb
+
+
 @pytest.mark.parametrize("python", ["3.11", "3.13"])
 def test_the_arm64_package_holds_the_aarch64_wheels_conffile_and_units(
     tmp_path: Path, python: str
 ) -> None:
-    """3.11: Debian and Raspberry Pi OS Bookworm (the default); 3.13: Trixie."""
-    more = () if python == "3.11" else ("--python", python)
-    deb = built("arm64", tmp_path, *more)
+    """3.11: Debian and Raspberry Pi OS Bookworm (the default, built as the README prints
+    it); 3.13: Trixie."""
+    deb = (
+        built_as_printed(tmp_path)
+        if python == "3.11"
+        else built("arm64", tmp_path, "--python", python)
+    )
     version = re.search(r'^version = "(.+)"$', (REPO / "pyproject.toml").read_text(), re.M)
     assert version and deb.name == f"solitaire-kiosk_{version.group(1)}_arm64.deb"
     listing = subprocess.run(["dpkg-deb", "-c", str(deb)], capture_output=True, text=True)
@@ -139,17 +191,18 @@ def chroot(
 
 
 def rebuilt(deb: Path, out: Path) -> Path:
-    """The same package rebuilt as a newer version whose shipped config.toml also changed."""
+    """The same package rebuilt as the README's upgrade, version 0.2.0, whose shipped
+    config.toml also changed (build-deb.sh builds pyproject.toml's version, 0.1.0)."""
     tree = out / "tree"
     subprocess.run(["dpkg-deb", "-R", str(deb), str(tree)], check=True)
     control = tree / "DEBIAN" / "control"
     text = control.read_text()
     version = re.search(r"^Version: (.+)$", text, re.M)
-    assert version
-    control.write_text(text.replace(version.group(0), f"Version: {version.group(1)}+rebuild1"))
+    assert version and f"_{version.group(1)}_" in deb.name
+    control.write_text(text.replace(version.group(0), f"Version: {NEWER}"))
     shipped = tree / CONF.lstrip("/")
     shipped.write_text(shipped.read_text() + "# rebuilt\n")
-    newer = out / deb.name.replace("_amd64", "+rebuild1_amd64")
+    newer = out / deb.name.replace(f"_{version.group(1)}_", f"_{NEWER}_")
     subprocess.run(["dpkg-deb", "--root-owner-group", "-b", str(tree), str(newer)], check=True)
     return newer
 
@@ -177,6 +230,39 @@ def apt(root: Path, *args: str, **kw: str) -> subprocess.CompletedProcess[str]:
     return chroot(
         root, "apt-get", "-y", "-o", "Dpkg::Use-Pty=0", *args, stdin=kw.get("stdin", ""), env=env
     )
+
+
+def operator(
+    root: Path, line: str, stdin: str = "", pin_hash: str = ""
+) -> subprocess.CompletedProcess[str]:
+    """kiosk/README.md's command `line` typed as printed (sudo and all; the root has sudo) by
+    root at a shell in the root, in /tmp where the package files are, with no terminal: answers
+    come on standard input. One change each in two kinds of line: a package file's
+    architecture, arm64 as printed, is this machine's, as an arm64 package cannot install here
+    (the version is as printed: the files are those); the preseeding line's elided hash
+    `pbkdf2_sha256$200000$...$...` is `pin_hash`, a real one of as many iterations."""
+    command = typed_in_shell(line).replace("_arm64.deb", f"_{HOST_ARCH}.deb")
+    if ELIDED_HASH in command:
+        assert pin_hash.startswith(ELIDED_HASH.removesuffix("...$..."))
+        command = command.replace(ELIDED_HASH, pin_hash)
+    return subprocess.run(
+        ["chroot", str(root), "sh", "-c", f"cd /tmp && {command}"],
+        input=stdin,
+        env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8", "HOME": "/root"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+def installed(root: Path, line: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """The README's `line` that installs a package, typed as printed (operator()): it ends
+    configured."""
+    result = operator(root, line, stdin)
+    assert package_status(root).startswith("install ok installed "), result.stdout + result.stderr
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
 
 
 def install(root: Path, deb: Path, *more: str, **kw: str) -> subprocess.CompletedProcess[str]:
@@ -247,13 +333,14 @@ def test_a_noninteractive_install_without_a_pin_ends_configured_and_says_what_to
     root: Path, debs: tuple[Path, Path]
 ) -> None:
     deb, _newer = debs
-    first = install(root, deb)
+    first = installed(root, INSTALL_QUIETLY)
+    assert package_status(root) == f"install ok installed {deb.name.split('_')[1]}"
     output = first.stdout + first.stderr
     assert output.count(NO_PIN_LINE) == 1 and output.count("solitaire-kiosk-pin") == 1, output
     check_installed(root)
     assert pin_file(root).read_text() == ""
     # The README's console command runs from the package (a chroot: no systemd, no cmdline.txt).
-    console = chroot(root, f"{APP}/kiosk/console-setup.sh", "--dry-run")
+    console = operator(root, CONSOLE_DRY_RUN)
     assert console.returncode == 0 and "console: nothing to change" in console.stdout, console
     check = check_config(root)
     assert check.returncode == 1 and "kiosk.lock = true with no operator PIN" in check.stdout
@@ -261,31 +348,30 @@ def test_a_noninteractive_install_without_a_pin_ends_configured_and_says_what_to
     conf = root / CONF.lstrip("/")
     shipped = conf.read_text()
     conf.write_text(shipped.replace("rotate = 0", "rotate = 45"))
-    again = chroot(root, "dpkg-reconfigure", "solitaire-kiosk")
+    again = operator(root, RECONFIGURE)  # the PIN question left empty: none yet
     assert again.returncode == 0 and check_config(root).stdout in again.stderr, again.stderr
     assert again.stderr.endswith(f"fix them in {CONF}\n{NO_PIN_LINE}\n"), again.stderr
     conf.write_text(shipped)
     # The one command the line names, in the README's form for scripts, as typed (issue 39,
-    # item 14; no sudo in the root): it sets the PIN and the game reads it.
-    readme = (REPO / "kiosk" / "README.md").read_text()
-    typed = re.search(r"^echo (\d+) \| sudo solitaire-kiosk-pin ", readme, re.M)
-    assert typed and typed.group(1) == PIN
-    pin = chroot(root, "sh", "-c", typed.group(0).replace("sudo ", ""))
+    # item 14): it sets the PIN and the game reads it; the README's check says OK.
+    assert PIN_FROM_A_SCRIPT.split()[1] == PIN
+    pin = operator(root, PIN_FROM_A_SCRIPT)
     assert pin.returncode == 0, pin.stdout + pin.stderr
     assert f"the game now reads the new PIN from {PIN_FILE}" in pin.stdout
-    assert check_config(root).stdout == f"{CONF}: OK\n" and game_pin_works(root, PIN)
+    assert operator(root, CHECK_CONFIG).stdout == f"{CONF}: OK\n" and game_pin_works(root, PIN)
     # A reinstall is quiet and keeps the PIN; remove masks the unit, install enables it again.
     again = install(root, deb, "--reinstall")
     assert "solitaire-kiosk:" not in again.stdout + again.stderr
     assert game_pin_works(root, PIN)
-    removed = apt(root, "remove", "solitaire-kiosk")
+    removed = operator(root, REMOVE, stdin="Y\n")  # Y at apt's question
     assert removed.returncode == 0, removed.stderr
+    assert package_status(root).startswith("deinstall ok config-files ")
     assert not (root / WANTS).exists() and not (root / APP.lstrip("/")).exists()
     mask = root / "etc/systemd/system/solitaire-kiosk.service"
     assert os.readlink(mask) == "/dev/null"
     assert (root / CONF.lstrip("/")).exists() and pin_file(root).stat().st_size > 0
     assert chroot(root, "getent", "passwd", "solitaire").returncode == 0
-    install(root, deb)
+    installed(root, INSTALL)  # the PIN question left empty: the kiosk keeps its PIN
     assert (root / WANTS).is_symlink() and not mask.exists()
     assert game_pin_works(root, PIN)
 
@@ -294,14 +380,10 @@ def test_a_preseeded_hash_an_upgrade_taking_the_new_config_and_purge(
     root: Path, debs: tuple[Path, Path]
 ) -> None:
     deb, newer = debs
-    # kiosk/README.md's preseeding line as typed, with a real hash (no sudo in the root).
-    readme = (REPO / "kiosk" / "README.md").read_text()
-    typed = re.search(r"^echo 'solitaire-kiosk solitaire-kiosk/pin-hash password (\S+)' \| (.+)$",
-                      readme, re.M)  # fmt: skip
-    assert typed and typed.group(2) == "sudo debconf-set-selections"
-    command = typed.group(0).replace(typed.group(1), hash_pin(PIN)).replace("sudo ", "")
-    assert chroot(root, "sh", "-c", command).returncode == 0
-    first = install(root, deb)
+    # kiosk/README.md's preseeding line as typed, with a real hash in place of the dots.
+    assert operator(root, PRESEED, pin_hash=hash_pin(PIN)).returncode == 0
+    first = installed(root, INSTALL_QUIETLY)
+    assert package_status(root) == f"install ok installed {deb.name.split('_')[1]}"
     assert "solitaire-kiosk:" not in first.stdout + first.stderr
     check_installed(root)
     assert check_config(root).stdout == f"{CONF}: OK\n"
@@ -317,7 +399,7 @@ def test_a_preseeded_hash_an_upgrade_taking_the_new_config_and_purge(
     png = (root / "tmp/table.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[16:24] == struct.pack(">II", 800, 480)
 
-    # The operator changed the config; the upgrade's shipped config changed too; the
+    # The operator changed the config; the upgrade (0.2.0) shipped a changed config too; the
     # operator takes the new one (Y at dpkg's question): the PIN stays.
     conf = root / CONF.lstrip("/")
     conf.write_text(
@@ -326,8 +408,9 @@ def test_a_preseeded_hash_an_upgrade_taking_the_new_config_and_purge(
     state = root / "var/lib/solitaire-kiosk"
     state.mkdir(mode=0o700)
     (state / "stats.json").write_text("{}")
-    upgrade = install(root, newer, "-o", "Dpkg::Options::=--force-confnew")
-    assert package_status(root).endswith("+rebuild1")
+    assert newer.name == UPGRADE.split("./")[1].replace("_arm64", f"_{HOST_ARCH}")
+    upgrade = installed(root, UPGRADE, stdin="Y\n")
+    assert package_status(root) == f"install ok installed {NEWER}"
     assert (
         conf.read_text().endswith("# rebuilt\n") and (conf.parent / "config.toml.dpkg-old").exists()
     )
@@ -338,16 +421,17 @@ def test_a_preseeded_hash_an_upgrade_taking_the_new_config_and_purge(
     conf.write_text(conf.read_text().replace("rotate = 0", "rotate = 45"))
     report = check_config(root).stdout
     assert "display.rotate = 45" in report
-    for args in (("dpkg-reconfigure", "solitaire-kiosk"),):
-        again = chroot(root, *args)
-        assert again.returncode == 0 and report in again.stderr, again.stderr
-        assert "sudo systemctl restart solitaire-kiosk" in again.stderr
+    again = operator(root, RECONFIGURE)  # the PIN question left empty: the PIN stays
+    assert again.returncode == 0 and report in again.stderr, again.stderr
+    # (the postinst's words: no command typed here, systemd does not run in a chroot)
+    assert f"fix them in {CONF}, then: sudo systemctl restart solitaire-kiosk" in again.stderr
+    assert game_pin_works(root, PIN)
     assert install(root, newer, "--reinstall").stderr.count(report) == 1
 
     cache = root / "var/cache/solitaire-kiosk"
     cache.mkdir()
     shutil.copy(newer, cache)
-    purged = apt(root, "purge", "solitaire-kiosk")
+    purged = operator(root, PURGE, stdin="Y\n")  # Y at apt's question
     assert purged.returncode == 0, purged.stderr
     assert package_status(root) == ""
     for gone in (conf.parent, state, cache, root / APP.lstrip("/")):
@@ -363,9 +447,9 @@ def test_a_preseeded_hash_an_upgrade_taking_the_new_config_and_purge(
 def test_the_pin_typed_at_the_debconf_question_is_hashed_and_never_kept(
     root: Path, debs: tuple[Path, Path]
 ) -> None:
-    """debconf's teletype frontend reads the answers from standard input: the PIN twice."""
-    deb, _newer = debs
-    first = install(root, deb, DEBIAN_FRONTEND="teletype", stdin=f"{PIN}\n{PIN}\n")
+    """With no terminal debconf falls back to its teletype frontend, which reads the answers
+    from standard input: the PIN twice."""
+    first = installed(root, INSTALL, stdin=f"{PIN}\n{PIN}\n")
     assert "Operator PIN for the kiosk (6 to 12 digits):" in first.stdout
     assert "The same operator PIN again:" in first.stdout
     assert NO_PIN_LINE not in first.stderr
@@ -374,8 +458,7 @@ def test_the_pin_typed_at_the_debconf_question_is_hashed_and_never_kept(
     # dpkg-reconfigure asks again: two different PINs, then the new one twice.
     new = "97531864"
     answers = f"111111\n222222\n{new}\n{new}\n"
-    again = chroot(root, "dpkg-reconfigure", "solitaire-kiosk", stdin=answers,
-                   env={"DEBIAN_FRONTEND": "teletype"})  # fmt: skip
+    again = operator(root, RECONFIGURE, stdin=answers)
     assert again.returncode == 0 and "The two PINs differ" in again.stdout, again.stderr
     assert game_pin_works(root, new) and not game_pin_works(root, PIN)
     assert new not in debconf_text(root) and "111111" not in debconf_text(root)
@@ -430,7 +513,7 @@ def test_the_pin_tool_against_awkward_configs(root: Path, debs: tuple[Path, Path
         # a stale preseeded hash waiting in debconf must not come back later
         stale = f"solitaire-kiosk solitaire-kiosk/pin-hash password {hash_pin('555555')}\n"
         chroot(root, "debconf-set-selections", stdin=stale)
-        done = chroot(root, "solitaire-kiosk-pin", stdin=f"{pin}\n")
+        done = operator(root, SET_PIN, stdin=f"{pin}\n")  # no terminal: the PIN once
         assert done.returncode == 0, (name, done.stdout + done.stderr)
         assert "the game now reads the new PIN" in done.stdout, name
         assert game_pin_works(root, pin), name
