@@ -241,4 +241,3 @@ def share_row(labels: Sequence[str], room: float, size: int) -> list[float]:
         return [equal] * n
     spare = (room - sum(need)) / n
     return [width + spare for width in need]
-
