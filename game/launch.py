@@ -12,7 +12,10 @@ opens (game.scenes). ``python -m game.dev.bench startup`` times it beside Aisler
 
 from __future__ import annotations
 
+import json
+import logging
 import os
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,12 +23,16 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
+from engine.rules import REGISTRY
+from game.clock import FixedClock
 from game.config import Config, effective_px_per_mm, load_config
+from game.i18n import Translator
 from game.kiosk.startup import install_sigterm_handler, prepare_sdl
+from game.look.display import Presenter
+from game.look.layout import estimate_px_per_mm
+from game.scenes import register_scenes
 
 if TYPE_CHECKING:
-    import random
-
     from engine import Game
     from game.app import App, KioskFactory, Parts, Watcher
     from game.arcade.play import Arcade
@@ -54,8 +61,6 @@ class LaunchOptions:
 
 def log_problems(problems: list[str]) -> None:
     """The config's problems, one line each (never fatal: the defaults stand in)."""
-    import logging
-
     for problem in problems:
         logging.getLogger("solitaire.config").warning("%s", problem)
 
@@ -78,20 +83,13 @@ def compose(
     (tools, tests) the high-score tables are kept in memory and nobody is asked to sign a
     table that is not kept; ``audio`` False (a screenshot run): never sound, the saved
     setting shown as it is."""
-    import random
-
     from game.app import Parts
     from game.arcade.play import Arcade
-    from game.clock import FixedClock
     from game.games import GameChoice, Games
     from game.hooks import Hooks
-    from game.i18n import Translator
     from game.input import GestureReader
-    from game.look.display import Presenter
-    from game.look.layout import estimate_px_per_mm
     from game.player import Preferences
     from game.scene import SceneRegistry
-    from game.scenes import register_scenes
     from game.sound import CardSounds, Sounds
     from game.workers import Workers
 
@@ -193,7 +191,6 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         install_sigterm_handler()
         prepare_sdl(config)
     screen = open_window(config, options)
-    from engine.rules import REGISTRY
     from game.app import App
     from game.arcade.play import Arcade
     from game.games import GameChoice
@@ -337,8 +334,6 @@ def save_screenshot(app: App, path: Path, scene: str = "table") -> None:
 
 def save_layout_json(app: App, path: Path) -> None:
     """Where every card and button of the table is drawn (game.table.report), as JSON."""
-    import json
-
     from game.table.report import layout_report
 
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -14,6 +14,7 @@ never disturbs the game. Must not import pygame.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,9 +22,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import Game, Move
+from game.arcade.play import today_from_env
+from game.config import REPO_ROOT
 from game.hooks import TableHooks
 from game.kiosk.runs import RunRecord, Today
-from game.saves.stats import Stats, rule_set_keys
+from game.saves.stats import Stats, rule_set_key, rule_set_keys
 from game.saves.storage import replace_file
 
 if TYPE_CHECKING:
@@ -138,8 +141,6 @@ def write_textfile(directory: Path, text: str) -> None:
 
 def read_version(root: Path) -> str:
     """The game's version from pyproject.toml beside main.py ("unknown" without one)."""
-    import re
-
     try:
         text = (root / "pyproject.toml").read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -177,7 +178,7 @@ class Metrics(TableHooks):
     # ---------------------------------------------------------------- the table's reports
     def saw_input(self, event: object) -> bool:
         """An event filter of the App: input notes the time (and is never dropped here)."""
-        from game.kiosk.controller import INPUT_EVENTS
+        from game.kiosk.controller import INPUT_EVENTS  # pygame's, and this module has none
 
         if getattr(event, "type", None) in INPUT_EVENTS:
             self.last_input = self.clock()
@@ -245,10 +246,6 @@ def attach_metrics(app: AppHost, session: Session, textfile_dir: str) -> Metrics
     """Metrics for the kiosk ``app`` (its session's state directory keeps metrics.json),
     written to ``textfile_dir``, among the App's hooks after the session; the first write
     happens on the loop's first step."""
-    from game.arcade.play import today_from_env
-    from game.config import REPO_ROOT
-    from game.saves.stats import rule_set_key
-
     record = RunRecord.open(
         session.directory,
         today_from_env(),
