@@ -12,8 +12,6 @@ opens (game.scenes). ``python -m game.dev.bench startup`` times it beside Aisler
 
 from __future__ import annotations
 
-import json
-import logging
 import os
 import random
 from collections.abc import Callable
@@ -26,10 +24,8 @@ import pygame
 from engine.rules import REGISTRY
 from game.clock import FixedClock
 from game.config import Config, effective_px_per_mm, load_config
-from game.i18n import Translator
 from game.kiosk.startup import install_sigterm_handler, prepare_sdl
 from game.look.display import Presenter
-from game.look.layout import estimate_px_per_mm
 from game.scenes import register_scenes
 
 if TYPE_CHECKING:
@@ -61,6 +57,8 @@ class LaunchOptions:
 
 def log_problems(problems: list[str]) -> None:
     """The config's problems, one line each (never fatal: the defaults stand in)."""
+    import logging
+
     for problem in problems:
         logging.getLogger("solitaire.config").warning("%s", problem)
 
@@ -87,7 +85,9 @@ def compose(
     from game.arcade.play import Arcade
     from game.games import GameChoice, Games
     from game.hooks import Hooks
+    from game.i18n import Translator
     from game.input import GestureReader
+    from game.look.layout import estimate_px_per_mm
     from game.player import Preferences
     from game.scene import SceneRegistry
     from game.sound import CardSounds, Sounds
@@ -334,6 +334,8 @@ def save_screenshot(app: App, path: Path, scene: str = "table") -> None:
 
 def save_layout_json(app: App, path: Path) -> None:
     """Where every card and button of the table is drawn (game.table.report), as JSON."""
+    import json
+
     from game.table.report import layout_report
 
     path.parent.mkdir(parents=True, exist_ok=True)
