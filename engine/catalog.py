@@ -28,14 +28,16 @@ it and picking a deal from it are in :mod:`engine.catalog_file`.
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
+import multiprocessing
 import os
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from engine.catalog_file import (
     CATALOG_DIR,
@@ -56,9 +58,6 @@ from engine.deal import DEAL_NUMBERS
 from engine.game import Game
 from engine.rules import REGISTRY, RULES_BY_KEY
 from engine.search.levels import LEVELS, judge, wins_once
-
-if TYPE_CHECKING:
-    import argparse
 
 __all__ = [
     "CATALOG_DIR",
@@ -143,7 +142,6 @@ def build(
     with the solver limits and level target the file records, so a catalog is one
     reproducible scan). Each level takes the first ``target`` deals graded to it; the scan
     stops early when every level is full."""
-    import multiprocessing  # the builder's pool: the game never builds
 
     catalog = load(key, directory)
     if catalog.next > catalog.first:
@@ -237,7 +235,6 @@ def regrade(
     order, each level taking the first ``target``. The solver's verdicts stand, so no deal is
     solved again: the result is what a new scan of the same range would list. The file is
     rewritten once, at the end; an interrupted regrade leaves it as it was."""
-    import multiprocessing  # the builder's pool: the game never builds
 
     catalog = load(key, directory)
     numbers = sorted(parse_code(code)[1] for codes in catalog.levels.values() for code in codes)
@@ -307,7 +304,6 @@ def _honest_wins(
 ) -> dict[int, bool]:
     """``wins_once`` of every deal in ``numbers``, kept in the file ``side`` as it goes so an
     interrupted run resumes (one ``NUMBER 0|1`` per line)."""
-    import multiprocessing  # the builder's pool: the game never builds
 
     done: dict[int, bool] = {}
     if side.exists():
@@ -390,7 +386,6 @@ def redecide(
     rest are solved again. The honest plays are kept beside the file as they are made, and
     the file is rewritten every minute or so while solving: an interrupted run keeps the
     deals decided so far and records the rest as unknown, so running it again resumes."""
-    import multiprocessing  # the builder's pool: the game never builds
 
     catalog = load(key, directory)
     listed = {parse_code(code)[1]: lv for lv, codes in catalog.levels.items() for code in codes}
@@ -470,8 +465,6 @@ def redecide(
 
 
 def _parser() -> argparse.ArgumentParser:
-    import argparse
-
     parser = argparse.ArgumentParser(
         prog="python -m engine.catalog",
         description=__doc__,

@@ -16,6 +16,8 @@ This module must not import pygame: it runs in the check-config tool and in the 
 
 from __future__ import annotations
 
+import argparse
+import getpass
 import math
 import os
 import sys
@@ -396,8 +398,6 @@ def effective_px_per_mm(config: Config, screen_width: int, screen_height: int) -
 def _read_pin(*, interactive: bool) -> str:
     if not interactive:
         return sys.stdin.readline().strip()
-    import getpass
-
     first = getpass.getpass("Operator PIN (6 to 12 digits): ").strip()
     if not is_valid_new_pin(first):
         return first
@@ -408,8 +408,6 @@ def _read_pin(*, interactive: bool) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    import argparse
-
     parser = argparse.ArgumentParser(
         prog="python -m game.config", description="Operator tools for config.toml."
     )

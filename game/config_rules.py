@@ -10,6 +10,7 @@ Must not import pygame.
 
 from __future__ import annotations
 
+import difflib
 import math
 import os
 from collections.abc import Callable, Sequence
@@ -285,8 +286,6 @@ def _repr_into(value: object, out: list[str], depth: int) -> None:
 
 
 def did_you_mean(word: str, known: Sequence[str]) -> str:
-    import difflib  # (here: only a config with an unknown name needs it)
-
     close = difflib.get_close_matches(word[:100], known, n=1)
     return f"; did you mean {close[0]}?" if close else ""
 

@@ -15,6 +15,7 @@ opens (game.scenes). ``python -m game.dev.bench startup`` times it beside Aisler
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -22,16 +23,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.rules import REGISTRY
+from game.clock import FixedClock, FrameWindow, PlayTime
 from game.config import Config, effective_px_per_mm, load_config
 from game.kiosk.startup import install_sigterm_handler, prepare_sdl
+from game.look.display import Presenter
+from game.scenes import register_scenes
 
 if TYPE_CHECKING:
-    import random
-
     from engine import Game
     from game.app import App, KioskFactory, Parts
     from game.arcade.play import Arcade
-    from game.clock import PlayTime
     from game.games import GameChoice
     from game.hooks import TableHooks
     from game.host import Stack
@@ -152,20 +154,15 @@ def compose(
     tests) high-score tables kept in memory, where nobody is asked to sign a table that is not
     kept. ``audio`` False (a screenshot run): never sound, the saved setting shown as it is;
     ``guard_x11``: on X11 a destroyed window or a lost X server still saves the run."""
-    import random
-
     from game.app import Parts
     from game.arcade.play import Arcade
-    from game.clock import FixedClock, FrameWindow, PlayTime
     from game.games import GameChoice, Games
     from game.hooks import Hooks
     from game.i18n import Translator
     from game.input import GestureReader
-    from game.look.display import Presenter
     from game.look.layout import estimate_px_per_mm
     from game.player import Preferences
     from game.scene import SceneRegistry
-    from game.scenes import register_scenes
     from game.sound import CardSounds, Sounds
     from game.workers import Workers
 
@@ -315,8 +312,6 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
         install_sigterm_handler()
         prepare_sdl(config)
     screen = open_window(config, options)
-    from engine.rules import REGISTRY
-    from game.clock import PlayTime
     from game.games import GameChoice
     from game.input import InputTuning
     from game.saves.prefs import load_prefs, save_prefs

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import multiprocessing
 import threading
 import time
-from concurrent.futures import CancelledError, Executor, Future
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from concurrent.futures import CancelledError, Executor, Future, ProcessPoolExecutor
+from multiprocessing.connection import wait as wait_ready
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import Game, IllegalMove, Move
+from game.kiosk.lifeline import die_with_parent
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
     from multiprocessing.process import BaseProcess
 
 log = logging.getLogger("solitaire.workers")
@@ -49,26 +51,8 @@ class Indicator(Protocol):
         """Its worker pool now, whose processes close_indicator makes sure end."""
 
 
-def __getattr__(name: str) -> object:
-    """``ProcessPoolExecutor``, imported when the first pool starts (PEP 562): start-up starts
-    none, and concurrent.futures.process brings multiprocessing with it."""
-    if name != "ProcessPoolExecutor":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from concurrent.futures import ProcessPoolExecutor
-
-    globals()[name] = ProcessPoolExecutor
-    return ProcessPoolExecutor
-
-
 def _spawn_pool() -> ProcessPoolExecutor:
-    import multiprocessing
-
-    from game.kiosk.lifeline import die_with_parent
-
-    # Looked up as a module attribute, imported by __getattr__ the first time (tests replace it).
-    found = globals().get("ProcessPoolExecutor") or __getattr__("ProcessPoolExecutor")
-    pool = cast("type[ProcessPoolExecutor]", found)
-    return pool(
+    return ProcessPoolExecutor(
         max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=die_with_parent
     )
 
@@ -85,7 +69,6 @@ def reap(processes: list[BaseProcess]) -> None:
     Watches each process's sentinel (readable once it has exited) rather than joining it: the
     executor's own thread may be joining the same processes, and two threads reaping one child
     race (the loser sees no child and takes it for alive)."""
-    from multiprocessing.connection import wait as wait_ready
 
     def still_running(left: list[BaseProcess], seconds: float) -> list[BaseProcess]:
         deadline = time.monotonic() + seconds

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,9 +23,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import Game, Move
+from game.arcade.play import today_from_env
+from game.config import REPO_ROOT
 from game.hooks import Left, TableHooks
 from game.kiosk.runs import RunRecord, Today
-from game.saves.stats import Stats, rule_set_keys
+from game.saves.stats import Stats, rule_set_key, rule_set_keys
 from game.saves.storage import replace_file
 
 if TYPE_CHECKING:
@@ -144,8 +147,6 @@ def write_textfile(directory: Path, text: str) -> None:
 
 def read_version(root: Path) -> str:
     """The game's version from pyproject.toml beside main.py ("unknown" without one)."""
-    import re
-
     try:
         text = (root / "pyproject.toml").read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -183,7 +184,7 @@ class Metrics(TableHooks):
     # ---------------------------------------------------------------- the table's reports
     def saw_input(self, event: object) -> bool:
         """An event filter of the App: input notes the time (and is never dropped here)."""
-        from game.kiosk.controller import INPUT_EVENTS
+        from game.kiosk.controller import INPUT_EVENTS  # pygame's, and this module has none
 
         if getattr(event, "type", None) in INPUT_EVENTS:
             self.last_input = self.clock()
@@ -249,10 +250,6 @@ def session_metrics(
     (the statistics have counted a game when they write) and their ``saw_input`` the App's
     first event filter (input before the kiosk lock drops any); the first write happens on the
     loop's first step."""
-    from game.arcade.play import today_from_env
-    from game.config import REPO_ROOT
-    from game.saves.stats import rule_set_key
-
     record = RunRecord.open(
         session.directory,
         today_from_env(),

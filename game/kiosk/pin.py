@@ -105,7 +105,7 @@ def hash_pin(pin: str, salt: bytes | None = None, *, iterations: int = PIN_ITERA
     salt = os.urandom(16) if salt is None else salt
     if not 8 <= len(salt) <= 64:
         raise ValueError(f"salt of {len(salt)} bytes: expected 8 to 64 bytes")
-    import hashlib  # (here: OpenSSL loads when a PIN is hashed, not at start-up)
+    import hashlib  # (here: OpenSSL loads when a PIN is hashed, not before the window)
 
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), salt, iterations)
     return f"pbkdf2_sha256${iterations}${salt.hex()}${digest.hex()}"
@@ -117,7 +117,7 @@ def verify_pin(pin: str, stored: str) -> bool:
     if parsed is None or not is_valid_pin(pin):
         return False
     iterations, salt, expected = parsed
-    import hashlib  # (here: OpenSSL loads when a PIN is checked, not at start-up)
+    import hashlib  # (here: OpenSSL loads when a PIN is checked, not before the window)
     import hmac
 
     digest = hashlib.pbkdf2_hmac("sha256", pin.encode("ascii"), salt, iterations)

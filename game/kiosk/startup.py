@@ -8,6 +8,7 @@ Must not import pygame at import time (game.launch calls both before the window 
 from __future__ import annotations
 
 import os
+import signal
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,7 +32,6 @@ def install_sigterm_handler() -> None:
     Installed before pygame starts, so SDL keeps its hands off both (it only takes a signal
     nobody handles). Before the window exists there is nothing unsaved: exit at once. After,
     the handler posts QUIT, which the loop reads within its 250 ms wait."""
-    import signal
 
     def on_stop(signum: int, frame: object) -> None:
         import pygame

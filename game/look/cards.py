@@ -8,6 +8,7 @@ import pygame
 
 from engine.cards import RANKS, SUIT_SYMBOLS, Card
 from engine.cards import rank as card_rank
+from game.look.courts import court_figure
 from game.look.fonts import font
 
 RED = (198, 24, 40)
@@ -324,8 +325,6 @@ class CardArt:
         color: tuple[int, int, int],
     ) -> None:
         """A framed figure (game.look.courts) with the suit's mark on each side of its middle."""
-        from game.look.courts import court_figure
-
         tint = (252, 236, 214) if suit in (1, 2) else (230, 236, 248)
         surface.blit(court_figure(inner.size, rank, color, tint), inner)
         mark = _trimmed(_fit_glyph(SUIT_SYMBOLS[suit], inner.height * 0.13, color, bold=False))

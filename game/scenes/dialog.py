@@ -241,13 +241,3 @@ def share_row(labels: Sequence[str], room: float, size: int) -> list[float]:
         return [equal] * n
     spare = (room - sum(need)) / n
     return [width + spare for width in need]
-
-
-def stack_rows(top: int, heights: Sequence[float], gap: int) -> list[int]:
-    """The top of each row of ``heights``, from ``top`` down, ``gap`` apart."""
-    ys = []
-    y = float(top)
-    for h in heights:
-        ys.append(int(y))
-        y += h + gap
-    return ys

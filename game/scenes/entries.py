@@ -14,10 +14,10 @@ from game.arcade.highscores import Entry
 from game.arcade.initials import shown_initials
 from game.clock import format_clock
 from game.i18n import Translator
-from game.look import ui
+from game.look import grid, ui
 from game.look.fonts import font
 from game.look.ui import Control
-from game.scenes.dialog import Dialog, stack_rows
+from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
     from game.host import AppHost
@@ -56,16 +56,14 @@ class EntriesScene(Dialog):
         need = title_h + info_h + len(shown) * (entry_h + gap) + row_h + 3 * gap + 2 * pad
         self.fit_panel(need)  # no empty band above the buttons when the list is empty
         inner = self.panel.inflate(-2 * pad, -2 * pad)
-        ys = stack_rows(inner.top, [title_h, info_h] + [entry_h] * len(shown), gap)
-        title = Rect(inner.left, ys[0], inner.width, title_h)
+        title, info_rect, *lines = grid.rows(inner, [title_h, info_h, *[entry_h] * len(shown)], gap)
         self.add(Control(title, tr("operator.entries_title"), kind="title", size=int(u * 0.5)))
         info = self.message or tr("operator.entries_hint" if entries else "operator.entries_none")
-        info_rect = Rect(inner.left, ys[1], inner.width, info_h)
         self.add(Control(info_rect, info, kind="text", size=int(u * 0.34), extra={"center": True}))
-        for y, entry in zip(ys[2:], shown, strict=True):
-            text = Rect(inner.left, y, text_w, entry_h)
+        for line, entry in zip(lines, shown, strict=True):
+            text, column = grid.columns(line, [grid.Fill(), remove_w], gap)
             self.add(Control(text, entry_line(tr, entry), kind="text", size=size))
-            button = Rect(inner.right - remove_w, y + (entry_h - row_h) // 2, remove_w, row_h)
+            button = Rect(column.left, column.top + (entry_h - row_h) // 2, remove_w, row_h)
             ask = partial(self.ask_remove, entry)
             self.add(Control(button, tr("operator.remove"), ask, name="remove"))
         bottom = Rect(inner.left, inner.bottom - row_h, inner.width, row_h)

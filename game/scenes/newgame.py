@@ -7,15 +7,13 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pygame import Rect
-
 from engine.rules import REGISTRY
 from game import rulesets
 from game.config_rules import LEVELS
-from game.look import ui
+from game.look import grid, ui
 from game.look.fonts import font
 from game.look.ui import Control
-from game.scenes.dialog import Dialog, stack_rows
+from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
     from game.host import AppHost
@@ -79,49 +77,43 @@ class NewGameScene(Dialog):
         aside = self.app.kiosk.aside if self.app.kiosk is not None else None
         extra = [row_h] * (2 + (aside is not None))
         heights = [title_h] + [label_h + row_h] * most + [note_h] * bool(note_h) + extra
-        rows = len(heights) - 1
-        self.panel = self.panel_rect(max_w=u * 12, max_h=sum(heights) + rows * gap + u)
-        p = self.panel
-        inner = p.inflate(-2 * pad, -2 * pad)
-        need = 2 * pad + sum(heights) + gap * rows
-        if need < p.height:
+        self.panel = self.panel_rect(max_w=u * 12, max_h=grid.extent(heights, gap) + u)
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
+        need = 2 * pad + grid.extent(heights, gap)
+        if need < self.panel.height:
             self.fit_panel(need)
-            inner = p.inflate(-2 * pad, -2 * pad)
-        else:
-            gap += int((inner.height - sum(heights) - gap * rows) / rows)
-        ys = stack_rows(inner.top, heights, gap)
-        self.add(
-            Control(
-                Rect(inner.left, ys[0], inner.width, title_h),
-                tr("newgame.title"),
-                kind="title",
-                size=int(u * 0.5),
-            )
-        )
+            inner = self.panel.inflate(-2 * pad, -2 * pad)
+        else:  # the rows spread over the panel
+            rows = len(heights) - 1
+            gap += int((inner.height - grid.extent(heights, gap)) / rows)
+        title, *lines = grid.rows(inner, heights, gap)
+        self.add(Control(title, tr("newgame.title"), kind="title", size=int(u * 0.5)))
+        # Landscape: the labels in a column at the left; portrait: each label above its buttons,
+        # which get the panel's whole width.
         label_w = 0 if portrait else int(inner.width * 0.24)
-        for y, (label, labels, actions, selected) in zip(ys[1:], choices, strict=False):
+        for line, (label, labels, actions, selected) in zip(lines, choices, strict=False):
             if portrait:
-                label_rect = Rect(inner.left + 4, y, inner.width - 4, label_h)
+                label_rect, buttons = grid.rows(line, [label_h, row_h])
+                label_rect = grid.columns(label_rect, [4, grid.Fill()])[1]  # a little in
             else:
-                label_rect = Rect(inner.left, y, label_w, row_h)
+                label_rect, buttons = grid.columns(line, [label_w, grid.Fill()])
             self.add(Control(label_rect, label, kind="label"))
-            r = Rect(inner.left + label_w, y + label_h, inner.width - label_w, row_h)
-            self.row(r, labels, actions, selected)
+            self.row(buttons, labels, actions, selected)
         if note_h and level_row:
             note = tr("newgame.level_note_any" if c.level == "any" else "newgame.level_note")
-            box = Rect(inner.left + label_w, ys[most + 1], inner.width - label_w, note_h)
+            box = grid.columns(lines[most], [label_w, grid.Fill()])[1]
             self.add(Control(box, note, kind="text", size=note_size, name="level_note"))
         if aside is not None and self.app.kiosk is not None:  # left idle: it may come back
             moves = tr("table.moves", count=aside.game.moves)
             label = tr("newgame.resume_aside", moves=moves)
-            self.row(Rect(inner.left, ys[-3], inner.width, row_h), [label], [self.resume_aside])
+            self.row(lines[-3], [label], [self.resume_aside])
         self.row(
-            Rect(inner.left, ys[-2], inner.width, row_h),
+            lines[-2],
             [tr("newgame.code"), tr("newgame.replay"), tr("arcade.daily_button")],
             [self.open_keypad, self.replay, self.today],
         )
         self.row(
-            Rect(inner.left, ys[-1], inner.width, row_h),
+            lines[-1],
             [tr("dialog.cancel"), tr("scores.button"), tr("newgame.deal")],
             [self.close, self.scores, self.deal],
             2,

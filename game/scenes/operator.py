@@ -10,10 +10,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from pygame import Rect
-
+from game.look import grid
 from game.look.ui import Control
-from game.scenes.dialog import Dialog, stack_rows
+from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
     from game.host import AppHost, Kiosk
@@ -42,32 +41,17 @@ class OperatorScene(Dialog):
         info = self.message or tr("operator.entries", count=entries)
         row_h, gap = int(u), int(u * 0.25)
         title_h, info_h = int(u * 0.9), int(u * 0.8)
-        heights = [title_h, info_h, row_h, row_h, row_h, row_h, row_h]
+        heights = [title_h, info_h, *[row_h] * 5]
         pad = int(u * 0.4)
-        need = sum(heights) + gap * (len(heights) - 1) + 2 * pad
+        need = grid.extent(heights, gap) + 2 * pad
         self.panel = self.panel_rect(max_w=u * 9, max_h=need)
         self.fit_panel(need)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         if inner.height < need - 2 * pad:  # a very small screen: the rows share what there is
-            row_h = int((inner.height - title_h - info_h - gap * 6) / 5)
-        ys = stack_rows(inner.top, [title_h, info_h, *[row_h] * 5], gap)
-        self.add(
-            Control(
-                Rect(inner.left, ys[0], inner.width, title_h),
-                tr("operator.title"),
-                kind="title",
-                size=int(u * 0.5),
-            )
-        )
-        self.add(
-            Control(
-                Rect(inner.left, ys[1], inner.width, info_h),
-                info,
-                kind="text",
-                size=int(u * 0.36),
-                extra={"center": True},
-            )
-        )
+            row_h = int(grid.sizes(inner.height, [title_h, info_h, *[grid.Fill()] * 5], gap)[2])
+        title, text, *rows = grid.rows(inner, [title_h, info_h, *[row_h] * 5], gap)
+        self.add(Control(title, tr("operator.title"), kind="title", size=int(u * 0.5)))
+        self.add(Control(text, info, kind="text", size=int(u * 0.36), extra={"center": True}))
         scenes = self.app.scenes  # each opening checked against game.host.Stack's overloads
         buttons: tuple[tuple[str, str, Callable[[], object]], ...] = (
             ("stats", tr("operator.stats"), lambda: scenes.open("stats")),
@@ -76,8 +60,7 @@ class OperatorScene(Dialog):
             ("leave", tr("operator.leave"), partial(self.ask, "leave", self.leave_game)),
             ("back", tr("operator.back"), self.close),
         )
-        for y, (name, label, action) in zip(ys[2:], buttons, strict=False):
-            rect = Rect(inner.left, y, inner.width, row_h)
+        for rect, (name, label, action) in zip(rows, buttons, strict=False):
             self.add(Control(rect, label, action, selected=name == "back", name=name))
 
     def ask(self, what: str, on_yes: Callable[[], None]) -> None:

@@ -12,7 +12,7 @@ from pygame import Rect
 
 from game.i18n import LOCALES
 from game.input import DoubleTap, Press, Tap
-from game.look import ui
+from game.look import grid, ui
 from game.look.fonts import font
 from game.look.switches import (
     TEXT_INSET,
@@ -26,7 +26,7 @@ from game.look.switches import (
 from game.look.typeset import NBSP
 from game.look.ui import Control
 from game.scene import Event
-from game.scenes.dialog import Dialog, stack_rows
+from game.scenes.dialog import Dialog
 
 TOGGLES = (
     "double_tap",
@@ -69,48 +69,30 @@ class SettingsScene(Dialog):
 
     def build(self) -> None:
         tr, u = self.tr, self.unit()
-        w, h = self.app.screen.get_size()
-        least = self.least  # no text smaller than the info bar's
-        # A tall screen gives the panel its height, a wide one more width: room for the help
-        # lines at a readable size.
-        wide_w = u * (16 if w > 1400 else 12)
-        self.panel = self.panel_rect(max_w=wide_w, max_h=h if h > w or h >= 1000 else u * 11.5)
-        gap = max(4, int(u * 0.14))
-        title_h = int(u * 0.8)
-        pad = int(u * 0.35)
-        min_row = MIN_ROW_MM * self.app.px_per_mm
-        # One column of switches (then the volume, the language and the buttons, a row each)
-        # while each row stays a comfortable touch target; else (a small landscape screen) two
-        # columns on a wider panel, with the language and the volume side by side below them.
-        height = self.panel.height - 2 * pad - title_h
-        columns, rows = 1, len(TOGGLES) + 3
-        if (height - gap * rows) / rows < min_row:
-            # Two columns on a small landscape screen (800x480): the panel takes the screen's
-            # height with a narrower edge and title, room for each help under its toggle.
-            columns, pad, title_h = 2, gap, int(u * 0.6)
-            self.panel = self.panel_rect(max_w=u * 17, max_h=u * 10)
-            self.panel.height = h - 2 * max(4, gap // 2)
-            self.panel.centery = h // 2
+        columns, pad, title_h, gap = self.frame(u)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         toggle_rows = -(-len(TOGGLES) // columns)
-        rows = toggle_rows + (3 if columns == 1 else 2)
-        row_h = (inner.height - title_h - gap * rows) / rows
-        # The other rows a finger's height at most: the switches, with their help, get the rest.
-        other_h = min(row_h, u * 0.9)
-        room = inner.height - title_h - gap * rows - (rows - toggle_rows) * other_h
-        tight = max(3, gap // 2)  # between two rows of switches (each lit when pressed)
-        room += (toggle_rows - 1) * (gap - tight)
-        col_w = (inner.width - gap * (columns - 1)) / columns
+        # Below the switches: the volume, the language (side by side under two columns), the
+        # buttons, a row each, a finger's height at most; the switches with their help get the
+        # rest, the rows of switches a tight gap apart (each lit when pressed).
+        others = 3 if columns == 1 else 2
+        shares: list[grid.Track] = [title_h, *[grid.Fill()] * (toggle_rows + others)]
+        other_h = min(grid.sizes(inner.height, shares, gap)[1], u * 0.9)
+        tight = max(3, gap // 2)
+        room = grid.sizes(inner.height, [title_h, grid.Fill(), *[other_h] * others], gap)[1]
+        room -= (toggle_rows - 1) * tight
+        col_w = grid.sizes(inner.width, [grid.Fill()] * columns, gap)[0]
         titles = [tr(f"settings.{name}") for name in TOGGLES]
         helps = [tr(f"settings.{name}_help") for name in TOGGLES]
-        start = max(least, int(min(u * 0.4, room / toggle_rows * 0.34)))
+        start = max(self.least, int(min(u * 0.4, room / toggle_rows * 0.34)))
+        min_row = MIN_ROW_MM * self.app.px_per_mm
         plan = self.help_under_each(helps, room, round(col_w), columns, start, min_row)
         if plan is None:
             plan = self.help_band(
                 titles, helps, room - gap, inner.width, start, min_row, toggle_rows
             )
-        band_h = plan.band + gap if plan.band else 0
-        rows_room = room - band_h
+        band = [plan.band] if plan.band else []
+        rows_room = room - sum(band) - gap * len(band)
         heights = plan.heights or [rows_room / toggle_rows] * toggle_rows
         # Rows as tall as their help needs and a little more; the rest is left off the panel.
         spare = max(0.0, rows_room - sum(heights))  # (the rows' gaps are out of the room)
@@ -118,54 +100,67 @@ class SettingsScene(Dialog):
         heights = [height + extra for height in heights]
         self.fit_panel(self.panel.height - (spare - extra * toggle_rows))
         inner = self.panel.inflate(-2 * pad, -2 * pad)
-        y: float = inner.top
-        self.add(
-            Control(
-                Rect(inner.left, y, inner.width, title_h),
-                tr("settings.title"),
-                kind="title",
-                size=int(u * 0.5),
-            )
-        )
-        y += title_h + gap
+        tracks = [title_h, *heights, *band, *[other_h] * others]
+        gaps = [gap, *[tight] * (toggle_rows - 1), *[gap] * (len(band) + others)]
+        title, *lines = grid.rows(inner, tracks, gaps)
+        self.add(Control(title, tr("settings.title"), kind="title", size=int(u * 0.5)))
+        cells = [grid.columns(line, [grid.Fill()] * columns, gap) for line in lines]
         settings = self.app.settings
-        tops = stack_rows(round(y), heights, tight)
-        for i, (name, title) in enumerate(zip(TOGGLES, titles, strict=True)):
+        for i, (name, label) in enumerate(zip(TOGGLES, titles, strict=True)):
             column, row = divmod(i, toggle_rows)
-            left = inner.left + column * (col_w + gap)
-            rect = Rect(round(left), tops[row], round(col_w), round(heights[row]))
-            lines = plan.lines[i] if plan.lines else []
             self.add(
                 Control(
-                    rect,
-                    title,
+                    cells[row][column],
+                    label,
                     partial(self.toggle, name),
                     kind="switch",
                     selected=bool(getattr(settings, name)),
                     name=name,
                     size=plan.title,
-                    extra={"help_lines": lines, "help_size": plan.size},
+                    extra={
+                        "help_lines": plan.lines[i] if plan.lines else [],
+                        "help_size": plan.size,
+                    },
                 )
             )
-        y = tops[-1] + heights[-1] + gap
-        if plan.band:
-            band = Rect(inner.left, round(y), inner.width, plan.band)
-            self.add(Control(band, "", kind="help", size=plan.size, name="help"))
+        lines = lines[toggle_rows:]
+        if band:
+            self.add(Control(lines.pop(0), "", kind="help", size=plan.size, name="help"))
             self.show_help(self.last)
-            y += plan.band + gap
-        row_h = other_h
-        label_size = max(least, int(min(u * 0.4, row_h * 0.34)))
-        line = Rect(inner.left, round(y), inner.width, round(row_h))
+        label_size = max(self.least, int(min(u * 0.4, other_h * 0.34)))
         if columns == 1:
-            self.volume_row(line, int(inner.width * 0.28), label_size)
-            y += row_h + gap
-            self.language_row(line.move(0, round(row_h + gap)), int(inner.width * 0.28), label_size)
+            self.volume_row(lines[0], int(inner.width * 0.28), label_size)
+            self.language_row(lines[1], int(inner.width * 0.28), label_size)
         else:  # the language under the left column, the volume under the right one
-            half = Rect(line.left, line.top, round(col_w), line.height)
-            self.language_row(half, int(col_w * 0.28), label_size)
-            self.volume_row(half.move(round(col_w + gap), 0), int(col_w * 0.28), label_size)
-        y += row_h + gap
-        self.buttons_row(Rect(inner.left, round(y), inner.width, round(row_h)))
+            left, right = cells[toggle_rows + len(band)]
+            self.language_row(left, int(col_w * 0.28), label_size)
+            self.volume_row(right, int(col_w * 0.28), label_size)
+        self.buttons_row(lines[-1])
+
+    def frame(self, u: float) -> tuple[int, int, int, int]:
+        """The panel (``self.panel``) and how it is cut: the number of columns of switches, the
+        panel's edge, the title's height and the gap between rows. One column of switches
+        (then the volume, the language and the buttons, a row each) while each row stays a
+        comfortable touch target; else (a small landscape screen) two columns on a wider panel,
+        with the language and the volume side by side below them."""
+        w, h = self.app.screen.get_size()
+        # A tall screen gives the panel its height, a wide one more width: room for the help
+        # lines at a readable size.
+        wide_w = u * (16 if w > 1400 else 12)
+        self.panel = self.panel_rect(max_w=wide_w, max_h=h if h > w or h >= 1000 else u * 11.5)
+        gap = max(4, int(u * 0.14))
+        title_h = int(u * 0.8)
+        pad = int(u * 0.35)
+        rows = len(TOGGLES) + 3
+        row_h = grid.sizes(self.panel.height - 2 * pad, [title_h, *[grid.Fill()] * rows], gap)[1]
+        if row_h >= MIN_ROW_MM * self.app.px_per_mm:
+            return 1, pad, title_h, gap
+        # Two columns on a small landscape screen (800x480): the panel takes the screen's
+        # height with a narrower edge and title, room for each help under its toggle.
+        self.panel = self.panel_rect(max_w=u * 17, max_h=u * 10)
+        self.panel.height = h - 2 * max(4, gap // 2)
+        self.panel.centery = h // 2
+        return 2, gap, int(u * 0.6), gap
 
     def buttons_row(self, rect: Rect) -> None:
         """Rules, the statistics (kept by a saved run's session) and Close."""
@@ -281,16 +276,10 @@ class SettingsScene(Dialog):
     def language_row(self, rect: Rect, label_w: int, size: int) -> None:
         """ "Language" and a button for each language, the one in use lit."""
         tr = self.tr
-        self.add(
-            Control(
-                Rect(rect.left + 8, rect.top, label_w - 16, rect.height),
-                tr("settings.language"),
-                kind="label",
-                size=size,
-            )
-        )
+        label, buttons = grid.columns(rect, [label_w, grid.Fill()])
+        self.add(Control(label.inflate(-16, 0), tr("settings.language"), kind="label", size=size))
         self.row(
-            Rect(rect.left + label_w, rect.top, rect.width - label_w, rect.height),
+            buttons,
             [tr(f"language.{loc}") for loc in LOCALES],
             [partial(self.app.set_locale, loc) for loc in LOCALES],
             LOCALES.index(tr.locale) if tr.locale in LOCALES else -1,
@@ -302,24 +291,21 @@ class SettingsScene(Dialog):
         label = self.tr("settings.volume")
         wanted = font(size).size(label)[0] + 16  # the word may take up to 0.4 of the row
         label_w = max(label_w, min(wanted, int(rect.width * 0.4)))
-        box = Rect(rect.left + 8, rect.top, label_w - 16, rect.height)
-        fits = font(size).size(label)[0] <= box.width
+        fits = font(size).size(label)[0] <= label_w - 16
         if not fits:  # the loudspeaker takes less room: the steps get the rest
             label_w = min(label_w, round(rect.height * 0.6) + 20)
-            box.width = label_w - 16
-        self.add(Control(box, label, kind="label" if fits else "speaker", size=size))
+        box, area = grid.columns(rect, [label_w, grid.Fill()])
+        self.add(
+            Control(box.inflate(-16, 0), label, kind="label" if fits else "speaker", size=size)
+        )
         settings = self.app.settings
         lit = round(settings.volume * len(VOLUMES))
-        area = Rect(rect.left + label_w, rect.top, rect.width - label_w, rect.height)
-        gap = max(6, rect.height // 8)
-        step_w = (area.width - gap * (len(VOLUMES) - 1)) / len(VOLUMES)
-        for i, volume in enumerate(VOLUMES):
+        steps = grid.columns(area, [grid.Fill()] * len(VOLUMES), max(6, rect.height // 8))
+        for i, (step, volume) in enumerate(zip(steps, VOLUMES, strict=True)):
             percent = round(volume * 100)
             self.add(
                 Control(
-                    Rect(
-                        round(area.left + i * (step_w + gap)), area.top, round(step_w), area.height
-                    ),
+                    step,
                     f"{percent} %",
                     partial(self.set_volume, volume),
                     kind="level",
