@@ -49,7 +49,7 @@ def test_catalog_parses_cleanly(path: Path) -> None:
         assert rules.key == path.stem and catalog.first <= number < catalog.next
 
 
-@pytest.mark.slow  # minutes of solving: ./test.sh runs it, a bare pytest skips it
+@pytest.mark.system  # minutes of solving
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_a_sample_is_really_winnable_and_graded_as_listed(path: Path) -> None:
     catalog = load(path.stem)
@@ -139,7 +139,7 @@ def test_build_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert main(["stats", "--dir", str(tmp_path)]) == 0
 
 
-@pytest.mark.slow  # minutes of solving: ./test.sh runs it, a bare pytest skips it
+@pytest.mark.system  # minutes of solving
 def test_each_level_takes_the_first_deals_up_to_the_target(tmp_path: Path) -> None:
     """A level stops taking deals once it holds --target; the scan stops when all are full."""
     wide = build("RU1-C", count=300, jobs=1, target=50, directory=tmp_path / "wide")
@@ -153,7 +153,7 @@ def test_each_level_takes_the_first_deals_up_to_the_target(tmp_path: Path) -> No
         build("RU1-C", count=400, jobs=1, target=3, directory=tmp_path / "capped")
 
 
-@pytest.mark.slow  # minutes of solving: ./test.sh runs it, a bare pytest skips it
+@pytest.mark.system  # minutes of solving
 def test_regrade_gives_what_a_new_scan_gives(tmp_path: Path) -> None:
     """After engine.search.levels changes, `regrade` grades the listed deals again without solving
     them: the file must match what a new scan lists."""
@@ -190,7 +190,7 @@ def test_a_rule_set_added_in_data_has_a_title_from_the_registry(seahaven_3: Rule
     assert head == "# Winnable deals of SH1-C3: Seahaven Towers, 3 free cells."
 
 
-@pytest.mark.slow  # minutes of solving: ./test.sh runs it, a bare pytest skips it
+@pytest.mark.system  # minutes of solving
 def test_redecide_gives_what_a_new_scan_with_more_positions_gives(tmp_path: Path) -> None:
     """`redecide` solves again only the deals a scan left unknown: the catalog must then be
     what a scan with the larger node limit gives, whether the file records its unknown deals

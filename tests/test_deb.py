@@ -45,7 +45,6 @@ NO_PIN_LINE = (
 WANTS = "etc/systemd/system/multi-user.target.wants/solitaire-kiosk.service"
 
 pytestmark = [
-    pytest.mark.slow,
     pytest.mark.skipif(
         os.geteuid() != 0, reason="dpkg-deb --root-owner-group and chroot need root"
     ),

@@ -169,7 +169,6 @@ def check_run(tmp_path: Path, hashes: dict[str, str]) -> str:
     return playbook(tmp_path, "-i", str(inventory), "--check", "--diff", "-v")
 
 
-@pytest.mark.slow
 @needs_dpkg
 def test_a_check_run_shows_each_kiosks_own_config_and_no_pin_hash(tmp_path: Path) -> None:
     before = Path("/etc/solitaire-kiosk").exists(), Path("/var/cache/solitaire-kiosk").exists()
@@ -210,7 +209,6 @@ def test_a_check_run_shows_each_kiosks_own_config_and_no_pin_hash(tmp_path: Path
     assert list((tmp_path / "tmp").glob("solitaire-kiosk-*")) == []  # the checked copy is gone
 
 
-@pytest.mark.slow
 @needs_dpkg
 def test_a_pin_hash_the_game_refuses_stops_that_kiosk_before_any_change(tmp_path: Path) -> None:
     refused = f"pbkdf2_sha256$99999999${'ab' * 16}${'cd' * 32}"
@@ -342,7 +340,6 @@ def debian_root(tmp_path: Path) -> Iterator[Path]:
     unmount_below(root)
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="chroot and dpkg-deb --root-owner-group need root")
 @needs_dpkg
 def test_real_runs_install_upgrade_and_restart_once_in_a_debian_root(

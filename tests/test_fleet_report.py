@@ -42,7 +42,6 @@ def snapshot(*directories: Path) -> dict[str, tuple[int, int]]:
     }
 
 
-@pytest.mark.slow
 def test_the_report_prints_a_row_per_kiosk_and_changes_nothing(tmp_path: Path) -> None:
     assert PLAYBOOK is not None
     textfile = win_one_game(tmp_path)  # the game's own files: one won game today

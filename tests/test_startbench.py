@@ -14,7 +14,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = [
-    pytest.mark.slow,
     pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb"),
 ]
 
