@@ -27,6 +27,9 @@ def test_the_tiers_are_the_markers_pyproject_declares_and_a_bare_run_skips_the_s
     assert declared == list(TIER_NAMES)
     assert "-m 'not process and not system'" in pytest_options["addopts"]
     assert "--strict-markers" in pytest_options["addopts"]
+    # python-chess's habit: the engine's >>> examples run with every pytest run (unit tier)
+    assert "--doctest-modules" in pytest_options["addopts"]
+    assert "engine" in pytest_options["testpaths"]
 
 
 @pytest.mark.process
