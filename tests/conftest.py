@@ -170,6 +170,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(tier)
 
 
+@pytest.fixture(scope="session")
+def amd64_deb(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """kiosk/build-deb.sh's amd64 package (about 15 s to build), built once for the package and
+    the fleet tests, alone in its directory. Read only: a test that changes a package changes a
+    copy of it."""
+    from tests.debroot import built
+
+    return built("amd64", tmp_path_factory.mktemp("amd64") / "dist")
+
+
 SEAHAVEN_3_NAMES = {
     "variant.SH1-C3": "3 (Medium+)",
     "stats.SH1-C3": "Seahaven Towers, 3 free cells",

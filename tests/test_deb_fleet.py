@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from game.kiosk.pin import hash_pin
-from tests.debroot import CACHE, built, cache_lock, chroot, new_root, package_status, unmount_below
+from tests.debroot import CACHE, cache_lock, chroot, new_root, package_status, unmount_below
 from tests.test_install import fake_package
 
 yaml = pytest.importorskip("yaml", reason="PyYAML comes with ansible-core (requirements-dev.txt)")
@@ -343,14 +343,14 @@ def debian_root(tmp_path: Path) -> Iterator[Path]:
 @pytest.mark.skipif(os.geteuid() != 0, reason="chroot and dpkg-deb --root-owner-group need root")
 @needs_dpkg
 def test_real_runs_install_upgrade_and_restart_once_in_a_debian_root(
-    tmp_path: Path, debian_root: Path
+    tmp_path: Path, debian_root: Path, amd64_deb: Path
 ) -> None:
     """Install (no systemd: a chroot), then, systemd running, an upgrade with a changed config,
     a run with nothing to do, and a new PIN (first in --check --diff)."""
     assert VERSION
     root, kiosk = debian_root, "cafe-2.local"
     collections = chroot_collection()
-    deb = built("amd64", tmp_path / "dist")
+    deb = amd64_deb
     (tmp_path / "older").mkdir()
     older = as_version(deb, "0.0.9", tmp_path / "older")
     cache = root / "var/cache/solitaire-kiosk"
