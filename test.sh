@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Set everything up (a .venv beside this file) and run the whole test suite with the linters
-# (the slow tests too, which a bare `pytest` skips). Extra arguments go to pytest instead (for
-# one file or one test).
+# Set everything up (a .venv beside this file) and run the whole test suite with the linters:
+# every tier (unit, app, process, system; a bare `pytest` runs only unit and app) and the
+# engine's docstring examples. Extra arguments go to pytest instead (for one file or one test),
+# every tier of it.
 #
 # The whole suite runs as two pytest runs side by side: the Debian package and fleet tests
 # (minutes of dpkg, apt and Ansible in a throw-away Debian root) with the deal catalog checks

@@ -38,7 +38,11 @@ IS_ACE: tuple[bool, ...] = tuple(c < 52 and is_ace(c) for c in range(128))
 
 
 def card_name(card: Card) -> str:
-    """The two-letter form: ``AS``, ``TH``, ``QC``."""
+    """The two-letter form: ``AS``, ``TH``, ``QC``.
+
+    >>> card_name(0), card_name(22), card_name(51)  # a card is 13 * suit + rank - 1
+    ('AS', 'TH', 'KC')
+    """
     return RANKS[card % 13] + SUITS[card // 13]
 
 
@@ -47,7 +51,11 @@ _BY_NAME: dict[str, Card] = {name: c for c, name in enumerate(CARD_NAMES)}
 
 
 def parse_card(text: object) -> Card:
-    """Read ``7H``, ``th``, ``10H`` or a card integer; raise ValueError with the input otherwise."""
+    """Read ``7H``, ``th``, ``10H`` or a card integer; raise ValueError with the input otherwise.
+
+    >>> parse_card("10h") == parse_card("TH") == 22
+    True
+    """
     if isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < 52:
             return text

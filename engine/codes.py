@@ -32,11 +32,27 @@ def format_number(number: int) -> str:
 
 
 def format_code(rules: Rules, number: int) -> str:
+    """The code of deal ``number`` under ``rules``: seven letters and digits of base 32.
+
+    >>> from engine.rules import RULES_BY_KEY
+    >>> format_code(RULES_BY_KEY["RU1-C"], 33)
+    'RU1-C-AAAAABB'
+    """
     return f"{rules.key}-{format_number(number)}"
 
 
 def parse_code(code: object) -> tuple[Rules, int]:
-    """The rule set and deal number a code names; CodeError says what is wrong otherwise."""
+    """The rule set and deal number a code names; CodeError says what is wrong otherwise.
+
+    >>> rules, number = parse_code(" ru1-c-aaaaabb ")  # any case, spaces around
+    >>> rules.key, number
+    ('RU1-C', 33)
+    >>> try:
+    ...     parse_code("RU1-C")
+    ... except CodeError as error:  # a stable reason, for a message in any language
+    ...     error.reason, error.params
+    ('code_bad_shape', {'code': 'RU1-C'})
+    """
     if not isinstance(code, str):
         kind = type(code).__name__
         raise CodeError(f"a game code is text, not {kind}", "code_not_text", kind=kind)

@@ -70,7 +70,16 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text: object) -> Move:
-        """Read ``7H-t5``, ``as-F``, ``10h-c2``; IllegalMove when it is not a move at all."""
+        """Read ``7H-t5``, ``as-F``, ``10h-c2``; IllegalMove when it is not a move at all.
+
+        >>> move = Move.parse("10h-c2")  # the ten of hearts to free cell 2
+        >>> str(move), move == Move.parse("TH-C2")
+        ('TH-c2', True)
+        >>> Move.parse("7H-x9")
+        Traceback (most recent call last):
+        ...
+        engine.game.IllegalMove: unknown_destination: text='x9'
+        """
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
@@ -169,6 +178,14 @@ class Game:
 
     @classmethod
     def from_code(cls, code: str, *, history_limit: int = HISTORY_LIMIT) -> Game:
+        """The deal a game code names, as dealt (CodeError when the code names none).
+
+        >>> game = Game.from_code("RU1-C-AAAAABB")  # Russian Solitaire, classic rules
+        >>> game.rules.key, game.number, game.moves, game.hidden_cards()
+        ('RU1-C', 33, 0, 21)
+        >>> [card_name(card) for card in game.cols[6][-2:]]  # column 7's top two cards
+        ['JH', '2C']
+        """
         rules, number = parse_code(code)
         return cls(rules, number, history_limit=history_limit)
 
@@ -261,7 +278,11 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every move :meth:`play` accepts, pointless ones included (docs/codes.md, "Moves"):
         :func:`engine.moves.every_move`, the walk the solver's and the honest player's moves
-        come from, with each empty free cell a destination of its own."""
+        come from, with each empty free cell a destination of its own.
+
+        >>> [str(move) for move in Game.from_code("RU1-C-AAAAABB").legal_moves()]
+        ['4D-t3', '3C-t1', 'AC-t7', 'AC-f']
+        """
         by_key, empties = takers(self.rules, self.cols)
         held = [card for card in self.cells if card != EMPTY]
         free = [CELL0 + i for i, card in enumerate(self.cells) if card == EMPTY]
@@ -384,7 +405,20 @@ class Game:
     # ----------------------------------------------------------------- making moves
 
     def play(self, move: Move | str) -> Move:
-        """Check and make ``move``; IllegalMove (nothing changed) when it is refused."""
+        """Check and make ``move``; IllegalMove (nothing changed) when it is refused.
+
+        >>> game = Game.from_code("RU1-C-AAAAABB")
+        >>> game.play("AC-f")  # the ace of clubs home: 10 points
+        Move.parse('AC-f')
+        >>> game.found, game.score, game.moves
+        ([0, 0, 0, 1], 10, 1)
+        >>> game.play("4D-t1")  # column 1 ends in the four of clubs
+        Traceback (most recent call last):
+        ...
+        engine.game.IllegalMove: wrong_suit: card='4D', target='4C', fits='3C'
+        >>> game.pop(), game.found, game.moves  # undo: the counter stays
+        (Move.parse('AC-f'), [0, 0, 0, 0], 1)
+        """
         parsed = Move.parse(move)
         self._validate(parsed)
         self.push(parsed)

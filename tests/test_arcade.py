@@ -78,6 +78,7 @@ LAST = ["tap", "KS"]
 # ------------------------------------------------------------------ today's deal
 
 
+@pytest.mark.process
 def test_todays_deal_is_the_same_for_a_date_and_changes_the_next_day(tmp_path: Path) -> None:
     outs = []
     for run, day in enumerate((DAY, DAY, NEXT_DAY)):
@@ -110,6 +111,7 @@ def test_the_table_title_names_todays_deal_in_every_language() -> None:
     assert "Today's deal" not in app.table.view.chrome.title_text()  # type: ignore[union-attr]
 
 
+@pytest.mark.process
 def test_yesterdays_deal_after_midnight_is_named_by_its_date(tmp_path: Path) -> None:
     """A day's deal played the day after (begun before midnight, or typed in by its code) is
     not "Today's deal": the table's title and the win screen name its date, and the rank is in
@@ -159,6 +161,7 @@ def test_the_date_comes_from_the_environment_and_a_bad_one_is_ignored() -> None:
 # ------------------------------------------------------------------ a win enters the table
 
 
+@pytest.mark.process
 def test_a_win_of_todays_deal_enters_both_tables_signed_with_initials(tmp_path: Path) -> None:
     day = day_of_won_code()
     one_move_to_go(tmp_path)
@@ -190,6 +193,7 @@ def test_a_win_of_todays_deal_enters_both_tables_signed_with_initials(tmp_path: 
         assert entry["score"] == first["score"] and entry["moves"] == first["moves"]
 
 
+@pytest.mark.process
 def test_a_skipped_win_of_another_deal_enters_the_all_time_table_only(tmp_path: Path) -> None:
     day = dt.date.fromisoformat(day_of_won_code()) + dt.timedelta(days=3)
     one_move_to_go(tmp_path)
@@ -204,6 +208,7 @@ def test_a_skipped_win_of_another_deal_enters_the_all_time_table_only(tmp_path: 
     assert list(tables) == ["all"] and tables["all"][0]["initials"] == ""
 
 
+@pytest.mark.process
 def test_with_initials_off_a_win_enters_the_table_without_asking(tmp_path: Path) -> None:
     one_move_to_go(tmp_path)
     out = tmp_path / "won.json"
@@ -237,6 +242,7 @@ def test_a_win_below_a_full_table_asks_nothing(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ the attract screen
 
 
+@pytest.mark.process
 def test_the_attract_screen_shows_todays_best_and_the_all_time_table(tmp_path: Path) -> None:
     code = daily.deal_of_day("RU1-C", DAY)
     arcade = Arcade.open(tmp_path / "state")

@@ -212,6 +212,7 @@ def _drive(state: Path, code: str, seed: int, limit: int, report_fd: int) -> Non
         os._exit(4)
 
 
+@pytest.mark.process  # 110 forked writers killed
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 def test_sigkill_at_random_moments_always_resumes_the_last_finished_move(tmp_path: Path) -> None:
     code, seed, limit, kills = "RU1-C-AAAAABB", 2024, 100_000, 110

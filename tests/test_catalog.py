@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -49,7 +51,7 @@ def test_catalog_parses_cleanly(path: Path) -> None:
         assert rules.key == path.stem and catalog.first <= number < catalog.next
 
 
-@pytest.mark.slow  # minutes of solving: ./test.sh runs it, a bare pytest skips it
+@pytest.mark.system  # minutes of solving
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_a_sample_is_really_winnable_and_graded_as_listed(path: Path) -> None:
     catalog = load(path.stem)
@@ -139,10 +141,20 @@ def test_build_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert main(["stats", "--dir", str(tmp_path)]) == 0
 
 
-@pytest.mark.slow  # minutes of solving: ./test.sh runs it, a bare pytest skips it
-def test_each_level_takes_the_first_deals_up_to_the_target(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def wide_scan(tmp_path_factory: pytest.TempPathFactory) -> tuple[Catalog, Path]:
+    """RU1-C's first 300 deals scanned for 50 deals a level, and its directory: what the level
+    target and regrade checks compare with (minutes of solving: made once for both)."""
+    directory = tmp_path_factory.mktemp("wide")
+    return build("RU1-C", count=300, jobs=1, target=50, directory=directory), directory
+
+
+@pytest.mark.system  # minutes of solving
+def test_each_level_takes_the_first_deals_up_to_the_target(
+    tmp_path: Path, wide_scan: tuple[Catalog, Path]
+) -> None:
     """A level stops taking deals once it holds --target; the scan stops when all are full."""
-    wide = build("RU1-C", count=300, jobs=1, target=50, directory=tmp_path / "wide")
+    wide = wide_scan[0]
     capped = build("RU1-C", count=300, jobs=2, target=2, directory=tmp_path / "capped")
     for level, codes in capped.levels.items():
         assert codes == wide.levels[level][:2]
@@ -153,12 +165,15 @@ def test_each_level_takes_the_first_deals_up_to_the_target(tmp_path: Path) -> No
         build("RU1-C", count=400, jobs=1, target=3, directory=tmp_path / "capped")
 
 
-@pytest.mark.slow  # minutes of solving: ./test.sh runs it, a bare pytest skips it
-def test_regrade_gives_what_a_new_scan_gives(tmp_path: Path) -> None:
+@pytest.mark.system  # minutes of solving
+def test_regrade_gives_what_a_new_scan_gives(
+    tmp_path: Path, wide_scan: tuple[Catalog, Path]
+) -> None:
     """After engine.search.levels changes, `regrade` grades the listed deals again without solving
     them: the file must match what a new scan lists."""
     fresh = build("RU1-C", count=300, jobs=1, target=3, directory=tmp_path / "fresh")
-    stale = build("RU1-C", count=300, jobs=1, target=50, directory=tmp_path / "stale")
+    shutil.copytree(wide_scan[1], tmp_path / "stale")  # the wide scan, graded again below
+    stale = copy.deepcopy(wide_scan[0])
     every = [c for codes in stale.levels.values() for c in codes]
     stale.levels = {"easy": [], "medium": [], "hard": every}  # graded by an older rule
     stale.target = 3
@@ -190,7 +205,7 @@ def test_a_rule_set_added_in_data_has_a_title_from_the_registry(seahaven_3: Rule
     assert head == "# Winnable deals of SH1-C3: Seahaven Towers, 3 free cells."
 
 
-@pytest.mark.slow  # minutes of solving: ./test.sh runs it, a bare pytest skips it
+@pytest.mark.system  # minutes of solving
 def test_redecide_gives_what_a_new_scan_with_more_positions_gives(tmp_path: Path) -> None:
     """`redecide` solves again only the deals a scan left unknown: the catalog must then be
     what a scan with the larger node limit gives, whether the file records its unknown deals

@@ -37,6 +37,7 @@ def test_moves(capsys: pytest.CaptureFixture[str]) -> None:
     assert sorted(json.loads(capsys.readouterr().out)) == ["3C-t1", "4D-t3", "AC-f", "AC-t7"]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     ("args", "words"),
     [
@@ -53,6 +54,7 @@ def test_bad_input_exits_2_with_a_clear_message(args: list[str], words: str) -> 
     assert words in err
 
 
+@pytest.mark.process
 def test_engine_bench_prints_figures_for_every_rule_set() -> None:
     status, out, _ = run("bench", "--count", "3", "--json")
     assert status == 0
@@ -61,6 +63,7 @@ def test_engine_bench_prints_figures_for_every_rule_set() -> None:
     assert all(f["legal_moves_us"] > 0 and f["play_undo_us"] > 0 for f in figures.values())
 
 
+@pytest.mark.process
 def test_the_engine_imports_without_pygame() -> None:
     # pygame made unimportable, as on a machine without it; every engine module still loads,
     # those of its subpackages too.

@@ -301,6 +301,7 @@ class TestPin:
         with pytest.raises(ValueError, match="6 to 12 digits: 4 digits are only 10,000"):
             hash_pin(pin)
 
+    @pytest.mark.process
     def test_cli_prints_a_config_line_that_verifies(self) -> None:
         result = run_cli("hash-pin", stdin="555555\n")
         assert result.returncode == 0, result.stderr
@@ -311,6 +312,7 @@ class TestPin:
         config, problems = config_from_dict({"kiosk": {"operator_pin_hash": stored}})
         assert problems == [] and config.kiosk.operator_pin_hash == stored
 
+    @pytest.mark.process
     def test_cli_refuses_a_bad_pin(self) -> None:
         result = run_cli("hash-pin", stdin="2468\n")
         assert result.returncode == 2
@@ -319,6 +321,7 @@ class TestPin:
         assert result.stdout == ""
 
 
+@pytest.mark.process
 def test_cli_check_exit_status(tmp_path: Path) -> None:
     bad = write(tmp_path, "[game]\nundo_depth = -1\n")
     for path, status in ((SHIPPED, 0), (bad, 1)):
@@ -332,6 +335,7 @@ def test_operator_exit_code_matches_the_units() -> None:
         assert f"RestartPreventExitStatus={EXIT_OPERATOR}" in text
 
 
+@pytest.mark.process
 def test_module_does_not_import_pygame() -> None:
     code = (
         "import sys, game.config, game.saves.storage, game.saves.stats, game.logs, "
@@ -362,6 +366,7 @@ class TestSoundSection:
         config, problems = load_config(path)
         assert problems == [] and config.sound.enabled and config.sound.volume == volume
 
+    @pytest.mark.process
     def test_check_config_reports_bad_sound_keys(self, tmp_path: Path) -> None:
         path = write(tmp_path, '[sound]\nenabled = "on"\nvolume = 2\nvolum = 0.5\n')
         done = run_cli("check", str(path))  # the same check as main.py --check-config

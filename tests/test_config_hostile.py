@@ -57,6 +57,7 @@ NASTY: dict[str, str | bytes] = {
 }
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("case", list(NASTY))
 def test_check_and_game_config_agree_and_never_raise(tmp_path: Path, case: str) -> None:
     path = write(tmp_path, NASTY[case])

@@ -72,6 +72,7 @@ def test_same_day_same_code_date_or_text() -> None:
         assert daily.daily_code(key, dt.datetime(2027, 2, 28, 23, 59)) == daily.daily_code(key, day)
 
 
+@pytest.mark.process
 def test_every_run_and_machine_agrees() -> None:
     """Another process with another hash seed prints the same five codes (no hash(), no
     random): what a kiosk elsewhere would deal today."""

@@ -75,7 +75,6 @@ REMOVE = "sudo apt remove solitaire-kiosk"
 PURGE = "sudo apt purge solitaire-kiosk"
 
 pytestmark = [
-    pytest.mark.slow,
     pytest.mark.skipif(
         os.geteuid() != 0, reason="dpkg-deb --root-owner-group and chroot need root"
     ),
@@ -208,11 +207,9 @@ def rebuilt(deb: Path, out: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def debs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def debs(tmp_path_factory: pytest.TempPathFactory, amd64_deb: Path) -> tuple[Path, Path]:
     """The amd64 package, and a newer rebuild of it whose shipped config changed."""
-    out = tmp_path_factory.mktemp("debs")
-    deb = built("amd64", out / "dist")
-    return deb, rebuilt(deb, out)
+    return amd64_deb, rebuilt(amd64_deb, tmp_path_factory.mktemp("debs"))
 
 
 @pytest.fixture

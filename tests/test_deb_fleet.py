@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from game.kiosk.pin import hash_pin
-from tests.debroot import CACHE, built, cache_lock, chroot, new_root, package_status, unmount_below
+from tests.debroot import CACHE, cache_lock, chroot, new_root, package_status, unmount_below
 from tests.readme_commands import checkout, typed
 from tests.test_fleet_report import debian_ansible_root
 from tests.test_install import fake_package
@@ -190,7 +190,6 @@ def check_run(tmp_path: Path, hashes: dict[str, str]) -> str:
     return playbook(tmp_path, typed(CHECK), "-v", tree=tree)
 
 
-@pytest.mark.slow
 @needs_dpkg
 def test_a_check_run_shows_each_kiosks_own_config_and_no_pin_hash(tmp_path: Path) -> None:
     before = Path("/etc/solitaire-kiosk").exists(), Path("/var/cache/solitaire-kiosk").exists()
@@ -231,7 +230,6 @@ def test_a_check_run_shows_each_kiosks_own_config_and_no_pin_hash(tmp_path: Path
     assert list((tmp_path / "tmp").glob("solitaire-kiosk-*")) == []  # the checked copy is gone
 
 
-@pytest.mark.slow
 @needs_dpkg
 def test_a_pin_hash_the_game_refuses_stops_that_kiosk_before_any_change(tmp_path: Path) -> None:
     refused = f"pbkdf2_sha256$99999999${'ab' * 16}${'cd' * 32}"
@@ -375,11 +373,10 @@ def debian_root(tmp_path: Path) -> Iterator[Path]:
     unmount_below(root)
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="chroot and dpkg-deb --root-owner-group need root")
 @needs_dpkg
 def test_real_runs_install_upgrade_and_restart_once_in_a_debian_root(
-    tmp_path: Path, debian_root: Path
+    tmp_path: Path, debian_root: Path, amd64_deb: Path
 ) -> None:
     """Install (no systemd: a chroot), then, systemd running, what --check --diff says of the
     console, an upgrade with a changed config, a run with nothing to do, and a new PIN (first
@@ -387,7 +384,7 @@ def test_real_runs_install_upgrade_and_restart_once_in_a_debian_root(
     assert VERSION
     root, kiosk = debian_root, "cafe-2.local"
     collections = chroot_collection()
-    deb = built("amd64", tmp_path / "dist")
+    deb = amd64_deb  # built once for the package and fleet tests (conftest)
     (tmp_path / "older").mkdir()
     older = as_version(deb, "0.0.9", tmp_path / "older")
     tree = checkout(tmp_path)
@@ -474,17 +471,18 @@ def test_real_runs_install_upgrade_and_restart_once_in_a_debian_root(
     assert_no_pin_hash(first + upgrade + again + checked + changed, pin_hash, new_hash)
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="chroot needs root")
 @needs_dpkg
-def test_debian_stables_ansible_checks_installs_and_then_changes_nothing(tmp_path: Path) -> None:
+def test_debian_stables_ansible_checks_installs_and_then_changes_nothing(
+    tmp_path: Path, amd64_deb: Path
+) -> None:
     """Debian 12's own ansible-core 2.14 (`apt install ansible` brings it), apt-installed in a
     throw-away root, runs the README's commands there against that root itself (connection
     local; su for become, as the root has no sudo): --check --diff, the install, a run that
     changes nothing."""
     assert VERSION
     kiosk = "cafe-2.local"
-    deb = built("amd64", tmp_path / "dist")
+    deb = amd64_deb  # built once for the package and fleet tests (conftest)
     root = debian_ansible_root(tmp_path)
     try:
         tree = checkout(root / "home")

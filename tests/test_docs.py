@@ -193,6 +193,7 @@ def test_the_docs_show_some_engine_sessions() -> None:
     assert len(list(doc_sessions())) >= 3
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     ("page", "command", "shown"), list(doc_sessions()), ids=lambda v: str(v)[:40]
 )

@@ -54,6 +54,7 @@ def home(data: dict) -> int:
     return sum(data["foundations"])
 
 
+@pytest.mark.process
 def test_no_finish_button_before_the_rest_is_certain(tmp_path: Path) -> None:
     game = saved(tmp_path, WIN_LINE[: CERTAIN_AT - 1])
     assert finish_line(game) is None  # 9S-t1 is still to be played by hand
@@ -62,6 +63,7 @@ def test_no_finish_button_before_the_rest_is_certain(tmp_path: Path) -> None:
     assert "no button 'finish' on the table (newgame, undo, redo, hint, settings)" in proc.stderr
 
 
+@pytest.mark.process
 def test_finish_takes_the_hint_buttons_place_and_nothing_goes_home_untapped(
     tmp_path: Path,
 ) -> None:
@@ -74,6 +76,7 @@ def test_finish_takes_the_hint_buttons_place_and_nothing_goes_home_untapped(
     assert (home(data), data["moves"], data["won"]) == (2, len(LONG_FINISH), False)
 
 
+@pytest.mark.process
 def test_one_tap_wins_each_card_a_move_and_undo_takes_back_one_card(tmp_path: Path) -> None:
     game = saved(tmp_path, LONG_FINISH)
     score = game.score

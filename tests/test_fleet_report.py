@@ -138,7 +138,6 @@ def the_kiosks_files(tmp_path: Path) -> tuple[Path, Path, Path, float]:
     return textfile / "solitaire_kiosk.prom", stale, tmp_path / "state", hour_ago
 
 
-@pytest.mark.slow
 def test_the_report_as_typed_prints_a_row_per_kiosk_and_changes_nothing(tmp_path: Path) -> None:
     won, stale, state, hour_ago = the_kiosks_files(tmp_path)
     new = tmp_path / "new" / "solitaire_kiosk.prom"  # its directory is there, the file not yet
@@ -250,7 +249,6 @@ def debian_ansible_root(directory: Path) -> Path:
     return root
 
 
-@pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="chroot needs root")
 def test_the_report_with_debian_stables_ansible(tmp_path: Path) -> None:
     """The same report and kiosks, typed inside a Debian 12 root with its apt-installed

@@ -78,6 +78,7 @@ def test_a_config_that_is_not_toml_leaves_the_kiosk_locked(tmp_path: Path, kiosk
         app.close()
 
 
+@pytest.mark.process
 def test_main_runs_the_kiosk_locked_and_logs_the_error_once(tmp_path: Path) -> None:
     """``python main.py --kiosk`` as the unit starts it (through the wrappers, which pass their
     arguments on): it runs, logs the TOML error once, and systemd's stop saves and ends it."""

@@ -44,6 +44,7 @@ def installed_copy(tmp_path: Path, name: str) -> Path:
     return target
 
 
+@pytest.mark.system
 @needs_systemd_analyze
 @pytest.mark.parametrize("name", UNITS)
 def test_systemd_analyze_verify(tmp_path: Path, name: str) -> None:
@@ -60,6 +61,7 @@ def test_systemd_analyze_verify(tmp_path: Path, name: str) -> None:
     assert ours == []
 
 
+@pytest.mark.system
 @needs_systemd_analyze
 @pytest.mark.parametrize("name", UNITS)
 def test_security_exposure_at_most_1_2(tmp_path: Path, name: str) -> None:
@@ -78,6 +80,7 @@ def test_security_exposure_at_most_1_2(tmp_path: Path, name: str) -> None:
     assert float(match.group(1)) <= 1.2, result.stdout
 
 
+@pytest.mark.unit
 @pytest.mark.parametrize("name", UNITS)
 def test_unit_runs_unprivileged_restarts_and_is_sandboxed(name: str) -> None:
     s = unit_settings(name)
@@ -106,6 +109,7 @@ def test_unit_runs_unprivileged_restarts_and_is_sandboxed(name: str) -> None:
     assert s["StartLimitIntervalSec"] == ["0"]
 
 
+@pytest.mark.unit
 def test_console_unit_uses_kmsdrm_and_the_card_picker() -> None:
     s = unit_settings("solitaire-kiosk.service")
     assert "SDL_VIDEODRIVER=kmsdrm" in s["Environment"]

@@ -38,6 +38,7 @@ def run_main(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.process
 def test_main_writes_every_card_and_button(tmp_path):
     out = tmp_path / "table.json"
     code = "SH1-C4-AAAAAAA"
@@ -73,6 +74,7 @@ def test_main_writes_every_card_and_button(tmp_path):
             assert card["index"] is None
 
 
+@pytest.mark.process
 def test_layout_json_needs_a_screenshot(tmp_path):
     proc = run_main("--layout-json", str(tmp_path / "x.json"))
     assert proc.returncode == 2 and "--screenshot" in proc.stderr

@@ -128,6 +128,7 @@ else:
 """
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("where", ["main", "thread"])
 def test_uncaught_exception_in_a_real_process(tmp_path: Path, where: str) -> None:
     result = subprocess.run(

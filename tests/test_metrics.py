@@ -98,7 +98,7 @@ def scrape(directory: Path) -> str:
         exporter.communicate(timeout=10)
 
 
-@pytest.mark.slow
+@pytest.mark.system
 @pytest.mark.skipif(
     NODE_EXPORTER is None,
     reason="node_exporter is not installed (Debian: apt-get install prometheus-node-exporter)",
@@ -137,6 +137,7 @@ def test_node_exporter_serves_the_metrics_of_a_won_game(tmp_path: Path) -> None:
     assert "# TYPE solitaire_kiosk_games_won_total counter" in text
 
 
+@pytest.mark.process
 def test_the_file_after_a_won_game_counts_it_once_and_restarts_keep_the_counts(
     tmp_path: Path,
 ) -> None:

@@ -51,10 +51,15 @@ def test_one_tap_sends_a_top_card_home_first():
 
 
 def test_a_double_tap_still_moves_once():
-    app = one_tap_app()
-    finger = Finger(app)
-    finger.double_tap(finger.card("9S"))
-    assert app.table.game.moves == 1
+    """The first tap moves the card; the second, now a double tap, must not move it again, even
+    where the card has another place (relaxed rules: the six of clubs fits the seven of column
+    7, the longest, and the seven of column 1)."""
+    app = make_app("RU1-R-AAAAAAB", settings=PlayerSettings(one_tap=True))
+    finger, game, six = Finger(app), app.table.game, parse_card("6C")
+    finger.double_tap(finger.card("6C"))
+    assert game.moves == 1
+    assert game.locate(six)[0] == 6
+    assert [str(move) for move in game.targets(six)] == ["6C-t1"]  # it could have gone on
 
 
 @pytest.mark.parametrize("locale", LOCALES)

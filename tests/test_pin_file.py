@@ -179,6 +179,7 @@ def test_a_config_it_cannot_edit_safely_is_left_alone(text: str) -> None:
     assert pointed_at(text, "/etc/solitaire-kiosk/pin-hash") is None
 
 
+@pytest.mark.process
 def test_the_package_tools_write_check_and_point(tmp_path: Path) -> None:
     pin = tmp_path / "pin-hash"
     conf = tmp_path / "config.toml"

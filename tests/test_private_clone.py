@@ -25,7 +25,6 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 pytestmark = [
-    pytest.mark.slow,
     pytest.mark.skipif(os.geteuid() != 0, reason="the cage test runs another user only as root"),
     pytest.mark.skipif(
         not (shutil.which("cage") and shutil.which("grim")), reason="needs cage and grim"

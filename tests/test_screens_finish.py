@@ -62,9 +62,14 @@ def test_mark_on_a_covered_card(locale, size, ppm) -> None:
 def test_card_chosen_by_tap_to_place(size, ppm) -> None:
     settings = PlayerSettings(locale="en", tap_to_place=True)
     app = make_app("RU1-C-AAAAAAD", size=size, px_per_mm=ppm, settings=settings)
-    finger = Finger(app)
+    finger, table = Finger(app), app.table
     finger.tap(finger.card("9S"))
     finger.settle(0.5)
-    assert app.table.chooser.lit() is not None
+    nine, on_it = parse_card("9S"), [parse_card("3C"), parse_card("9H")]  # they move with it
+    column, at = table.game.locate(nine)
+    assert [table.game.cols[column][at:], table.game.moves] == [(nine, *on_it), 0]  # not moved
+    chosen = table.chooser.current()
+    assert chosen is not None and chosen.card == nine
+    assert table.chooser.lit() == table.card_rect(nine).unionall(list(map(table.card_rect, on_it)))
     shoot(app, "tap-to-place")
     pygame.display.quit()

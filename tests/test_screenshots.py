@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from engine import FOUNDATION, Game
+from engine.cards import CARD_NAMES
 from game.saves.prefs import PlayerSettings
 from game.table.report import layout_report
 from tests.tablehelp import make_app
@@ -51,6 +53,27 @@ POSITIONS = {
 }
 
 
+def assert_a_table_one_can_read(game: Game, report: dict[str, Any]) -> None:
+    """What a player sees of the position: all 52 cards on screen, each where the game has it
+    and face up or down as the game has it; the corner index of every face-up card in a column
+    or a free cell in sight; each column's top card whole; no card under a button."""
+    cards = report["cards"]
+    assert len(cards) == 52
+    screen = pygame.Rect(0, 0, *report["size"])
+    buttons = [pygame.Rect(b["rect"]) for b in report["buttons"]]
+    for i, column in enumerate(game.cols):
+        shown = [c for c in cards if c["pile"] == f"t{i + 1}"]
+        assert [c["card"] for c in shown] == [CARD_NAMES[card] for card in column]
+        assert [c["face_up"] for c in shown] == [k >= game.down[i] for k in range(len(column))]
+        if shown:
+            assert shown[-1]["visible"] == shown[-1]["rect"], shown[-1]
+    for card in cards:
+        rect = pygame.Rect(card["rect"])
+        assert screen.contains(rect) and rect.collidelist(buttons) == -1, card
+        if card["face_up"] and card["pile"] != "f":
+            assert pygame.Rect(card["visible"]).contains(pygame.Rect(card["index"])), card
+
+
 @pytest.mark.parametrize(("size", "ppm"), SCREENS, ids=lambda v: str(v))
 @pytest.mark.parametrize("name", list(POSITIONS))
 def test_screenshot(name, size, ppm):
@@ -63,9 +86,7 @@ def test_screenshot(name, size, ppm):
     pygame.image.save(app.screen, f"{stem}.png")
     report = layout_report(app.table)
     stem.with_suffix(".json").write_text(json.dumps(report, indent=1), encoding="utf-8")
-    assert len(report["cards"]) == 52
-    screen = pygame.Rect(0, 0, *size)
-    assert all(screen.contains(pygame.Rect(c["rect"])) for c in report["cards"])
+    assert_a_table_one_can_read(app.table.game, report)
     for locale in ("fi", "ru"):  # the title and the bar in the other languages
         app.set_locale(locale)
         app.draw()

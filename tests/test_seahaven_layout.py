@@ -26,6 +26,7 @@ LEAST = {"800x480": 64, "1024x600": 82, "720x1280": 64, "1920x1080": 128}
 CASES = [(size, f"{key}-AAAAAJ2") for size in LEAST for key in ("SH1-C4", "SH1-C2", "SH1-C1")]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(("size", "code"), CASES, ids=[f"{c[0]}-{c[1][:6]}" for c in CASES])
 def test_seahaven_cards_use_the_width(tmp_path, size, code):
     out = tmp_path / "table.json"

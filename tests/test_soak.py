@@ -45,6 +45,7 @@ def test_invariant_checks_catch_a_broken_table() -> None:
         soak.close()
 
 
+@pytest.mark.process
 def test_command_line_last_line() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "game.dev.soak", "--events", "150", "--seed", "5", "--quiet"],

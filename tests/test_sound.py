@@ -186,6 +186,7 @@ class TestSoundsObject:
         assert len(calls) == 2 and not sounds.audible
         assert caplog.records and all(r.levelno == logging.DEBUG for r in caplog.records)
 
+    @pytest.mark.process
     def test_no_audio_device_for_real(self) -> None:
         """SDL with an audio driver that does not exist: no exception, nothing on stderr even
         with logging at INFO."""

@@ -164,6 +164,7 @@ def script(tmp: Path, audio: str, config: str, *steps: str) -> dict[str, object]
 PLAY = ("tap", "AH", "drag", "KH", "t1", "drag", "8C", "t3")
 
 
+@pytest.mark.process
 def test_no_audio_device_is_silent_with_a_clean_log(tmp_path: Path) -> None:
     """Sound on in config.toml, but SDL finds no audio device: the game plays on, silent, with
     no warning or error in its log or on stderr."""
@@ -177,6 +178,7 @@ def test_no_audio_device_is_silent_with_a_clean_log(tmp_path: Path) -> None:
     assert [line for line in lines if " INFO solitaire." not in line] == []
 
 
+@pytest.mark.process
 def test_the_operators_sound_default_reaches_the_game(tmp_path: Path) -> None:
     on = script(tmp_path, "dummy", "[sound]\nenabled = true\nvolume = 0.3\n", *PLAY)
     assert on["sound"] == {"on": True, "audible": True, "volume": 0.3}

@@ -188,6 +188,7 @@ def crash_program(state: Path, target: str) -> str:
     )
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("target", ["settings", "stats"])
 def test_a_crash_loop_on_a_state_file_spares_the_healthy_autosave(
     tmp_path: Path, target: str

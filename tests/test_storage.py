@@ -142,6 +142,7 @@ class TestCrashDuringWrite:
         assert s.load() == {"moves": 1}
         assert [p.name for p in tmp_path.iterdir()] == ["autosave.json"]
 
+    @pytest.mark.process
     def test_process_killed_between_temp_write_and_replace(self, tmp_path: Path) -> None:
         """A real process dies after writing the temporary file and before the rename."""
         s = store(tmp_path)

@@ -47,6 +47,7 @@ def after(code: str, *moves: str) -> dict:
     return game.to_dict()
 
 
+@pytest.mark.process
 def test_tap_a_card_then_a_column_moves_it_there(tmp_path: Path) -> None:
     out = tmp_path / "a.json"
     proc = script(tmp_path, CODE, *ON, "tap", "9S", "tap", "t7", "state", str(out))
@@ -55,6 +56,7 @@ def test_tap_a_card_then_a_column_moves_it_there(tmp_path: Path) -> None:
     assert data["columns"] == after(CODE, "9S-t7")["columns"] and data["moves"] == 1
 
 
+@pytest.mark.process
 def test_the_second_tap_on_a_wrong_place_says_why(tmp_path: Path) -> None:
     out = tmp_path / "a.json"
     proc = script(tmp_path, CODE, *ON, "tap", "8C", "tap", "t3", "state", str(out))
@@ -66,6 +68,7 @@ def test_the_second_tap_on_a_wrong_place_says_why(tmp_path: Path) -> None:
     assert why is not None and data["message"].startswith(Translator("en").refusal(why))
 
 
+@pytest.mark.process
 def test_a_free_cell_takes_the_chosen_card(tmp_path: Path) -> None:
     out = tmp_path / "a.json"
     proc = script(tmp_path, "SH1-C4-AAAAAJ2", *ON, "tap", "6C", "tap", "c3", "state", str(out))
@@ -73,6 +76,7 @@ def test_a_free_cell_takes_the_chosen_card(tmp_path: Path) -> None:
     assert read(out)["cells"] == ["3C", "4H", "6C", None]
 
 
+@pytest.mark.process
 def test_off_by_default_a_tap_and_a_double_tap_keep_their_meaning(tmp_path: Path) -> None:
     off, home, double = (tmp_path / f"{n}.json" for n in ("off", "home", "double"))
     proc = script(tmp_path, CODE, "tap", "9S", "tap", "t7", "state", str(off))

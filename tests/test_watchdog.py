@@ -112,7 +112,7 @@ def assert_regular(pings: list[float], start: float, end: float) -> None:
     assert len(pings) <= (end - start) / half * 1.5 + 2  # ...and not a flood
 
 
-@pytest.mark.slow
+@pytest.mark.process
 def test_ready_watchdog_while_resting_and_animating_and_stopping(tmp_path: Path) -> None:
     systemd = FakeSystemd(tmp_path / "notify")
     game = start_game(tmp_path, systemd.path)
@@ -145,7 +145,7 @@ def test_ready_watchdog_while_resting_and_animating_and_stopping(tmp_path: Path)
     assert "\nsolitaire_kiosk_last_input_time_seconds 0.0\n" in prom  # nobody touched it
 
 
-@pytest.mark.slow
+@pytest.mark.process
 def test_a_hung_loop_stops_telling_the_watchdog(tmp_path: Path) -> None:
     systemd = FakeSystemd(tmp_path / "notify")
     game = start_game(tmp_path, systemd.path, SOLITAIRE_TEST_HANG_AFTER="2")
@@ -266,6 +266,7 @@ def test_the_cage_wrapper_hands_the_watchdog_to_the_game() -> None:
     assert text.index("unset WATCHDOG_PID") < text.index("cage ${CAGE_ARGS")
 
 
+@pytest.mark.process
 @pytest.mark.parametrize(
     ("result", "status", "seen"),
     [("watchdog", "ABRT", "watchdog"), ("exit-code", "70", "crash"), ("success", "0", "clean")],

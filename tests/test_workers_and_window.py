@@ -93,6 +93,7 @@ def start_parent(program: str) -> tuple[subprocess.Popen[str], list[int]]:
     return parent, pids
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("use_prctl", [True, False], ids=["pdeathsig", "watch-thread"])
 def test_a_worker_dies_when_its_parent_is_killed_hard(use_prctl: bool) -> None:
     parent, (worker,) = start_parent(POOL_PARENT.format(use_prctl=use_prctl))
@@ -101,6 +102,7 @@ def test_a_worker_dies_when_its_parent_is_killed_hard(use_prctl: bool) -> None:
     assert wait_dead(worker, 3.0), f"worker {worker} outlived its parent"
 
 
+@pytest.mark.process
 def test_the_hint_worker_of_the_game_dies_with_the_game() -> None:
     parent, workers = start_parent(APP_PARENT)
     parent.send_signal(signal.SIGKILL)
@@ -109,6 +111,7 @@ def test_the_hint_worker_of_the_game_dies_with_the_game() -> None:
         assert wait_dead(pid, 3.0), f"hint worker {pid} outlived the game"
 
 
+@pytest.mark.process
 def test_the_winnable_indicators_worker_dies_with_the_game() -> None:
     """The indicator's pool comes from game.workers, so its worker dies with the game too."""
     parent, workers = start_parent(INDICATOR_PARENT)
@@ -209,6 +212,7 @@ def window_of(display: str, game: subprocess.Popen[str], timeout: float = 40.0) 
     raise AssertionError("the game's window never appeared")
 
 
+@pytest.mark.system
 @needs_x
 @pytest.mark.parametrize("how", ["windowclose", "windowkill"])
 def test_a_destroyed_x_window_still_saves_and_exits(tmp_path: Path, xvfb: str, how: str) -> None:
