@@ -35,6 +35,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pygame
 import pytest
@@ -286,7 +287,7 @@ def run_cage_once(user: str, app: Path, env: dict[str, str], attempt: int) -> tu
         time.sleep(2.0)  # the attract screen starts drawing
         for k in range(12):
             shot = runtime / f"frame-{k}.png"
-            subprocess.run(
+            grabbed = subprocess.run(
                 as_user(
                     user,
                     "env",
@@ -296,9 +297,11 @@ def run_cage_once(user: str, app: Path, env: dict[str, str], attempt: int) -> tu
                     "grim",
                     str(shot),
                 ),
-                check=True,
+                capture_output=True,
                 timeout=20,
             )
+            if grabbed.returncode != 0:
+                gone_before_a_frame(cage, log, state, grabbed.stderr)
             frame = pygame.image.load(str(shot))
             assert frame.get_size() == (720, 1280)  # the headless 1280x720 output, turned
             best = max(best, felt_share(frame))
@@ -309,6 +312,22 @@ def run_cage_once(user: str, app: Path, env: dict[str, str], attempt: int) -> tu
     finally:
         stop_session(cage)
     return best, log.read_text(errors="replace")
+
+
+def gone_before_a_frame(
+    cage: subprocess.Popen[bytes], log: Path, state: Path, said: bytes
+) -> NoReturn:
+    """grim could take no frame: a game that saved its first position and then failed (a
+    package missing, say) took cage with it. Say so in the game's own words."""
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        cage.wait(timeout=10)
+    status = cage.poll()
+    why = (
+        f"run-cage.sh ended with status {status} before a frame was taken"
+        if status is not None
+        else f"grim took no frame ({said.decode(errors='replace').strip()})"
+    )
+    raise AssertionError(f"the game did not start: {why}; {what_was_said(log, state)}")
 
 
 def session_pids(session: int) -> list[int]:
