@@ -18,6 +18,7 @@ from engine import Game
 from game.saves.persist import Autosave
 from game.saves.storage import autosave_store
 from tests.tablehelp import WIN_LINE, WON_CODE
+from tests.test_kiosk_flows import script, state
 
 ROOT = Path(__file__).resolve().parent.parent
 CERTAIN_AT = 92  # WIN_LINE's moves before only foundation moves remain (tests/test_finish.py)
@@ -42,26 +43,12 @@ def saved(tmp: Path, line: list[str]) -> Game:
     return game
 
 
-def script(tmp: Path, toml: Path, *steps: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    env["SOLITAIRE_STATE_DIR"] = str(tmp / "state")
-    env["SOLITAIRE_CONFIG"] = str(toml)
-    return subprocess.run(
-        [sys.executable, "-m", "game.script", "--size", "800x480", *steps],
-        capture_output=True, text=True, env=env, timeout=300, cwd=ROOT,
-    )  # fmt: skip
-
-
-def read(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
 def played(tmp: Path) -> int:
     """Games the statistics counted, all rule sets (no statistics file: none)."""
     path = tmp / "state" / "stats.json"
     if not path.exists():
         return 0
-    return sum(rule_set["played"] for rule_set in read(path)["data"].values())
+    return sum(rule_set["played"] for rule_set in state(path)["data"].values())
 
 
 def buttons(data: Any) -> list[str]:
@@ -76,7 +63,7 @@ def test_without_the_lock_eleven_idle_minutes_keep_the_game_and_its_finish(tmp_p
     toml = config(tmp_path, lock=False)
     proc = script(tmp_path, toml, "state", str(before), "wait", HOLD, "state", str(after))
     assert proc.returncode == 0, proc.stderr
-    first, last = read(before), read(after)
+    first, last = state(before), state(after)
     assert "finish" in buttons(first)
     assert (last["code"], last["moves"], last["scene"]) == (WON_CODE, CERTAIN_AT, "table")
     assert "finish" in buttons(last)
@@ -91,7 +78,7 @@ def test_the_locked_kiosk_still_deals_the_next_visitor_a_fresh_game(tmp_path: Pa
     after = tmp_path / "after.json"
     proc = script(tmp_path, config(tmp_path, lock=True), "wait", HOLD, "state", str(after))
     assert proc.returncode == 0, proc.stderr
-    last = read(after)
+    last = state(after)
     assert last["scene"] == "attract"
     assert last["code"] != WON_CODE and last["moves"] == 0
     assert played(tmp_path) == 1
@@ -108,15 +95,15 @@ def test_idle_unlocked_deals_afresh_and_new_game_resumes_the_game_left(tmp_path:
         "state", str(dialog), "press", "resume_aside", "state", str(back), "wait", "2",
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
-    assert read(idle)["scene"] == "attract"
-    assert (read(idle)["code"], read(idle)["moves"]) != (WON_CODE, CERTAIN_AT)
-    offered = [b for b in read(dialog)["buttons"] if b["name"] == "resume_aside"]
+    assert state(idle)["scene"] == "attract"
+    assert (state(idle)["code"], state(idle)["moves"]) != (WON_CODE, CERTAIN_AT)
+    offered = [b for b in state(dialog)["buttons"] if b["name"] == "resume_aside"]
     assert [b["label"] for b in offered] == [f"Back to the game left idle ({CERTAIN_AT} moves)"]
-    last = read(back)
+    last = state(back)
     assert (last["code"], last["moves"], last["score"]) == (WON_CODE, CERTAIN_AT, game.score)
     assert last["scene"] == "table" and "finish" in buttons(last)
     assert played(tmp_path) == 0
-    resumed = read(tmp_path / "state" / "autosave.json")["data"]
+    resumed = state(tmp_path / "state" / "autosave.json")["data"]
     assert (resumed["game"]["code"], resumed["game"]["moves"]) == (WON_CODE, CERTAIN_AT)
     assert resumed["elapsed"] >= 60.0  # the clock came back with the game (saved at 60 s)
 
