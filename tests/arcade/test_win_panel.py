@@ -15,10 +15,10 @@ import pytest
 
 from game.app import App
 from game.arcade.highscores import Entry
+from game.dev.report import button_name
 from game.dev.script import Player
 from game.dev.shown import action_name, dialog_buttons, shown_texts
 from game.saves.prefs import PlayerSettings
-from game.table.report import button_name
 from tests.arcade.test_arcade import day_of_won_code
 from tests.helpers.tablehelp import WON_CODE, almost_won, make_app
 

@@ -8,7 +8,7 @@ import pytest
 from pygame import Rect
 
 from engine.cards import parse_card
-from game.table.report import layout_report
+from game.dev.report import layout_report
 from tests.helpers.tablehelp import Finger, make_app
 
 SIZES = [((800, 480), 5.2), ((720, 1280), 8.3), ((1920, 1080), None)]

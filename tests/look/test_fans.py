@@ -3,7 +3,7 @@ the height it has now and closes them only as it grows, so at the deal a covered
 shows at least 36 px on the 7" 800x480 panel (24-26 px before) and never less than the 3 mm
 floor at a column's longest; when the gaps change the cards glide; a press lifts the card and
 the cards on it at once, and a release without moving is still a tap. Seahaven's ten columns
-start level at every free-cell count. Read from what is drawn (game.table.report)."""
+start level at every free-cell count. Read from what is drawn (game.dev.report)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ import game.table.placement as place
 from engine import Game
 from engine.codes import format_code
 from engine.rules import ALL_RULES
+from game.dev.report import layout_report
 from game.look.layout import STRIP_MM, compute_layout, longest_column
 from game.saves.prefs import PlayerSettings
-from game.table.report import layout_report
 from game.table.sprites import lift_offset
 from tests.helpers.tablehelp import Finger, make_app
 from tests.look.test_touch_layout import position

@@ -14,7 +14,7 @@ import pytest
 
 from engine import Game, Move
 from engine.cards import CARD_NAMES
-from game.table.report import layout_report
+from game.dev.report import layout_report
 from tests.helpers.tablehelp import make_app
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,10 +15,10 @@ import pytest
 
 from engine import FOUNDATION, Game, Move
 from engine.cards import card_name
+from game.dev.report import layout_report
 from game.saves.prefs import PlayerSettings
 from game.table.gesture import LastTap
 from game.table.hints import HintMark
-from game.table.report import layout_report
 from tests.helpers.tablehelp import make_app
 from tests.look.test_touch_layout import position
 

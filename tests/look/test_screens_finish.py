@@ -11,8 +11,8 @@ import pytest
 
 from engine import Game
 from engine.cards import parse_card
+from game.dev.report import layout_report
 from game.saves.prefs import PlayerSettings
-from game.table.report import layout_report
 from tests.helpers.tablehelp import WON_CODE, Finger, make_app
 from tests.table.test_finish_button import LONG_FINISH
 

@@ -13,8 +13,8 @@ import pytest
 
 from engine import FOUNDATION, Game
 from engine.cards import CARD_NAMES
+from game.dev.report import layout_report
 from game.saves.prefs import PlayerSettings
-from game.table.report import layout_report
 from tests.helpers.tablehelp import make_app
 from tests.look.test_touch_layout import position
 

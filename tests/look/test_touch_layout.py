@@ -13,10 +13,10 @@ import pytest
 
 from engine import Game
 from engine.rules import ALL_RULES
+from game.dev.report import layout_report
 from game.look.cards import BACK_LINE, BACK_MAIN
 from game.look.layout import longest_column
 from game.saves.prefs import PlayerSettings
-from game.table.report import layout_report
 from tests.helpers.tablehelp import make_app
 
 # size, px per mm, the least strip of a covered face-up card in mm

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.dev.report import layout_report
 from game.saves.prefs import PlayerSettings
-from game.table.report import layout_report
 from game.table.sprites import lift_offset
 from tests.helpers.tablehelp import Finger, make_app
 from tests.look.test_touch_layout import position
