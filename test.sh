@@ -18,7 +18,7 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 if [ $# -gt 0 ]; then
     exec .venv/bin/python -m pytest -m "" "$@"
 fi
-beside_tests=(tests/test_deb.py tests/test_deb_fleet.py tests/test_catalog.py)
+beside_tests=(tests/deploy/test_deb.py tests/deploy/test_deb_fleet.py tests/engine/test_catalog.py)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 .venv/bin/python -m pytest -m "" -p no:cacheprovider "${beside_tests[@]}" >"$log" 2>&1 &

@@ -19,7 +19,7 @@ deals), and the days spread evenly over the catalog. Neither Python's ``random``
 is used: both differ between versions or runs.
 
 The schedule depends on the catalog's medium list: a regraded or extended catalog changes the
-codes of the days to come (``tests/test_daily.py`` pins a few days so that this is noticed).
+codes of the days to come (``tests/engine/test_daily.py`` pins a few days so that this is noticed).
 
 A rule set without a catalog (a new one: docs/development.md, "A new rule set") gets
 :func:`fallback_code`, a deal number derived from the date the same way (the same on every

@@ -67,7 +67,7 @@ class Stack(Protocol):
     """The scene stack (game.scene.SceneStack) as scenes use it: open by name, close.
 
     Each scene opens by its name with its own arguments, one overload each, so mypy checks
-    every opening (tests/test_seams.py keeps them equal to the scenes' constructors)."""
+    every opening (tests/game/test_seams.py keeps them equal to the scenes' constructors)."""
 
     @property
     def top(self) -> Named: ...

@@ -428,10 +428,10 @@ def save_screenshot(app: App, path: Path, scene: str = "table") -> None:
 
 
 def save_layout_json(app: App, path: Path) -> None:
-    """Where every card and button of the table is drawn (game.table.report), as JSON."""
+    """Where every card and button of the table is drawn (game.dev.report), as JSON."""
     import json
 
-    from game.table.report import layout_report
+    from game.dev.report import layout_report
 
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(layout_report(app.table), indent=1) + "\n", encoding="utf-8")

@@ -1,1 +1,2 @@
-"""Developers' tools (benchmarks, soak, play scripts); the kiosk never runs them."""
+"""Developers' tools (benchmarks, soak, play scripts, the table's layout report); the kiosk
+never runs them."""

@@ -26,7 +26,7 @@ It starts as the game does (config.toml, the player's settings, the saved game w
   and ``"settings"`` (the player's settings: toggles, ``locale``, sound).
 
 ``--date YYYY-MM-DD`` plays that day (today's deal and the daily high scores; game.arcade.play).
-The ``state`` file's ``"layout"`` is the table's layout report (game.table.report: each card's
+The ``state`` file's ``"layout"`` is the table's layout report (game.dev.report: each card's
 rectangle, the part of it that shows, and ``strip``: how many pixels show of a covered face-up
 card of a column). ``--set NAME=VALUE`` sets a player setting for this run
 (``double_tap=false``) without saving it. Exit status 0, or 1 with a message on stderr when a
@@ -154,7 +154,7 @@ class Player:
         """A card's rectangle and the part of it that shows."""
         from pygame import Rect
 
-        from game.table.report import layout_report
+        from game.dev.report import layout_report
 
         for card in layout_report(self.app.table)["cards"]:
             if card["card"] == name:
@@ -280,8 +280,8 @@ class Player:
             return None
 
     def press(self, name: str) -> None:
+        from game.dev.report import button_name
         from game.look.switches import tap_point
-        from game.table.report import button_name
 
         app = self.app
         top = app.scenes.top
@@ -410,8 +410,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def table_layout(table: Any) -> dict[str, Any] | None:
-    """The table's layout report (game.table.report), when the table is drawn."""
-    from game.table.report import layout_report
+    """The table's layout report (game.dev.report), when the table is drawn."""
+    from game.dev.report import layout_report
 
     return layout_report(table) if table.view is not None else None
 

@@ -61,7 +61,9 @@ class PlayerSettings(DefaultsConfig):
         )
 
     def to_dict(self) -> PrefsDict:
-        return cast(PrefsDict, asdict(self))  # PrefsDict names each field (tests/test_storage)
+        return cast(
+            PrefsDict, asdict(self)
+        )  # PrefsDict names each field (tests/saves/test_storage)
 
     @classmethod
     def from_dict(cls, data: object, base: PlayerSettings) -> tuple[PlayerSettings, list[str]]:

@@ -1,6 +1,6 @@
-"""Commands mistyped, for mypy (tests/test_typecheck.py): each line marked ``# typo`` must be an
-error and every other line must pass, so a misspelt button, way of leaving a game, deal kind or
-scene never reaches a player. Never run, only checked."""
+"""Commands mistyped, for mypy (tests/project/test_typecheck.py): each line marked ``# typo`` must
+be an error and every other line must pass, so a misspelt button, way of leaving a game, deal kind
+or scene never reaches a player. Never run, only checked."""
 
 from __future__ import annotations
 

@@ -1,0 +1,2 @@
+"""Texts and languages (game/i18n.py, assets/locales/): the catalogs, wording, line breaks, text
+that fits and is large enough."""

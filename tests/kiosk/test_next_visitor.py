@@ -1,0 +1,222 @@
+"""The next visitor starts clean (issue 29, item 8): when a locked kiosk goes idle, nothing of
+the last visitor's touch reaches the next one. A paused Finish stops where it is (the game stays
+open, not won), a Tap-to-place choice, a drag whose release was lost, a hint, its marks and any
+toast are dropped; and every field of the table's state is either listed as kept across
+visitors (the game and what belongs to it, the geometry) or reset to a fresh table's value, so
+that a new field nobody thought of fails here until it is sorted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from engine import FOUNDATION, Game, Move
+from engine.cards import parse_card
+from game.config import Config, config_from_dict
+from game.saves.persist import Autosave
+from game.saves.storage import autosave_store
+from game.scenes.attract import AttractScene
+from game.table import TableScene
+from game.table.feedback import tap_refusal
+from game.table.gesture import LastTap, lift_drag
+from game.table.hints import HintJob, HintMark
+from game.table.select import Selection
+from tests.helpers.kioskhelp import (
+    isolated_logging,  # noqa: F401 (autouse fixture)
+    kiosk_app,
+    wait,
+)
+from tests.helpers.tablehelp import WIN_LINE, WON_CODE, Finger
+
+CERTAIN_AT = (
+    92  # WIN_LINE's moves before only foundation moves remain (tests/engine/test_finish.py)
+)
+ATTRACT_S = 3.0
+
+
+@pytest.fixture(autouse=True)
+def _display() -> Iterator[None]:
+    yield
+    pygame.display.quit()
+
+
+def locked(**kiosk: object) -> Config:
+    """A locked kiosk without a PIN (its exit gesture is off: no matter here) whose attract
+    screen comes after three seconds without input."""
+    settings = {"lock": True, "idle_attract_minutes": ATTRACT_S / 60, **kiosk}
+    return config_from_dict({"kiosk": settings})[0]
+
+
+def test_a_paused_finish_does_not_play_on_for_the_next_visitor(tmp_path: Path) -> None:
+    """Finish, then Settings, walk away: the attract screen comes; the next visitor's waking
+    touch plays nothing home. The cards stay where they were, the game stays open (not won, no
+    high score, no win screen), and Finish is on offer again."""
+    game = Game.from_code(WON_CODE)
+    for move in WIN_LINE[:CERTAIN_AT]:
+        game.play(move)
+    assert Autosave(autosave_store(tmp_path)).save(game, 60.0, line=WIN_LINE[:CERTAIN_AT])
+    app, _ = kiosk_app(tmp_path, locked())
+    finger, table = Finger(app), app.table
+    where = finger.button("hint")
+    assert table.button_at(where) == "finish"
+    finger.tap(where)
+    finger.tap(finger.button("settings"))  # the run pauses under the dialog
+    assert app.scenes.top.name == "settings" and not table.game.is_won
+    wait(app, ATTRACT_S + 1)
+    assert isinstance(app.scenes.top, AttractScene)
+    left = table.game.to_dict()
+    finger.tap(finger.card("TS"))  # the next visitor wakes the kiosk
+    finger.settle(2.0)  # the rest would have gone home in half a second
+    assert app.scenes.top is table
+    assert table.game.to_dict() == left and not table.game.is_won
+    assert app.arcade.scores.tables() == []  # nobody's high score
+    assert table.button_at(where) == "finish"
+
+
+def test_a_tap_to_place_choice_does_not_reach_the_next_visitor(tmp_path: Path) -> None:
+    """A visitor turns Tap to place on and chooses 9S (it fits on TS, the top of column 7),
+    then walks away. The next visitor's first tap on that column after the waking touch moves
+    nothing: the choice went with the setting."""
+    app, _ = kiosk_app(tmp_path, locked())  # RU1-C-AAAAAAD
+    finger, table = Finger(app), app.table
+    finger.tap(finger.button("settings"))
+    finger.tap(finger.control(app.tr("settings.tap_to_place")))
+    assert app.settings.tap_to_place
+    app.scenes.pop_to_bottom()
+    finger.settle(0.6)
+    finger.tap(finger.card("9S"))
+    assert table.chooser.lit() is not None  # chosen: lit on the table
+    wait(app, ATTRACT_S + 1)
+    assert isinstance(app.scenes.top, AttractScene)
+    assert not app.settings.tap_to_place  # the operator's setting again
+    finger.tap(finger.card("TS"))  # the waking touch
+    finger.settle(0.6)
+    finger.tap(finger.card("TS"))  # the next visitor's first tap on column 7
+    finger.settle(0.6)
+    assert table.game.moves == 0
+    assert table.game.cols[6][-1] == parse_card("TS")
+
+
+def test_a_drag_whose_release_was_lost_does_not_keep_the_attract_screen_away(
+    tmp_path: Path,
+) -> None:
+    """A card lifted and the release lost (a touch screen can lose one): once the held finger
+    no longer counts (two minutes), the kiosk goes idle as usual and the card lies down again;
+    the next visitor's touch wakes it and a tap plays."""
+    app, _ = kiosk_app(tmp_path, locked())
+    finger, table = Finger(app), app.table
+    start = finger.card("9S")
+    finger.down(start)
+    for dy in range(10, 80, 10):
+        finger.move((start[0] + dy, start[1] + dy))
+    assert table.drag is not None  # ...and the release never comes
+    wait(app, 130.0)
+    assert isinstance(app.scenes.top, AttractScene)
+    assert table.drag is None and not table.state.moving()
+    finger.tap(finger.card("AH"))  # wakes the kiosk: plays nothing
+    finger.settle(0.6)
+    finger.tap(finger.card("AH"))  # AH is alone in column 1: a tap sends it home
+    finger.settle(0.6)
+    assert table.game.moves == 1 and table.game.locate(parse_card("AH"))[0] == FOUNDATION
+
+
+# What a table keeps from one visitor to the next: the game and what belongs to it (its play
+# time, its kind of deal, a win waiting for its screen; the game holds the moves Redo would make
+# again: the game stays open as the visitor left it), where things are drawn, and its helpers
+# (their own fields are sorted below).
+KEPT = {
+    "table": {
+        *("app", "state", "view", "hints", "finisher", "chooser"),
+        *("buttons_are_pictures", "least_text"),  # how it shows itself: given when made
+    },
+    "state": {
+        *("game", "play_time", "deal", "deal_day", "pending_win"),
+        *("active", "version", "layout", "places"),
+    },
+    # known: the game's finish moves, worked out once; shown, seen: whether the table shows
+    # Finish (its pulse starts when that turns true)
+    "finisher": {"state", "play", "known", "shown", "seen"},
+    "chooser": {"state", "play", "button_at", "card_at"},
+    "hints": {  # the indicator: the game's
+        *("state", "workers", "tr", "now", "wanted", "toast", "undo", "confirm", "back"),
+        *("new_deal", "indicator", "status", "seen", "lost", "lost_at"),
+        *("looking", "undecided"),  # the search for the move that lost the game
+    },
+}
+
+
+def dirty(table: TableScene) -> dict[str, dict[str, Any]]:
+    """What a visitor may leave in each field that is not kept: a value a fresh table never
+    has (made as the table makes it where that is short)."""
+    game, now = table.game, table.app.clock.time
+    card, rest = parse_card("9S"), table.rest()
+    key = game.position_key()
+    table.refuse([card], "a message", marks=[parse_card("TS")])  # shake, outline, toast
+    refusal = tap_refusal(game, card, now + 100.0)
+    assert refusal is not None
+    future: Future[Any] = Future()
+    return {
+        "table": {},
+        "state": {
+            "tweens": list(table.tweens),
+            "drag": lift_drag(game, card, rest, (10, 10), (40, 40)),
+            "toast": table.toast,
+            "last_tap": LastTap(card, False),
+            "pressed_button": "undo",
+            "pressed_card": card,
+            "pending_refusal": refusal,
+            "marks": table.marks,
+            "marks_until": now + 100.0,
+            "first_line": False,
+            "touched_column": 3,  # a column under the finger, held (issue 38 item 13)
+            "held": {3: {card: 10}},
+            "held_until": now + 100.0,
+            "_held_on": (game, table.layout),
+        },
+        "finisher": {  # a run under way, and Finish's pulse begun
+            "queue": [Move(card, FOUNDATION)],
+            "due": now + 1.0,
+            "key": key,
+            "pulse_from": now,
+        },
+        "chooser": {"selection": Selection(card, key, LastTap(card, False))},
+        "hints": {
+            "job": HintJob(future, game, key, now),
+            "mark": HintMark(Move(card, 6), now + 100.0),
+            "tipped": True,  # told where the winnable indicator is: the next visitor is told too
+        },
+    }
+
+
+def parts(table: TableScene) -> dict[str, object]:
+    return {"table": table, "state": table.state, "finisher": table.finisher,
+            "chooser": table.chooser, "hints": table.hints}  # fmt: skip
+
+
+def test_every_field_of_the_table_is_kept_or_reset_for_the_next_visitor(tmp_path: Path) -> None:
+    app, controller = kiosk_app(tmp_path, locked())
+    table = app.table
+    left = dirty(table)
+    for name, part in parts(table).items():
+        fields, reset = set(vars(part)), set(left[name])
+        unsorted = fields - KEPT[name] - reset
+        assert not unsorted, f"{name}: {sorted(unsorted)}: kept across visitors, or reset?"
+        gone = (KEPT[name] | reset) - fields
+        assert not gone, f"{name}: no longer there: {sorted(gone)}"
+        for field, value in left[name].items():
+            setattr(part, field, value)
+    fresh = parts(TableScene(app, table.game))
+    for name, part in parts(table).items():
+        for field in left[name]:
+            assert getattr(part, field) != getattr(fresh[name], field), (name, field)
+    controller.start_attract()  # what the idle timer does
+    assert isinstance(app.scenes.top, AttractScene)
+    for name, part in parts(table).items():
+        for field in left[name]:
+            assert getattr(part, field) == getattr(fresh[name], field), (name, field)
+    assert table.game.moves == 0

@@ -1,0 +1,1 @@
+"""The dialogs and screens of game/scenes/: rules, examples, settings, their sizes."""
