@@ -184,7 +184,7 @@ class App:
 
     def quit(self) -> None:
         """Save the game, stop the workers and the sound, and leave the loop."""
-        self.hooks.shutdown(self.table.game)
+        self.hooks.shutdown(self.table.model.game)
         self.close()
         self.running = False
 

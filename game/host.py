@@ -30,11 +30,11 @@ if TYPE_CHECKING:
     from game.input import GestureReader
     from game.kiosk.models import IdleTimer, PinPad
     from game.look.cards import CardArt
-    from game.look.layout import Layout
     from game.player import Preferences
     from game.saves.prefs import PlayerSettings
     from game.saves.session import Session, SetAside
     from game.sound import Sounds
+    from game.table.model import TableModel
     from game.workers import Workers
 
 
@@ -147,18 +147,12 @@ class Table(Protocol):
     """The visitor's table (game.table.TableScene) as the dialogs over it see it."""
 
     @property
-    def game(self) -> Game: ...
-    @property
-    def play_time(self) -> PlayTime: ...
-    @property
-    def art(self) -> CardArt: ...
-    @property
-    def layout(self) -> Layout: ...
+    def model(self) -> TableModel:
+        """The table's state: its game and play time, its layout, a drag (game.table.model)."""
+        ...
 
     @property
-    def drag(self) -> object | None:
-        """The cards the finger drags now, if any."""
-        ...
+    def art(self) -> CardArt: ...
 
     def start_game(self, game: Game, *, left: Left = "abandoned") -> None: ...
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]: ...

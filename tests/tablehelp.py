@@ -76,7 +76,7 @@ def make_app(
         game = parts.games.new(code)  # else, as launch.open_app does, the resumed game
     app = build_app(parts, game, run)
     if first_line is not None:
-        app.table.first_line = first_line
+        app.table.model.first_line = first_line
     if step:
         app.step()
     return app
@@ -130,12 +130,12 @@ class Finger:
     def column(self, index: int) -> tuple[int, int]:
         """A point where a card dragged from its corner lands on column ``index``."""
         table = self.table
-        col = table.game.cols[index]
-        rect = table.card_rect(col[-1]) if col else table.layout.columns[index]
+        col = table.model.game.cols[index]
+        rect = table.card_rect(col[-1]) if col else table.model.layout.columns[index]
         return (rect.centerx, rect.top + 6 + rect.height // 3)
 
     def button(self, name: str) -> tuple[int, int]:
-        return self.table.layout.buttons[name].center
+        return self.table.model.layout.buttons[name].center
 
     def control(self, label: str) -> tuple[int, int]:
         """Where a finger acts on the top dialog's control with this label: its centre, a

@@ -128,7 +128,7 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
     counter = [0]
 
     def animate_frame() -> None:
-        if not table.tweens:
+        if not table.model.tweens:
             counter[0] += 1
             if counter[0] % 2:
                 table.make_move(move)

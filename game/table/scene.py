@@ -5,7 +5,7 @@ other passes :meth:`make_move`'s check), undo through :meth:`undo`, redo through
 a new deal through :meth:`start_game`; a changed position is shown by one path,
 :meth:`after_change`. They report to ``app.hooks`` (``moved``, ``undone``, ``ended``,
 ``started``, ``lifted``, ``refused``): where autosave, statistics, logs and sounds hook in
-(docs/architecture.md). The scene owns its state (``self.state``: game.table.state) and makes
+(docs/architecture.md). The scene owns its state (``self.model``: game.table.model) and makes
 its helpers after it, each given the state and the callbacks it needs (game.table.hints,
 finish, select; game.table.flow's functions get plain values); the view (game.table.view)
 reads the scene and changes nothing in it. Time is ``app.clock.time``; the game's play time is
@@ -14,7 +14,6 @@ reads the scene and changes nothing in it. Time is ``app.clock.time``; the game'
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -24,21 +23,18 @@ from pygame import Rect
 import game.table.touch as touch
 from engine import Game, IllegalMove, Move
 from engine.cards import Card
-from game.arcade.levels import Deal
 from game.clock import PlayTime
 from game.look.layout import Command, Layout
 from game.scene import Event, Scene
-from game.table.animation import Pos, Tween, change_tweens, glide_on
+from game.table.animation import Pos, change_tweens, glide_on
 from game.table.feedback import answer_refusal
 from game.table.finish import Finisher, shown_buttons
 from game.table.flow import deal_day, deal_label, replace_game, shown_code
-from game.table.gesture import Drag
 from game.table.hints import HintClient, HintJob, HintMark
-from game.table.places import Places, Rest
+from game.table.model import BLINK_HZ, TableModel, fit_layout
+from game.table.places import Rest
 from game.table.refusals import explain
 from game.table.select import Chooser
-from game.table.state import BLINK_HZ, Shared, TableState, fit_layout
-from game.table.toast import Toast
 from game.table.view import TableView
 
 if TYPE_CHECKING:
@@ -49,29 +45,13 @@ if TYPE_CHECKING:
 
 
 class TableScene(Scene):
-    """The table: gestures to engine commands. It owns its state (``self.state``:
-    game.table.state.TableState, whose fields it shows as its own, ``table.toast`` for
-    ``table.state.toast``) and makes its helpers after it: the hint, the finish, the chosen
+    """The table: gestures to engine commands. It owns its state (``self.model``:
+    game.table.model.TableModel, the one place its fields are reached: ``table.model.toast``)
+    and makes its helpers after it: the hint, the finish, the chosen
     card (each given the state and the table's callbacks it needs) and, last, the view."""
 
     name = "table"
     opaque = True
-
-    game = Shared[Game]()
-    play_time = Shared[PlayTime]()
-    tweens = Shared[list[Tween]]()
-    drag = Shared[Drag | None]()
-    toast = Shared[Toast | None]()
-    deal = Shared[Deal]()
-    deal_day = Shared[dt.date | None]()
-    first_line = Shared[bool]()
-    pending_win = Shared[bool]()
-    pressed_button = Shared[Command | None]()
-    pressed_card = Shared[Card | None]()
-    marks = Shared[tuple[Card, ...]]()
-    version = Shared[int]()
-    layout = Shared[Layout]()
-    places = Shared[Places]()
 
     def __init__(
         self,
@@ -89,9 +69,9 @@ class TableScene(Scene):
         super().__init__(app)
         self.buttons_are_pictures, self.least_text = pictures, least_text
         deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random", "daily"
-        self.state = TableState(game, self.fit(game), deal, deal_day(app, game, deal), play_time)
+        self.model = TableModel(game, self.fit(game), deal, deal_day(app, game, deal), play_time)
         self.hints = HintClient(
-            self.state,
+            self.model,
             app.workers,
             tr=lambda: self.tr,
             now=self.now,
@@ -102,9 +82,9 @@ class TableScene(Scene):
             back=self.back,
             new_deal=lambda: self.start_game(self.app.games.new()),
         )
-        self.finisher = Finisher(self.state, self.make_move)  # the Finish button's run
+        self.finisher = Finisher(self.model, self.make_move)  # the Finish button's run
         self.chooser = Chooser(  # "Tap to place": the chosen card (game.table.select)
-            self.state, play=self.make_move, button_at=self.button_at, card_at=self.card_at
+            self.model, play=self.make_move, button_at=self.button_at, card_at=self.card_at
         )
         self.view = TableView(self)  # last: it reads the scene and its helpers
         self.hints.sync_indicator()
@@ -116,12 +96,12 @@ class TableScene(Scene):
         return fit_layout(size, game.rules, mm, self.least_text())
 
     def resize(self) -> None:
-        self.layout = self.fit(self.game)
-        self.state.changed()  # where the cards lie now (nothing held at a new size)
+        self.model.layout = self.fit(self.model.game)
+        self.model.changed()  # where the cards lie now (nothing held at a new size)
         self.view.resize()
-        self.drag = None  # a resize in mid-drag drops nothing anywhere
-        if self.toast:
-            self.show_toast(self.toast.text)
+        self.model.drag = None  # a resize in mid-drag drops nothing anywhere
+        if self.model.toast:
+            self.show_toast(self.model.toast.text)
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:
         """The card drawn at ``pos`` (top-most; foundation: its top card): the view's."""
@@ -139,17 +119,17 @@ class TableScene(Scene):
         return self.view.draw(screen, full)
 
     def rest(self) -> dict[Card, Rest]:  # where every card lies when nothing moves
-        return self.state.rest()
+        return self.model.rest()
 
     def card_rect(self, card: Card) -> Rect:  # where ``card`` lies
-        return self.state.card_rect(card)
+        return self.model.card_rect(card)
 
     def repaint(self) -> None:  # the resting picture changed: the view rebuilds it
-        self.state.repaint()
+        self.model.repaint()
 
     def shown_buttons(self) -> dict[Command, Rect]:
         """The buttons shown now, by action (Finish in Hint's place: game.table.finish)."""
-        return shown_buttons(self.finisher.offered(), self.layout)
+        return shown_buttons(self.finisher.offered(), self.model.layout)
 
     def finish_offered(self) -> bool:
         """Whether Finish is shown in Hint's place (game.table.finish)."""
@@ -179,44 +159,49 @@ class TableScene(Scene):
         return self.app.clock.time
 
     def bar_text(self) -> tuple[str, ...]:
-        tr, game = self.tr, self.game
-        time = tr("table.time", time=self.play_time.text())
+        tr, game = self.tr, self.model.game
+        time = tr("table.time", time=self.model.play_time.text())
         moves, score = tr("table.moves", count=game.moves), tr("table.score", score=game.score)
-        return (time, moves, score, shown_code(game, self.deal), self.hints.label())
+        return (time, moves, score, shown_code(game, self.model.deal), self.hints.label())
 
     def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
         """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
         about) and of a hint's cards and their place (its words never cover them)."""
-        self.state.show_toast(text, avoid, self.now(), self.hints.marked())
+        self.model.show_toast(text, avoid, self.now(), self.hints.marked())
 
     def deal_label(self) -> str:
         """The kind of deal on the table, in words (the title, the win screen)."""
-        return deal_label(self.tr, self.deal, self.deal_day, self.app.arcade.today())
+        return deal_label(self.tr, self.model.deal, self.model.deal_day, self.app.arcade.today())
 
     def keep_first_line(self) -> None:
         """A fresh start (and the next visitor of an idle kiosk) sees one line on how to play
         and where the rules are, shown again whenever nothing else is, until the first move."""
-        if not self.first_line:
+        if not self.model.first_line:
             return
         text = self.tr("table.first_time")
-        if self.game.moves:
-            self.first_line = False
-            self.state.drop_toast(text)
-        elif self.toast is None and self.state.active and not self.drag:
-            cards = [self.places.group_rect(col[0]) for col in self.game.cols if col]
+        if self.model.game.moves:
+            self.model.first_line = False
+            self.model.drop_toast(text)
+        elif self.model.toast is None and self.model.active and not self.model.drag:
+            cards = [self.model.places.group_rect(col[0]) for col in self.model.game.cols if col]
             self.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
 
     def forget_visitor(self) -> None:
         """The kiosk went idle (game.kiosk.controller): nothing of the last visitor's touch waits
-        for the next one (a Finish stops, the chosen card and the hint go: TableState.forget_touch
+        for the next one (a Finish stops, the chosen card and the hint go: TableModel.forget_touch
         says the rest; tests/test_next_visitor.py lists what is kept and what is reset)."""
         self.finisher.stop()
         self.chooser.drop()
         self.hints.forget_visitor()
-        self.state.forget_touch()
+        self.model.forget_touch()
 
     def busy(self) -> bool:
-        busy = self.tweens or self.drag or self.pending_win or self.finisher.busy(self.now())
+        busy = (
+            self.model.tweens
+            or self.model.drag
+            or self.model.pending_win
+            or self.finisher.busy(self.now())
+        )
         return bool(busy or self.hints.thinking)
 
     def blink(self) -> bool:
@@ -224,15 +209,15 @@ class TableScene(Scene):
         return int(self.now() * BLINK_HZ) % 2 == 0
 
     def deadline(self) -> float | None:
-        """When the table next changes by itself (TableState.deadline; the hint's too)."""
+        """When the table next changes by itself (TableModel.deadline; the hint's too)."""
         now = self.now()
-        return self.state.deadline(now, self.hints.deadline(now), self.hints.mark is not None)
+        return self.model.deadline(now, self.hints.deadline(now), self.hints.mark is not None)
 
     # ================================================================= commands
     def replace_game(self, make: Callable[[], Game]) -> None:
         """Another game, asked first when moves would be thrown away (game.table.flow)."""
         replace_game(
-            self.game, make, start=self.start_game, tr=self.tr, ask=self.ask, back=self.back
+            self.model.game, make, start=self.start_game, tr=self.tr, ask=self.ask, back=self.back
         )
 
     def ask(self, question: str, yes: str, no: str, on_yes: Callable[[], None]) -> None:
@@ -249,37 +234,37 @@ class TableScene(Scene):
         """Show a new game (from the new-game dialog, a code, the win screen, the idle timer).
         An unfinished game with moves is reported as ended with ``left`` (game.hooks.Left)."""
         self.finish_tweens()
-        old = self.game
+        old = self.model.game
         shape = (old.rules.columns, old.rules.cells)
         columns_changed = (game.rules.columns, game.rules.cells) != shape
         if old is not game and old.moves and not old.is_won:
             self.app.hooks.ended(old, left)
-        self.game = game
-        self.first_line = left == "idle"  # once a visitor: again only for the next one
-        self.deal = self.app.games.level_of(game)
-        self.deal_day = deal_day(self.app, game, self.deal)
-        self.play_time.reset()
-        self.drag = None
-        self.toast = None
-        self.state.last_tap = None
-        self.pending_win = False
+        self.model.game = game
+        self.model.first_line = left == "idle"  # once a visitor: again only for the next one
+        self.model.deal = self.app.games.level_of(game)
+        self.model.deal_day = deal_day(self.app, game, self.model.deal)
+        self.model.play_time.reset()
+        self.model.drag = None
+        self.model.toast = None
+        self.model.last_tap = None
+        self.model.pending_win = False
         if columns_changed:
             self.resize()
-        self.state.changed()
+        self.model.changed()
         self.hints.moved()
         self.app.hooks.started(game)
 
     def finish_tweens(self) -> None:
         """New input: every running animation jumps to its end."""
-        self.marks = ()
-        if self.tweens:
-            self.tweens = []
+        self.model.marks = ()
+        if self.model.tweens:
+            self.model.tweens = []
             self.repaint()
 
     def before_change(self) -> tuple[dict[Card, Rest], dict[Card, int]]:
         """Where every card lies and in which pile, before the position changes: what
         :meth:`after_change` animates from."""
-        return dict(self.rest()), self.places.piles()
+        return dict(self.rest()), self.model.places.piles()
 
     def after_change(
         self,
@@ -291,19 +276,19 @@ class TableScene(Scene):
         ``origin``), the hint goes, the indicator is told, and a won game is noted for its win
         screen. The caller reports to the hooks (moved, undone)."""
         (rest, piles), now = before, self.app.clock.time
-        self.state.hold(rest, piles, now)  # the column under the finger keeps its spacing
-        self.state.changed()
-        after, lay = self.places, self.layout
+        self.model.hold(rest, piles, now)  # the column under the finger keeps its spacing
+        self.model.changed()
+        after, lay = self.model.places, self.model.layout
         tweens = change_tweens(rest, piles, after.rest(), after.piles(), origin or {}, now, lay)
-        self.tweens = glide_on(self.tweens, tweens, now)
+        self.model.tweens = glide_on(self.model.tweens, tweens, now)
         self.hints.moved()
-        if self.game.is_won:
-            self.pending_win = True
+        if self.model.game.is_won:
+            self.model.pending_win = True
 
     def make_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
         """Check ``move`` (once) and make it. Refusals show the rule (when the "Interactive
         rules" setting is on) and change nothing."""
-        refusal = self.game.check(move)
+        refusal = self.model.game.check(move)
         if refusal is not None:
             self.refuse_move([move.card], refusal, move)
             return False
@@ -315,17 +300,17 @@ class TableScene(Scene):
         tap's, a double tap's or a drop's move from :mod:`game.table.placement`, a move checked
         by :meth:`make_move`, the move to redo): ``Game.push``, then :meth:`after_change`."""
         before = self.before_change()
-        self.game.push(move)
+        self.model.game.push(move)
         self.after_change(before, origin)
-        self.app.hooks.moved(self.game, move)
+        self.app.hooks.moved(self.model.game, move)
         return True
 
     def undo(self) -> bool:
         """Take back the last move (never a won game's: a finished game is finished); the move
         can be redone until the next new move (the engine keeps it: ``Game.undone``)."""
         self.finish_tweens()
-        self.drag = None
-        game = self.game
+        self.model.drag = None
+        game = self.model.game
         if game.is_won:
             return False
         if not game.can_undo():
@@ -340,11 +325,11 @@ class TableScene(Scene):
     def redo(self) -> bool:
         """Make the last undone move again: a move like any other (the counter goes up)."""
         self.finish_tweens()
-        self.drag = None
-        if not self.game.can_redo():
+        self.model.drag = None
+        if not self.model.game.can_redo():
             self.show_toast(self.tr("table.nothing_to_redo"))
             return False
-        return self.push_move(self.game.undone[-1])  # legal: the position it was taken from
+        return self.push_move(self.model.game.undone[-1])  # legal: the position it was taken from
 
     def hint(self) -> None:
         self.finish_tweens()
@@ -358,8 +343,8 @@ class TableScene(Scene):
         if not self.app.settings.interactive_rules:
             self.refuse(cards)
             return
-        answer = explain(self.tr, self.game, move, why)
-        aim = [self.places.dest_rect(move.dest)] if move else []  # the place it names
+        answer = explain(self.tr, self.model.game, move, why)
+        aim = [self.model.places.dest_rect(move.dest)] if move else []  # the place it names
         self.refuse(cards, answer.text, marks=answer.marks, aim=aim)
 
     def refuse(
@@ -373,15 +358,17 @@ class TableScene(Scene):
         """The visible answer to a refused tap or drop: ``cards`` shake, ``message`` shows
         clear of them, of ``marks`` (outlined for a moment: game.table.feedback) and of
         ``aim`` (the place the move was aimed at)."""
-        now, rest, moving = self.app.clock.time, self.rest(), self.state.moving()
-        answer = answer_refusal(self.game, rest, moving, self.layout, cards, marks, now)
-        self.tweens += answer.tweens
-        self.marks, self.state.marks_until = answer.marks, answer.until
+        now, rest, moving = self.app.clock.time, self.rest(), self.model.moving()
+        answer = answer_refusal(self.model.game, rest, moving, self.model.layout, cards, marks, now)
+        self.model.tweens += answer.tweens
+        self.model.marks, self.model.marks_until = answer.marks, answer.until
         if message:
-            avoid = [self.places.group_rect(c) for c in (*cards, *self.marks) if c in rest]
+            avoid = [
+                self.model.places.group_rect(c) for c in (*cards, *self.model.marks) if c in rest
+            ]
             self.show_toast(message, [*avoid, *aim])
         self.repaint()
-        self.app.hooks.refused(self.game)
+        self.app.hooks.refused(self.model.game)
 
     # ================================================================= gestures
     def handle(self, event: Event) -> bool:
@@ -404,14 +391,14 @@ class TableScene(Scene):
 
     # ================================================================= time
     def pause(self) -> None:
-        self.state.active = False
+        self.model.active = False
         self.finish_tweens()
-        if self.drag:
-            self.drag = None
+        if self.model.drag:
+            self.model.drag = None
             self.repaint()
 
     def resume(self) -> None:
-        self.state.active = True
+        self.model.active = True
         self.repaint()
         self.hints.sync_indicator()  # the setting may have changed
 
@@ -423,27 +410,27 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         now = self.app.clock.time
-        if self.state.clock_runs():
-            self.play_time.tick(dt)
-        if self.tweens:
-            alive = [t for t in self.tweens if not t.done(now)]
-            if len(alive) != len(self.tweens):
-                self.tweens = alive
+        if self.model.clock_runs():
+            self.model.play_time.tick(dt)
+        if self.model.tweens:
+            alive = [t for t in self.model.tweens if not t.done(now)]
+            if len(alive) != len(self.model.tweens):
+                self.model.tweens = alive
                 self.repaint()
-        if self.toast and now >= self.toast.until:
-            self.toast = None
-        if self.marks and now >= self.state.marks_until:
-            self.marks = ()
-        if self.state.held and now >= self.state.held_until:  # a pause: it spreads out, gliding
-            self.tweens = glide_on(self.tweens, self.state.let_go(now), now)
+        if self.model.toast and now >= self.model.toast.until:
+            self.model.toast = None
+        if self.model.marks and now >= self.model.marks_until:
+            self.model.marks = ()
+        if self.model.held and now >= self.model.held_until:  # a pause: it spreads out, gliding
+            self.model.tweens = glide_on(self.model.tweens, self.model.let_go(now), now)
         self.hints.poll(now)
         self.finisher.step(now)
-        pending = self.state.pending_refusal
+        pending = self.model.pending_refusal
         if pending is not None and now >= pending.due:  # the tap's answer, once it is due
-            self.state.pending_refusal = None
-            if self.game.moves == pending.moves and self.state.active:
+            self.model.pending_refusal = None
+            if self.model.game.moves == pending.moves and self.model.active:
                 self.refuse_move([pending.card], pending.why, pending.move)
         self.keep_first_line()
-        if self.pending_win and not self.tweens and self.state.active:
-            self.pending_win = False
-            self.app.scenes.open("win", game=self.game, play_time=self.play_time)
+        if self.model.pending_win and not self.model.tweens and self.model.active:
+            self.model.pending_win = False
+            self.app.scenes.open("win", game=self.model.game, play_time=self.model.play_time)

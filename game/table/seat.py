@@ -16,32 +16,22 @@ if TYPE_CHECKING:
     from engine.cards import Card
     from game.host import Host
     from game.look.layout import Command
-    from game.table.animation import Pos, Tween
+    from game.table.animation import Pos
     from game.table.finish import Finisher
-    from game.table.gesture import Drag
     from game.table.hints import HintClient, HintMark
-    from game.table.places import Places, Rest
+    from game.table.model import TableModel
+    from game.table.places import Rest
     from game.table.select import Chooser
-    from game.table.state import TableState
-    from game.table.toast import Toast
 
 
 class Seat(Look, Protocol):
     """The table scene as its view draws it and its gestures command it."""
 
     app: Host
-    state: TableState
+    model: TableModel
     hints: HintClient
     chooser: Chooser
     finisher: Finisher
-    tweens: list[Tween]
-    drag: Drag | None
-    toast: Toast | None
-    pressed_button: Command | None
-    pressed_card: Card | None
-    marks: tuple[Card, ...]
-    version: int
-    places: Places
 
     @property
     def hint_mark(self) -> HintMark | None: ...

@@ -28,30 +28,32 @@ def handle(table: Seat, event: Event) -> bool:
         return handle_key(table, event)
     if isinstance(event, Press):
         table.finish_tweens()
-        table.state.press(event.pos, table.now())  # the column under the finger (held?)
-        table.toast, table.state.pending_refusal = None, None
-        table.pressed_button = table.button_at(event.pos)
-        table.pressed_card = None if table.pressed_button else table.card_at(event.pos)
+        table.model.press(event.pos, table.now())  # the column under the finger (held?)
+        table.model.toast, table.model.pending_refusal = None, None
+        table.model.pressed_button = table.button_at(event.pos)
+        table.model.pressed_card = None if table.model.pressed_button else table.card_at(event.pos)
         return True
-    table.pressed_card = None  # the finger moved or let go: the card lies down again
+    table.model.pressed_card = None  # the finger moved or let go: the card lies down again
     if isinstance(event, Tap):
-        table.pressed_button = None
+        table.model.pressed_button = None
         on_tap(table, event.pos)
     elif isinstance(event, DoubleTap):
-        table.pressed_button = None
+        table.model.pressed_button = None
         on_double_tap(table, event)
     elif isinstance(event, DragStart):
-        table.pressed_button = None
+        table.model.pressed_button = None
         on_drag_start(table, event)
     elif isinstance(event, DragMove):
-        if table.drag:
-            table.drag.pos = event.pos
+        if table.model.drag:
+            table.model.drag.pos = event.pos
     elif isinstance(event, Drop):
         on_drop(table, event.pos)
     elif isinstance(event, DragCancel):
         on_drop(table, None)
     if isinstance(event, (Tap, DoubleTap, Drop, DragCancel)):  # the gesture is done
-        table.tweens = glide_on(table.tweens, table.state.lifted(table.now()), table.now())
+        table.model.tweens = glide_on(
+            table.model.tweens, table.model.lifted(table.now()), table.now()
+        )
     return True
 
 
@@ -66,31 +68,31 @@ def on_tap(table: Seat, pos: tuple[int, int]) -> None:
     table.finish_tweens()
     used, tap = table.chooser.tap(pos, table.app.settings)  # Tap to place: a card, its place
     if used:
-        table.state.last_tap = tap
+        table.model.last_tap = tap
         return
     name = table.button_at(pos)
     if name:
-        table.state.last_tap = None
+        table.model.last_tap = None
         table.press_button(name)
         return
-    if table.layout.info_bar.collidepoint(pos) and table.hints.offer_undo():
+    if table.model.layout.info_bar.collidepoint(pos) and table.hints.offer_undo():
         return  # "no longer winnable": back to where it was, if the player says so
     card = table.card_at(pos)
     if card is None:
-        table.state.last_tap = LastTap(None, False)
+        table.model.last_tap = LastTap(None, False)
         return
     acted = False
-    if table.game.locate(card)[0] != FOUNDATION:
+    if table.model.game.locate(card)[0] != FOUNDATION:
         one_tap = table.app.settings.one_tap
-        game = table.game
+        game = table.model.game
         move = place.double_tap_move(game, card) if one_tap else game.tap_move(card)
         if move is not None:
             acted = table.push_move(move)
-        elif one_tap and not place.settled_king(table.game, card):  # found no place
-            table.refuse_move([card], table.game.why_stuck(card))
+        elif one_tap and not place.settled_king(table.model.game, card):  # found no place
+            table.refuse_move([card], table.model.game.why_stuck(card))
         elif not one_tap:  # cannot go home: say why, unless a second tap follows
-            table.state.pending_refusal = tap_refusal(table.game, card, refusal_due(table))
-    table.state.last_tap = LastTap(card, acted)
+            table.model.pending_refusal = tap_refusal(table.model.game, card, refusal_due(table))
+    table.model.last_tap = LastTap(card, acted)
 
 
 def refusal_due(table: Seat) -> float:
@@ -104,41 +106,41 @@ def on_double_tap(table: Seat, event: DoubleTap) -> None:
         on_tap(table, event.pos)
         return
     table.finish_tweens()
-    last, table.state.last_tap, table.state.pending_refusal = table.state.last_tap, None, None
+    last, table.model.last_tap, table.model.pending_refusal = table.model.last_tap, None, None
     if last is None:
         on_tap(table, event.pos)  # the first tap went to a button or another scene
         return
     if last.card is None or last.acted:
         return  # nothing under the first tap, or it already moved: never act again
     card = last.card
-    if table.game.locate(card)[0] == FOUNDATION:
+    if table.model.game.locate(card)[0] == FOUNDATION:
         return  # foundation cards come back only by dragging
-    move = place.double_tap_move(table.game, card)
+    move = place.double_tap_move(table.model.game, card)
     if move is not None:
         table.push_move(move)
-    elif not place.settled_king(table.game, card):  # a king at the bottom of its column stays
-        table.refuse_move([card], table.game.why_stuck(card))
+    elif not place.settled_king(table.model.game, card):  # a king at the bottom of its column stays
+        table.refuse_move([card], table.model.game.why_stuck(card))
 
 
 def on_drag_start(table: Seat, event: DragStart) -> None:
     table.finish_tweens()
-    table.state.last_tap = None
-    if table.button_at(event.start) or table.game.is_won:
+    table.model.last_tap = None
+    if table.button_at(event.start) or table.model.game.is_won:
         return  # a won game is finished: its cards stay home
     card = table.card_at(event.start)
     if card is None:
         return
     try:
-        table.drag = lift_drag(table.game, card, table.rest(), event.start, event.pos)
+        table.model.drag = lift_drag(table.model.game, card, table.rest(), event.start, event.pos)
     except IllegalMove as refusal:
         table.refuse_move([card], refusal)
         return
     table.repaint()
-    table.app.hooks.lifted(table.game, card)
+    table.app.hooks.lifted(table.model.game, card)
 
 
 def on_drop(table: Seat, pos: tuple[int, int] | None) -> None:
-    drag, table.drag = table.drag, None
+    drag, table.model.drag = table.model.drag, None
     if drag is None:
         return
     table.repaint()
@@ -146,16 +148,16 @@ def on_drop(table: Seat, pos: tuple[int, int] | None) -> None:
         drag.pos = pos
     origin = drag.origin()
     first = origin[drag.card]
-    rect = Rect(int(first[0]), int(first[1]), table.layout.card_w, table.layout.card_h)
-    dest = table.places.drop_dest(rect) if pos is not None else None
+    rect = Rect(int(first[0]), int(first[1]), table.model.layout.card_w, table.model.layout.card_h)
+    dest = table.model.places.drop_dest(rect) if pos is not None else None
     auto = pos is not None and table.app.settings.auto_placement
-    near = place.distance_from(rect, table.places.move_rect)
-    move, refusal, aimed = place.drop_move(table.game, drag.card, dest, auto=auto, near=near)
+    near = place.distance_from(rect, table.model.places.move_rect)
+    move, refusal, aimed = place.drop_move(table.model.game, drag.card, dest, auto=auto, near=near)
     if move is not None:
         table.push_move(move, origin)
         return
     # Refused or dropped nowhere: fly back.
     now = table.app.clock.time
-    table.tweens += fly_back(drag.group, origin, table.rest(), now, table.layout)
+    table.model.tweens += fly_back(drag.group, origin, table.rest(), now, table.model.layout)
     if refusal is not None:
         table.refuse_move(drag.group[:1], refusal, aimed)

@@ -1,10 +1,11 @@
 """What the table shows, owned by the table scene (game.table.scene.TableScene holds one
-:class:`TableState` as ``table.state``): the game and its play time, where the cards lie, what
-moves (tweens, a drag), the toast, a refusal's marks, a tap's pending answer. The scene's
-helpers (hints, finish, select) are made after it and get it; the sprite layer
+:class:`TableModel` as ``table.model``, the one place each of these fields is reached): the
+game and its play time, where the cards lie, what moves (tweens, a drag), the toast, a
+refusal's marks, a tap's pending answer. The scene's helpers (hints, finish, select) are made
+after it and get it; the sprite layer
 (game.table.view) and its images (game.table.chrome) read it and change nothing in it.
 
-It also says when it next changes by itself (:meth:`TableState.deadline`), so that the loop can
+It also says when it next changes by itself (:meth:`TableModel.deadline`), so that the loop can
 sleep until then (game.app.App.run).
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, cast, overload
+from typing import TYPE_CHECKING
 
 from pygame import Rect
 
@@ -33,10 +34,8 @@ if TYPE_CHECKING:
 BLINK_HZ = 3  # the hinted move's outline blinks on and off three times a second
 HOLD_PAUSE = 1.5  # seconds without a touch on a held column before it spreads out again
 
-T = TypeVar("T")
 
-
-class TableState:
+class TableModel:
     """The table's state and what the view asks of it that needs nothing else."""
 
     def __init__(
@@ -202,27 +201,3 @@ def fit_layout(
     return compute_layout(
         w, h, columns=columns, cells=cells, px_per_mm=px_per_mm, least_text=least_text
     )
-
-
-class Holder(Protocol):
-    state: TableState
-
-
-class Shared(Generic[T]):
-    """A field of the table's state, reached on the scene too (``table.toast`` is
-    ``table.state.toast``): the scene's commands, the view and the tests read it there."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, obj: None, owner: type | None = None) -> Shared[T]: ...
-    @overload
-    def __get__(self, obj: Holder, owner: type | None = None) -> T: ...
-    def __get__(self, obj: Holder | None, owner: type | None = None) -> Shared[T] | T:
-        if obj is None:
-            return self
-        return cast("T", getattr(obj.state, self.name))
-
-    def __set__(self, obj: Holder, value: T) -> None:
-        setattr(obj.state, self.name, value)
