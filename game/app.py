@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from game.saves.prefs import PlayerSettings
     from game.saves.session import Session
     from game.sound import Sounds
-    from game.table import TableScene
+    from game.table.scene import TableScene
     from game.workers import Workers
 
 EventFilter = Callable[[pygame.event.Event], bool]  # False drops a raw event

@@ -129,6 +129,7 @@ TIERS = {
     "test_storage.py": "unit",
     "test_table.py": "app",
     "test_table_bugs.py": "app",
+    "test_table_model.py": "unit",
     "test_tap_answer.py": "app",
     "test_tap_to_place.py": "app",
     "test_text_fit.py": "app",

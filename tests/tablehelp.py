@@ -17,7 +17,7 @@ from game.clock import PlayTime
 from game.config import Config
 from game.launch import SavedRun, build_app, compose
 from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
-from game.table import TableScene
+from game.table.scene import TableScene
 
 
 def add_locale_names(monkeypatch: Any, names: dict[str, str]) -> None:

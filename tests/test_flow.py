@@ -11,7 +11,7 @@ from game.saves.prefs import PlayerSettings
 from game.scenes.confirm import ConfirmScene
 from game.scenes.newgame import NewGameScene
 from game.scenes.win import WinScene
-from game.table import TableScene
+from game.table.scene import TableScene
 from tests.tablehelp import Finger, almost_won, make_app
 
 LOCALES = ("en", "fi", "ru")

@@ -26,7 +26,7 @@ from game.saves.session import Session
 from game.scenes.attract import AttractScene
 from game.scenes.pin import PinScene
 from game.scenes.stats import StatsScene
-from game.table import TableScene
+from game.table.scene import TableScene
 
 PIN = "246813"
 PIN_HASH = hash_pin(PIN, iterations=100_000)

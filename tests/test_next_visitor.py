@@ -27,10 +27,10 @@ from game.config import Config, config_from_dict
 from game.saves.persist import Autosave
 from game.saves.storage import autosave_store
 from game.scenes.attract import AttractScene
-from game.table import TableScene
 from game.table.feedback import tap_refusal
 from game.table.gesture import LastTap, lift_drag
 from game.table.hints import HintJob, HintMark
+from game.table.scene import TableScene
 from game.table.select import Selection
 
 CERTAIN_AT = 92  # WIN_LINE's moves before only foundation moves remain (tests/test_finish.py)
@@ -136,7 +136,7 @@ KEPT = {
     },
     "model": {
         *("game", "play_time", "deal", "deal_day", "pending_win"),
-        *("active", "version", "layout", "places"),
+        *("active", "version", "layout", "places", "board"),  # board: the screen's geometry
     },
     # known: the game's finish moves, worked out once; shown, seen: whether the table shows
     # Finish (its pulse starts when that turns true)

@@ -12,7 +12,7 @@ import pytest
 
 from game.launch import show_scene
 from game.look.fonts import forget_fonts
-from game.table import TableScene
+from game.table.scene import TableScene
 from game.table.view import TableView
 from tests.tablehelp import make_app
 from tests.test_examples import open_examples

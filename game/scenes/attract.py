@@ -25,7 +25,7 @@ from game.scenes.demo import DemoHost
 if TYPE_CHECKING:
     from game.games import GameChoice
     from game.host import AppHost, Showing
-    from game.table import TableScene
+    from game.table.scene import TableScene
 
 
 log = logging.getLogger("solitaire.kiosk")

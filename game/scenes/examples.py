@@ -21,7 +21,7 @@ from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
     from game.host import AppHost
-    from game.table import TableScene
+    from game.table.scene import TableScene
 
 
 class ExampleHost(DemoHost):

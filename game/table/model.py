@@ -13,26 +13,53 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from pygame import Rect
+from typing import TYPE_CHECKING, Protocol
 
 from engine import Game
 from engine.cards import Card
-from engine.rules import Rules
 from game.clock import PlayTime
-from game.look.layout import Command, Layout, compute_layout
-from game.table.animation import Tween, change_tweens
-from game.table.feedback import PendingRefusal
-from game.table.gesture import Drag, LastTap
-from game.table.places import Places, Rest
-from game.table.toast import Toast, make_toast, table_room
 
 if TYPE_CHECKING:
+    from pygame import Rect
+
     from game.arcade.levels import Deal
+    from game.look.layout import Command, Layout
+    from game.table.animation import Pos, Tween
+    from game.table.feedback import PendingRefusal
+    from game.table.gesture import Drag, LastTap
+    from game.table.places import Places, Rest
+    from game.table.toast import Toast
 
 BLINK_HZ = 3  # the hinted move's outline blinks on and off three times a second
 HOLD_PAUSE = 1.5  # seconds without a touch on a held column before it spreads out again
+
+
+class Board(Protocol):
+    """The geometry the model asks of the screen (game.table.toast.ScreenBoard serves it, with
+    pygame's Rects): where the cards of a position lie, how they glide from where they lay,
+    and where a message goes. The model itself imports no pygame."""
+
+    def places(self, game: Game, layout: Layout, held: dict[int, dict[Card, int]]) -> Places:
+        """Where ``game``'s cards lie on ``layout`` (``held``: columns kept as they lay)."""
+        ...
+
+    def glides(
+        self,
+        before: dict[Card, Rest],
+        piles: dict[Card, int],
+        after: Places,
+        origin: dict[Card, Pos],
+        now: float,
+    ) -> list[Tween]:
+        """The glides from ``before`` (in ``piles``; a dragged group from ``origin``) to
+        ``after``."""
+        ...
+
+    def toast(
+        self, text: str, layout: Layout, now: float, places: Places, named: list[Rect]
+    ) -> Toast:
+        """``text`` in a box over free felt of ``places``, clear of ``named``."""
+        ...
 
 
 class TableModel:
@@ -45,10 +72,14 @@ class TableModel:
         deal: Deal,
         deal_day: dt.date | None,
         play_time: PlayTime | None = None,
+        *,
+        board: Board,
     ) -> None:
         """``deal``: the kind of deal ("easy" .. "hard", "winnable", "random", "daily", "example");
         ``deal_day``: the day whose deal ``game`` is, or None; ``play_time``: the game's play
-        time (the visitor's table: the one the session saves; None: a new one)."""
+        time (the visitor's table: the one the session saves; None: a new one); ``board``: the
+        screen's geometry (:class:`Board`)."""
+        self.board = board
         self.game = game
         self.play_time = play_time if play_time is not None else PlayTime()
         self.active = True
@@ -68,7 +99,7 @@ class TableModel:
         self.marks_until = 0.0
         self.version = 0  # the resting picture's version: the view rebuilds when it changes
         self.layout = layout
-        self.places = Places(game, layout)
+        self.places = board.places(game, layout, {})
         # The column under the finger keeps its spacing while cards leave it (Places.held):
         # the column last pressed, the held columns' cards where they lay, and until when.
         self.touched_column: int | None = None
@@ -91,7 +122,7 @@ class TableModel:
         """The position changed: the cards lie elsewhere (a held column's where they lay)."""
         if self._held_on != (self.game, self.layout):  # a new deal or size: nothing held
             self.held = {}
-        self.places = Places(self.game, self.layout, self.held)
+        self.places = self.board.places(self.game, self.layout, self.held)
         self.repaint()
 
     def press(self, pos: tuple[int, int], now: float) -> None:
@@ -127,7 +158,7 @@ class TableModel:
         self.held = {}
         self.changed()
         after = self.places
-        return change_tweens(rest, piles, after.rest(), after.piles(), {}, now, self.layout)
+        return self.board.glides(rest, piles, after, {}, now)
 
     def moving(self) -> set[Card]:
         cards = {t.card for t in self.tweens}
@@ -145,8 +176,7 @@ class TableModel:
         touched = self.last_tap.card if self.last_tap is not None else None
         if touched is not None and touched in self.rest():
             named.append(self.places.group_rect(touched))
-        room = table_room(self.places, named)
-        self.toast = make_toast(text, self.layout, now, room)
+        self.toast = self.board.toast(text, self.layout, now, self.places, named)
 
     def drop_toast(self, text: str) -> None:
         """The toast goes if it says ``text``."""
@@ -190,14 +220,3 @@ class TableModel:
         if self.clock_runs():
             times.append(now + 1.0 - self.play_time.seconds % 1.0)  # the clock's next second
         return min((t for t in times if t is not None), default=None)
-
-
-def fit_layout(
-    size: tuple[int, int], rules: Rules, px_per_mm: float | None, least_text: int
-) -> Layout:
-    """The layout of a table of ``rules`` on a screen of ``size``."""
-    w, h = size
-    columns, cells = rules.columns, rules.cells
-    return compute_layout(
-        w, h, columns=columns, cells=cells, px_per_mm=px_per_mm, least_text=least_text
-    )

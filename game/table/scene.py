@@ -24,17 +24,18 @@ import game.table.touch as touch
 from engine import Game, IllegalMove, Move
 from engine.cards import Card
 from game.clock import PlayTime
-from game.look.layout import Command, Layout
+from game.look.layout import Command, Layout, compute_layout
 from game.scene import Event, Scene
 from game.table.animation import Pos, change_tweens, glide_on
 from game.table.feedback import answer_refusal
 from game.table.finish import Finisher, shown_buttons
 from game.table.flow import deal_day, deal_label, replace_game, shown_code
 from game.table.hints import HintClient, HintJob, HintMark
-from game.table.model import BLINK_HZ, TableModel, fit_layout
+from game.table.model import BLINK_HZ, TableModel
 from game.table.places import Rest
 from game.table.refusals import explain
 from game.table.select import Chooser
+from game.table.toast import ScreenBoard
 from game.table.view import TableView
 
 if TYPE_CHECKING:
@@ -69,7 +70,8 @@ class TableScene(Scene):
         super().__init__(app)
         self.buttons_are_pictures, self.least_text = pictures, least_text
         deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random", "daily"
-        self.model = TableModel(game, self.fit(game), deal, deal_day(app, game, deal), play_time)
+        day, board = deal_day(app, game, deal), ScreenBoard()
+        self.model = TableModel(game, self.fit(game), deal, day, play_time, board=board)
         self.hints = HintClient(
             self.model,
             app.workers,
@@ -92,8 +94,11 @@ class TableScene(Scene):
     # ================================================================= geometry
     def fit(self, game: Game) -> Layout:
         """The layout of ``game``'s table on the screen as it is now."""
-        size, mm = self.app.screen.get_size(), self.app.px_per_mm
-        return fit_layout(size, game.rules, mm, self.least_text())
+        (w, h), mm, rules = self.app.screen.get_size(), self.app.px_per_mm, game.rules
+        least = self.least_text()
+        return compute_layout(
+            w, h, columns=rules.columns, cells=rules.cells, px_per_mm=mm, least_text=least
+        )
 
     def resize(self) -> None:
         self.model.layout = self.fit(self.model.game)

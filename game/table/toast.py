@@ -17,12 +17,15 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
+from engine import Game
+from engine.cards import Card
 from game.look import ui
 from game.look.cards import HIGHLIGHT
 from game.look.fonts import font
 from game.look.layout import Layout
 from game.look.typeset import bind
-from game.table.places import Places
+from game.table.animation import Pos, Tween, change_tweens
+from game.table.places import Places, Rest
 
 TOAST_SECONDS = 3.2
 SMALLEST = 0.6  # the smallest text a toast shrinks to, of its usual size...
@@ -196,3 +199,27 @@ def table_room(places: Places, named: Sequence[Rect]) -> Room:
     never = (*(Rect(r) for r in lay.buttons.values()), *named)
     clearance = max(2, lay.gap)
     return Room(felt, never, tuple(cards), Rect(lay.title), clearance, home)
+
+
+class ScreenBoard:
+    """The table model's geometry on the screen (game.table.model.Board): where the cards lie
+    (game.table.places), how they glide (game.table.animation), where a message goes."""
+
+    def places(self, game: Game, layout: Layout, held: dict[int, dict[Card, int]]) -> Places:
+        return Places(game, layout, held)
+
+    def glides(
+        self,
+        before: dict[Card, Rest],
+        piles: dict[Card, int],
+        after: Places,
+        origin: dict[Card, Pos],
+        now: float,
+    ) -> list[Tween]:
+        rest, lay = after.rest(), after.layout
+        return change_tweens(before, piles, rest, after.piles(), origin, now, lay)
+
+    def toast(
+        self, text: str, layout: Layout, now: float, places: Places, named: list[Rect]
+    ) -> Toast:
+        return make_toast(text, layout, now, table_room(places, named))

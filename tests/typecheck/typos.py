@@ -8,7 +8,7 @@ from engine import Game
 from game.arcade.levels import Deal, Level, deal_level
 from game.hooks import Ending, Hooks, Left
 from game.host import Stack
-from game.table import TableScene
+from game.table.scene import TableScene
 
 
 def commands(table: TableScene, hooks: Hooks, game: Game, scenes: Stack) -> None:
