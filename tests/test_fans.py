@@ -108,7 +108,7 @@ def test_when_a_column_opens_up_its_cards_glide():
     game = table.model.game
     before = {c: table.rest()[c][1] for c in game.cols[6]}
     move = next(m for m in game.legal_moves() if m.card == game.cols[6][-1])
-    table.make_move(move)
+    table.model.make_move(move)
     staying = game.cols[6]
     shifts = {t.card: t for t in table.model.tweens if t.shift}
     assert set(shifts) == {c for c in staying if table.rest()[c][1] != before[c]}

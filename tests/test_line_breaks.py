@@ -166,7 +166,7 @@ def test_every_message_breaks_where_a_typesetter_would(size, locale, monkeypatch
     app.set_locale(locale)
     wraps = Recorder(monkeypatch, ui, "wrap")
     for text in prose(app.tr):
-        app.table.show_toast(text)
+        app.table.model.show_toast(text)
         app.scenes.open("confirm", question=text, yes="+", no="-", on_yes=lambda: None)
         app.scenes.top.paint(app.screen)
         app.scenes.pop()
@@ -293,7 +293,7 @@ def test_a_short_last_sentence_is_not_parted_at_the_last_break(locale, monkeypat
     assert shown[-1][-1].replace("\u00a0", " ").endswith(last), shown[-1]
     app.scenes.pop_to_bottom()
     tip = app.tr("table.first_time")
-    app.table.show_toast(tip)
+    app.table.model.show_toast(tip)
     assert app.table.model.toast is not None
     lines = app.table.model.toast.lines
     assert len(lines) == 1 or " " in lines[-1].replace("\u00a0", " "), lines

@@ -136,7 +136,8 @@ KEPT = {
     },
     "model": {
         *("game", "play_time", "deal", "deal_day", "pending_win"),
-        *("active", "version", "layout", "places", "board"),  # board: the screen's geometry
+        *("active", "version", "layout", "places"),
+        *("board", "outside", "double_tap_window"),  # what it is given when made
     },
     # known: the game's finish moves, worked out once; shown, seen: whether the table shows
     # Finish (its pulse starts when that turns true)
@@ -156,7 +157,7 @@ def dirty(table: TableScene) -> dict[str, dict[str, Any]]:
     game, now = table.model.game, table.app.clock.time
     card, rest = parse_card("9S"), table.rest()
     key = game.position_key()
-    table.refuse([card], "a message", marks=[parse_card("TS")])  # shake, outline, toast
+    table.model.refuse([card], "a message", marks=[parse_card("TS")])  # shake, outline, toast
     refusal = tap_refusal(game, card, now + 100.0)
     assert refusal is not None
     future: Future[Any] = Future()

@@ -43,7 +43,7 @@ class TestShake:
         app = make_app("RU1-C-AAAAAAD")
         table = app.table
         col = table.model.game.cols[6]
-        table.refuse([col[-3]])
+        table.model.refuse([col[-3]])
         assert [t.card for t in table.model.tweens] == list(col[-3:])
         assert [t.z for t in table.model.tweens] == sorted(t.z for t in table.model.tweens)
 
@@ -75,18 +75,18 @@ class TestWhereTheMessageGoes:
         text = "A long sentence about why this card cannot go there, long enough to wrap."
         for col in table.model.game.cols:
             for card in (col[-1], col[len(col) // 2]):
-                table.refuse([card], text)
+                table.model.refuse([card], text)
                 assert table.model.toast is not None
                 group = table.model.places.group_rect(card)
                 assert not table.model.toast.rect.colliderect(group), (size, names([card]))
                 assert table.model.toast.rect.top >= 0 and table.model.toast.rect.bottom <= size[1]
-                table.finish_tweens()
+                table.model.finish_tweens()
 
     def test_marks_are_outlined_then_go(self):
         app = make_app("RU1-C-AAAAAAD")
         table = app.table
         ace = parse_card("AS")
-        table.refuse([table.model.game.cols[0][-1]], "first the ace", marks=[ace])
+        table.model.refuse([table.model.game.cols[0][-1]], "first the ace", marks=[ace])
         assert table.model.marks == (ace,)
         table.view.sync()
         shown = [p for p in table.view.marks if p.alive()]
@@ -113,7 +113,7 @@ def test_a_hint_never_covers_the_cards_it_points_at(size):
     moves = [Move(c[-1], j) for i, c in enumerate(cols) if c for j in range(7) if j != i]
     for move in moves:  # every top card to every other column (a mark need not be legal)
         table.hints.mark = HintMark(move, app.clock.time + 5)
-        table.show_toast(text)
+        table.model.show_toast(text)
         assert table.model.toast is not None
         for rect in (table.model.places.group_rect(move.card), table.model.places.move_rect(move)):
             assert not table.model.toast.rect.colliderect(rect), (size, str(move))

@@ -74,7 +74,7 @@ def test_a_rule_set_added_in_data_is_on_the_statistics_screen(
     finger = Finger(app)
     game = app.table.model.game
     move = next(m for m in game.legal_moves() if not game.is_pointless(m))
-    app.table.make_move(move)
+    app.table.model.make_move(move)
     finger.settle()
     app.table.start_game(Game.from_code("RU1-C-AAAAABB"))  # the SH1-C3 game is abandoned
     assert run.session.stats["SH1-C3"].played == 1

@@ -28,7 +28,7 @@ def test_a_resting_table_sleeps_until_its_toast_goes_and_no_longer() -> None:
     app = make_app()
     app.step()
     table = app.table
-    table.show_toast("hello")
+    table.model.show_toast("hello")
     assert table.model.toast is not None
     until = table.model.toast.until
     assert app.deadline() == pytest.approx(until)
@@ -156,7 +156,7 @@ def test_a_demo_host_lends_the_apps_parts_but_keeps_its_reports_and_screens_to_i
 
     app.hooks.add(Ear())
     demo = app.scenes.factory("table")(host, game=app.games.new("RU1-C-AAAAAAD"), pictures=True)
-    assert demo.make_move(Move.parse("AH-f"))
+    assert demo.model.make_move(Move.parse("AH-f"))
     assert heard == []
     before = len(app.scenes)
     host.scenes.open("win", game=demo.model.game, play_time=demo.model.play_time)

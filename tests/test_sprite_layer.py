@@ -99,12 +99,12 @@ class TestDirtyDrawing:
         finger.settle()
         game = table.model.game
         move = next(m for m in game.legal_moves() if not game.is_pointless(m))
-        table.make_move(move)
+        table.model.make_move(move)
         for _ in range(5):
             app.step()
         assert differing(app.screen.copy(), full_picture(app)) == 0
         finger.settle()
-        table.undo()
+        table.model.undo()
         finger.settle()
         assert differing(app.screen.copy(), full_picture(app)) == 0
 
@@ -115,7 +115,7 @@ class TestDirtyDrawing:
             app.step()
         game = table.model.game
         move = next(m for m in game.legal_moves() if not game.is_pointless(m))
-        table.make_move(move)
+        table.model.make_move(move)
         screen = app.screen.get_width() * app.screen.get_height()
         while table.model.tweens:
             rects = app.step()

@@ -182,7 +182,7 @@ class TestDrag:
         app = make_app("SH1-C4-AAAAAAA")
         table = app.table
         for move in WIN_TEXT.split()[:11]:
-            table.make_move(Move.parse(move))
+            table.model.make_move(Move.parse(move))
         finger = Finger(app)
         finger.settle()
         finger.drag(finger.card("3H"), finger.column(4))
@@ -397,7 +397,7 @@ class TestWin:
         finger = Finger(app)
         table = app.table
         for move in WIN_TEXT.split()[:-1]:
-            table.make_move(Move.parse(move))
+            table.model.make_move(Move.parse(move))
         finger.settle()
         assert not isinstance(app.scenes.top, WinScene)
         finger.tap(finger.card("KC"))

@@ -58,8 +58,8 @@ class TestDoubleClickAcrossScreens:
         app = make_app("RU1-C-AAAAABB", size=(800, 480))
         finger = Finger(app, touch=False)
         table = app.table
-        table.make_move(table.model.game.tap_move(table.model.game.cols[5][-1]))  # AC home
-        table.make_move(table.model.game.tap_move(table.model.game.cols[6][-1]))  # 2C home
+        table.model.make_move(table.model.game.tap_move(table.model.game.cols[5][-1]))  # AC home
+        table.model.make_move(table.model.game.tap_move(table.model.game.cols[6][-1]))  # 2C home
         finger.settle()
         finger.double_tap(finger.button("undo"))
         assert table.model.game.found == [0, 0, 0, 0]

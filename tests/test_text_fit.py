@@ -176,7 +176,7 @@ def test_every_refusal_popup_stays_on_screen(
         app.tr("table.hint_move", move=table.hints.describe(table.model.game.legal_moves()[0]))
     ]
     for text in texts:
-        table.show_toast(text)
+        table.model.show_toast(text)
         assert table.model.toast is not None
         assert screen.contains(table.model.toast.rect), f"{text!r} leaves the screen"
     assert not watch.problems, f"{locale} {size}: " + "\n".join(watch.problems)

@@ -27,7 +27,7 @@ class TestRedo:
         finger = Finger(app)
         game = app.table.model.game
         for text in WIN_LINE[:3]:
-            assert app.table.make_move(Move.parse(text))
+            assert app.table.model.make_move(Move.parse(text))
         after_three = game.to_dict()
         counts = [game.moves]
         for _ in range(2):

@@ -44,7 +44,7 @@ def desktop(**kiosk: object) -> Config:
 def play_to_the_win(app: App) -> None:
     """The table plays a real deal's winning line, the last move by a tap."""
     for move in WIN_LINE[:-1]:
-        assert app.table.make_move(Move.parse(move))
+        assert app.table.model.make_move(Move.parse(move))
     finger = Finger(app)
     finger.settle(0.6)
     finger.tap(finger.card("KS"))  # the last king home

@@ -131,9 +131,9 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
         if not table.model.tweens:
             counter[0] += 1
             if counter[0] % 2:
-                table.make_move(move)
+                table.model.make_move(move)
             else:
-                table.undo()
+                table.model.undo()
         frame()
 
     animate = _timed(animate_frame, frames)

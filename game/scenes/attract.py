@@ -254,7 +254,7 @@ class AttractScene(Scene):
             self.wait = self.PAUSE_AFTER_DEAL
             return
         self.seen.add(game.position_key())
-        self.demo.make_move(move)
+        self.demo.model.make_move(move)
 
     def _next(self, game: Game) -> Move | None:
         """The winning line's next move, else the honest player's, else the simple one's."""

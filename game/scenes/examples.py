@@ -141,9 +141,9 @@ class ExamplesScene(Dialog):
         step = steps[self.step]
         self.step += 1
         if step.startswith("mark:"):
-            demo.refuse((), None, marks=(marked(demo.model.game, step),))
+            demo.model.refuse((), None, marks=(marked(demo.model.game, step),))
         else:
-            demo.make_move(Move.parse(step))  # refused: the table's own answer
+            demo.model.make_move(Move.parse(step))  # refused: the table's own answer
 
     def busy(self) -> bool:
         return True  # the examples move by themselves

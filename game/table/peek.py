@@ -31,7 +31,7 @@ def sync_peek(
     """Show the pressed ``card`` (None: nothing pressed) lifted on ``pieces``: its shadow, its
     whole face, and over it, when cards lie on it, the group as it lies."""
     shadow_piece, face_piece, group_piece = pieces
-    rest = scene.rest()
+    rest = scene.model.rest()
     if card is None or card in scene.model.moving() or not rest[card][2]:
         for piece in pieces:
             overlay(piece, None, None, (0, 0))

@@ -1,45 +1,42 @@
-"""The table scene: turns gestures (game.table.touch) into engine commands.
+"""The table scene: what lies under the finger, and the view.
 
-Every move goes through :meth:`TableScene.push_move` (a move the engine found legal once; any
-other passes :meth:`make_move`'s check), undo through :meth:`undo`, redo through :meth:`redo`,
-a new deal through :meth:`start_game`; a changed position is shown by one path,
-:meth:`after_change`. They report to ``app.hooks`` (``moved``, ``undone``, ``ended``,
-``started``, ``lifted``, ``refused``): where autosave, statistics, logs and sounds hook in
-(docs/architecture.md). The scene owns its state (``self.model``: game.table.model) and makes
-its helpers after it, each given the state and the callbacks it needs (game.table.hints,
-finish, select; game.table.flow's functions get plain values); the view (game.table.view)
-reads the scene and changes nothing in it. Time is ``app.clock.time``; the game's play time is
-:attr:`play_time`.
+The table's state and its commands are its model's (``self.model``: game.table.model.TableModel:
+every move through ``push_move``, undo, redo, a tap, a double tap, a lift and a drop), which
+reports to ``app.hooks`` (``moved``, ``undone``, ``lifted``, ``refused``) through the scene
+(the model's ``Outside``); a new deal goes through :meth:`TableScene.start_game` (``ended``,
+``started``). The scene hit-tests (game.table.touch hands the card or button under a gesture
+to the model), makes its helpers after the model, each given it and the callbacks it needs
+(game.table.hints, finish, select; game.table.flow's functions get plain values), and last
+the view (game.table.view), which reads the scene and changes nothing in it. Time is
+``app.clock.time``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
 import game.table.touch as touch
-from engine import Game, IllegalMove, Move
+from engine import Game
 from engine.cards import Card
 from game.clock import PlayTime
 from game.look.layout import Command, Layout, compute_layout
 from game.scene import Event, Scene
-from game.table.animation import Pos, change_tweens, glide_on
-from game.table.feedback import answer_refusal
+from game.table.animation import glide_on
 from game.table.finish import Finisher, shown_buttons
 from game.table.flow import deal_day, deal_label, replace_game, shown_code
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.model import BLINK_HZ, TableModel
 from game.table.places import Rest
-from game.table.refusals import explain
 from game.table.select import Chooser
 from game.table.toast import ScreenBoard
 from game.table.view import TableView
 
 if TYPE_CHECKING:
-    from game.hooks import Left
+    from game.hooks import Hooks, Left
     from game.host import Host
     from game.look.cards import CardArt
     from game.saves.prefs import PlayerSettings
@@ -71,22 +68,32 @@ class TableScene(Scene):
         self.buttons_are_pictures, self.least_text = pictures, least_text
         deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random", "daily"
         day, board = deal_day(app, game, deal), ScreenBoard()
-        self.model = TableModel(game, self.fit(game), deal, day, play_time, board=board)
+        window = app.reader.tuning.double_tap_ms / 1000  # a tap's refusal waits this long
+        self.model = TableModel(
+            game,
+            self.fit(game),
+            deal,
+            day,
+            play_time,
+            board=board,
+            outside=self,
+            double_tap_window=window,
+        )
         self.hints = HintClient(
             self.model,
             app.workers,
             tr=lambda: self.tr,
             now=self.now,
             wanted=lambda: self.app.settings.winnable_indicator,
-            toast=self.show_toast,
-            undo=self.undo,
+            toast=self.model.show_toast,
+            undo=self.model.undo,
             confirm=self.ask,
             back=self.back,
             new_deal=lambda: self.start_game(self.app.games.new()),
         )
-        self.finisher = Finisher(self.model, self.make_move)  # the Finish button's run
+        self.finisher = Finisher(self.model, self.model.make_move)  # the Finish button's run
         self.chooser = Chooser(  # "Tap to place": the chosen card (game.table.select)
-            self.model, play=self.make_move, button_at=self.button_at, card_at=self.card_at
+            self.model, play=self.model.make_move, button_at=self.button_at, card_at=self.card_at
         )
         self.view = TableView(self)  # last: it reads the scene and its helpers
         self.hints.sync_indicator()
@@ -106,7 +113,7 @@ class TableScene(Scene):
         self.view.resize()
         self.model.drag = None  # a resize in mid-drag drops nothing anywhere
         if self.model.toast:
-            self.show_toast(self.model.toast.text)
+            self.model.show_toast(self.model.toast.text)
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:
         """The card drawn at ``pos`` (top-most; foundation: its top card): the view's."""
@@ -169,10 +176,15 @@ class TableScene(Scene):
         moves, score = tr("table.moves", count=game.moves), tr("table.score", score=game.score)
         return (time, moves, score, shown_code(game, self.model.deal), self.hints.label())
 
-    def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
-        """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
-        about) and of a hint's cards and their place (its words never cover them)."""
-        self.model.show_toast(text, avoid, self.now(), self.hints.marked())
+    @property
+    def hooks(self) -> Hooks:  # the model's Outside: what its commands report to
+        return self.app.hooks
+
+    def position_changed(self) -> None:  # the model's Outside: the hint goes, the indicator is told
+        self.hints.moved()
+
+    def hinted(self) -> list[Rect]:  # the model's Outside: a message keeps off the hint's cards
+        return self.hints.marked()
 
     def deal_label(self) -> str:
         """The kind of deal on the table, in words (the title, the win screen)."""
@@ -189,7 +201,7 @@ class TableScene(Scene):
             self.model.drop_toast(text)
         elif self.model.toast is None and self.model.active and not self.model.drag:
             cards = [self.model.places.group_rect(col[0]) for col in self.model.game.cols if col]
-            self.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
+            self.model.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
 
     def forget_visitor(self) -> None:
         """The kiosk went idle (game.kiosk.controller): nothing of the last visitor's touch waits
@@ -238,7 +250,7 @@ class TableScene(Scene):
     def start_game(self, game: Game, *, left: Left = "abandoned") -> None:
         """Show a new game (from the new-game dialog, a code, the win screen, the idle timer).
         An unfinished game with moves is reported as ended with ``left`` (game.hooks.Left)."""
-        self.finish_tweens()
+        self.model.finish_tweens()
         old = self.model.game
         shape = (old.rules.columns, old.rules.cells)
         columns_changed = (game.rules.columns, game.rules.cells) != shape
@@ -259,132 +271,20 @@ class TableScene(Scene):
         self.hints.moved()
         self.app.hooks.started(game)
 
-    def finish_tweens(self) -> None:
-        """New input: every running animation jumps to its end."""
-        self.model.marks = ()
-        if self.model.tweens:
-            self.model.tweens = []
-            self.repaint()
-
-    def before_change(self) -> tuple[dict[Card, Rest], dict[Card, int]]:
-        """Where every card lies and in which pile, before the position changes: what
-        :meth:`after_change` animates from."""
-        return dict(self.rest()), self.model.places.piles()
-
-    def after_change(
-        self,
-        before: tuple[dict[Card, Rest], dict[Card, int]],
-        origin: dict[Card, Pos] | None = None,
-    ) -> None:
-        """The one path after the position changed (a move, an undo, a redo, several moves
-        at once): the cards glide from ``before`` (:meth:`before_change`; a dragged group from
-        ``origin``), the hint goes, the indicator is told, and a won game is noted for its win
-        screen. The caller reports to the hooks (moved, undone)."""
-        (rest, piles), now = before, self.app.clock.time
-        self.model.hold(rest, piles, now)  # the column under the finger keeps its spacing
-        self.model.changed()
-        after, lay = self.model.places, self.model.layout
-        tweens = change_tweens(rest, piles, after.rest(), after.piles(), origin or {}, now, lay)
-        self.model.tweens = glide_on(self.model.tweens, tweens, now)
-        self.hints.moved()
-        if self.model.game.is_won:
-            self.model.pending_win = True
-
-    def make_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
-        """Check ``move`` (once) and make it. Refusals show the rule (when the "Interactive
-        rules" setting is on) and change nothing."""
-        refusal = self.model.game.check(move)
-        if refusal is not None:
-            self.refuse_move([move.card], refusal, move)
-            return False
-        self.push_move(move, origin)
-        return True
-
-    def push_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
-        """The one place where the table makes a move, one the engine already found legal (a
-        tap's, a double tap's or a drop's move from :mod:`game.table.placement`, a move checked
-        by :meth:`make_move`, the move to redo): ``Game.push``, then :meth:`after_change`."""
-        before = self.before_change()
-        self.model.game.push(move)
-        self.after_change(before, origin)
-        self.app.hooks.moved(self.model.game, move)
-        return True
-
-    def undo(self) -> bool:
-        """Take back the last move (never a won game's: a finished game is finished); the move
-        can be redone until the next new move (the engine keeps it: ``Game.undone``)."""
-        self.finish_tweens()
-        self.model.drag = None
-        game = self.model.game
-        if game.is_won:
-            return False
-        if not game.can_undo():
-            self.show_toast(self.tr("table.nothing_to_undo"))
-            return False
-        before = self.before_change()
-        game.pop()
-        self.after_change(before)
-        self.app.hooks.undone(game)
-        return True
-
-    def redo(self) -> bool:
-        """Make the last undone move again: a move like any other (the counter goes up)."""
-        self.finish_tweens()
-        self.model.drag = None
-        if not self.model.game.can_redo():
-            self.show_toast(self.tr("table.nothing_to_redo"))
-            return False
-        return self.push_move(self.model.game.undone[-1])  # legal: the position it was taken from
-
     def hint(self) -> None:
-        self.finish_tweens()
+        self.model.finish_tweens()
         self.hints.ask()
-
-    def refuse_move(
-        self, cards: Sequence[Card], why: IllegalMove, move: Move | None = None
-    ) -> None:
-        """A refused ``move`` (None: a tap that found no place): the cards shake; with the
-        "Interactive rules" setting on, the rule shows and the card it needs is marked."""
-        if not self.app.settings.interactive_rules:
-            self.refuse(cards)
-            return
-        answer = explain(self.tr, self.model.game, move, why)
-        aim = [self.model.places.dest_rect(move.dest)] if move else []  # the place it names
-        self.refuse(cards, answer.text, marks=answer.marks, aim=aim)
-
-    def refuse(
-        self,
-        cards: Sequence[Card],
-        message: str | None = None,
-        *,
-        marks: Sequence[Card] = (),
-        aim: Sequence[Rect] = (),
-    ) -> None:
-        """The visible answer to a refused tap or drop: ``cards`` shake, ``message`` shows
-        clear of them, of ``marks`` (outlined for a moment: game.table.feedback) and of
-        ``aim`` (the place the move was aimed at)."""
-        now, rest, moving = self.app.clock.time, self.rest(), self.model.moving()
-        answer = answer_refusal(self.model.game, rest, moving, self.model.layout, cards, marks, now)
-        self.model.tweens += answer.tweens
-        self.model.marks, self.model.marks_until = answer.marks, answer.until
-        if message:
-            avoid = [
-                self.model.places.group_rect(c) for c in (*cards, *self.model.marks) if c in rest
-            ]
-            self.show_toast(message, [*avoid, *aim])
-        self.repaint()
-        self.app.hooks.refused(self.model.game)
 
     # ================================================================= gestures
     def handle(self, event: Event) -> bool:
         return touch.handle(self, event)  # game.table.touch
 
     def press_button(self, name: Command) -> None:
-        self.finish_tweens()
+        self.model.finish_tweens()
         if name == "undo":
-            self.undo()
+            self.model.undo()
         elif name == "redo":
-            self.redo()
+            self.model.redo()
         elif name == "hint":
             self.hint()
         elif name == "finish":
@@ -397,7 +297,7 @@ class TableScene(Scene):
     # ================================================================= time
     def pause(self) -> None:
         self.model.active = False
-        self.finish_tweens()
+        self.model.finish_tweens()
         if self.model.drag:
             self.model.drag = None
             self.repaint()
@@ -434,7 +334,7 @@ class TableScene(Scene):
         if pending is not None and now >= pending.due:  # the tap's answer, once it is due
             self.model.pending_refusal = None
             if self.model.game.moves == pending.moves and self.model.active:
-                self.refuse_move([pending.card], pending.why, pending.move)
+                self.model.refuse_move([pending.card], pending.why, pending.move)
         self.keep_first_line()
         if self.model.pending_win and not self.model.tweens and self.model.active:
             self.model.pending_win = False

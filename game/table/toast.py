@@ -11,13 +11,13 @@ other place is left."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import pygame
 from pygame import Rect
 
-from engine import Game
+from engine import Game, Move
 from engine.cards import Card
 from game.look import ui
 from game.look.cards import HIGHLIGHT
@@ -25,6 +25,7 @@ from game.look.fonts import font
 from game.look.layout import Layout
 from game.look.typeset import bind
 from game.table.animation import Pos, Tween, change_tweens
+from game.table.placement import distance_from
 from game.table.places import Places, Rest
 
 TOAST_SECONDS = 3.2
@@ -223,3 +224,10 @@ class ScreenBoard:
         self, text: str, layout: Layout, now: float, places: Places, named: list[Rect]
     ) -> Toast:
         return make_toast(text, layout, now, table_room(places, named))
+
+    def dropped(
+        self, places: Places, corner: tuple[float, float]
+    ) -> tuple[int | None, Callable[[Move], float]]:
+        lay = places.layout
+        rect = Rect(int(corner[0]), int(corner[1]), lay.card_w, lay.card_h)
+        return places.drop_dest(rect), distance_from(rect, places.move_rect)

@@ -211,7 +211,7 @@ class TableView:
 
     def _sync_rest(self, moving: set[Card]) -> None:
         scene, art, lay = self.scene, self.art, self.scene.model.layout
-        game, rest = scene.model.game, scene.rest()
+        game, rest = scene.model.game, scene.model.rest()
         for i, piece in enumerate(self.column_slots):
             if game.cols[i]:
                 self._hide(piece)
@@ -289,7 +289,7 @@ class TableView:
     def _sync_glides(self) -> None:
         """Gliding and turning cards, on the top layer."""
         scene, art, lay = self.scene, self.art, self.scene.model.layout
-        now, rest = scene.now(), scene.rest()
+        now, rest = scene.now(), scene.model.rest()
         moving = (t for t in scene.model.tweens if t.start != t.end and not t.shift)
         lead = min(moving, key=lambda t: t.z, default=None)
         if lead is None:
