@@ -43,43 +43,29 @@ HOLD_PAUSE = 1.5  # seconds without a touch on a held column before it spreads o
 
 class Board(Protocol):
     """The geometry the model asks of the screen (game.table.toast.ScreenBoard serves it, with
-    pygame's Rects): where the cards of a position lie, how they glide from where they lay,
-    and where a message goes. The model itself imports no pygame."""
+    pygame's Rects): where the cards of a position lie, where a message goes, where a dragged
+    card was let go. The model itself imports no pygame."""
 
     def places(self, game: Game, layout: Layout, held: dict[int, dict[Card, int]]) -> Places:
         """Where ``game``'s cards lie on ``layout`` (``held``: columns kept as they lay)."""
-        ...
-
-    def glides(
-        self,
-        before: dict[Card, Rest],
-        piles: dict[Card, int],
-        after: Places,
-        origin: dict[Card, Pos],
-        now: float,
-    ) -> list[Tween]:
-        """The glides from ``before`` (in ``piles``; a dragged group from ``origin``) to
-        ``after``."""
-        ...
 
     def toast(
         self, text: str, layout: Layout, now: float, places: Places, named: list[Rect]
     ) -> Toast:
         """``text`` in a box over free felt of ``places``, clear of ``named``."""
-        ...
 
     def dropped(
         self, places: Places, corner: tuple[float, float]
     ) -> tuple[int | None, Callable[[Move], float]]:
         """A dragged card let go with its corner at ``corner``: the pile it is over (None:
         none) and how far a move's place lies from it."""
-        ...
 
 
 class Outside(Protocol):
     """What the model's commands need from the table around it (the table scene serves it):
-    the hooks they report to, the player's settings and language, the clock, and the hint
-    (told when the position changes; its cards kept clear of a message)."""
+    the hooks they report to, the player's settings and language, the clock, the hint (asked
+    for; told when the position changes; its cards kept clear of a message) and the Finish
+    run (started)."""
 
     @property
     def hooks(self) -> Hooks: ...
@@ -90,6 +76,8 @@ class Outside(Protocol):
     def now(self) -> float: ...
     def position_changed(self) -> None: ...
     def hinted(self) -> list[Rect]: ...
+    def ask_hint(self) -> None: ...
+    def finish(self) -> None: ...
 
 
 class TableModel:
@@ -192,7 +180,7 @@ class TableModel:
         self.held = {}
         self.changed()
         after = self.places
-        return self.board.glides(rest, piles, after, {}, now)
+        return change_tweens(rest, piles, after.rest(), after.piles(), {}, now, self.layout)
 
     def moving(self) -> set[Card]:
         cards = {t.card for t in self.tweens}
@@ -358,6 +346,22 @@ class TableModel:
             self.show_toast(message, [*avoid, *aim])
         self.repaint()
         self.outside.hooks.refused(self.game)
+
+    def button(self, name: Command) -> bool:
+        """A table button's command: Undo, Redo, Hint (the solver asked), Finish (the rest
+        played). False: not the model's (New game and Settings open their dialogs)."""
+        self.finish_tweens()
+        if name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "hint":
+            self.outside.ask_hint()
+        elif name == "finish":
+            self.outside.finish()
+        else:
+            return False
+        return True
 
     # ================================================================= gestures
     def tap(self, card: Card | None) -> None:

@@ -183,6 +183,12 @@ class TableScene(Scene):
     def position_changed(self) -> None:  # the model's Outside: the hint goes, the indicator is told
         self.hints.moved()
 
+    def ask_hint(self) -> None:  # the model's Outside: the solver is asked (game.table.hints)
+        self.hints.ask()
+
+    def finish(self) -> None:  # the model's Outside: the Finish run starts (game.table.finish)
+        self.finisher.start(self.now())
+
     def hinted(self) -> list[Rect]:  # the model's Outside: a message keeps off the hint's cards
         return self.hints.marked()
 
@@ -271,25 +277,15 @@ class TableScene(Scene):
         self.hints.moved()
         self.app.hooks.started(game)
 
-    def hint(self) -> None:
-        self.model.finish_tweens()
-        self.hints.ask()
-
     # ================================================================= gestures
     def handle(self, event: Event) -> bool:
         return touch.handle(self, event)  # game.table.touch
 
     def press_button(self, name: Command) -> None:
-        self.model.finish_tweens()
-        if name == "undo":
-            self.model.undo()
-        elif name == "redo":
-            self.model.redo()
-        elif name == "hint":
-            self.hint()
-        elif name == "finish":
-            self.finisher.start(self.app.clock.time)
-        elif name == "new":
+        """A button: the model's command (undo, redo, hint, Finish), else a dialog."""
+        if self.model.button(name):
+            return
+        if name == "new":
             self.app.scenes.open("newgame")
         elif name == "settings":
             self.app.scenes.open("settings")

@@ -24,9 +24,8 @@ from game.look.cards import HIGHLIGHT
 from game.look.fonts import font
 from game.look.layout import Layout
 from game.look.typeset import bind
-from game.table.animation import Pos, Tween, change_tweens
 from game.table.placement import distance_from
-from game.table.places import Places, Rest
+from game.table.places import Places
 
 TOAST_SECONDS = 3.2
 SMALLEST = 0.6  # the smallest text a toast shrinks to, of its usual size...
@@ -104,7 +103,9 @@ def _toast(text: str, size: int, lines: list[str], rect: Rect, now: float) -> To
     for line in lines:
         surface.blit(text_font.render(line, True, ui.INK), (size, y))
         y += text_font.get_linesize()
-    return Toast(text, now + TOAST_SECONDS, surface.convert_alpha(), rect, size, tuple(lines))
+    if pygame.display.get_surface() is not None:  # (no window: the table model's own tests)
+        surface = surface.convert_alpha()
+    return Toast(text, now + TOAST_SECONDS, surface, rect, size, tuple(lines))
 
 
 @dataclass(frozen=True)
@@ -204,21 +205,10 @@ def table_room(places: Places, named: Sequence[Rect]) -> Room:
 
 class ScreenBoard:
     """The table model's geometry on the screen (game.table.model.Board): where the cards lie
-    (game.table.places), how they glide (game.table.animation), where a message goes."""
+    (game.table.places), where a message goes, where a dragged card was let go."""
 
     def places(self, game: Game, layout: Layout, held: dict[int, dict[Card, int]]) -> Places:
         return Places(game, layout, held)
-
-    def glides(
-        self,
-        before: dict[Card, Rest],
-        piles: dict[Card, int],
-        after: Places,
-        origin: dict[Card, Pos],
-        now: float,
-    ) -> list[Tween]:
-        rest, lay = after.rest(), after.layout
-        return change_tweens(before, piles, rest, after.piles(), origin, now, lay)
 
     def toast(
         self, text: str, layout: Layout, now: float, places: Places, named: list[Rect]
