@@ -124,14 +124,14 @@ class Finger:
     # ----------------------------------------------------------------- where things are
     def card(self, name: str) -> tuple[int, int]:
         """A point on the visible part of card ``name`` (its corner strip)."""
-        rect = self.table.card_rect(parse_card(name))
+        rect = self.table.model.card_rect(parse_card(name))
         return (rect.centerx, rect.top + 6)
 
     def column(self, index: int) -> tuple[int, int]:
         """A point where a card dragged from its corner lands on column ``index``."""
         table = self.table
         col = table.model.game.cols[index]
-        rect = table.card_rect(col[-1]) if col else table.model.layout.columns[index]
+        rect = table.model.card_rect(col[-1]) if col else table.model.layout.columns[index]
         return (rect.centerx, rect.top + 6 + rect.height // 3)
 
     def button(self, name: str) -> tuple[int, int]:

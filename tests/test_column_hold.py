@@ -38,12 +38,12 @@ def long_column() -> Game:
 
 def index_point(app, name: str) -> tuple[int, int]:
     """A point on the corner strip of ``name`` as it lies now."""
-    rect = app.table.card_rect(parse_card(name))
+    rect = app.table.model.card_rect(parse_card(name))
     return (rect.left + rect.width // 4, rect.top + 4)
 
 
 def tops(app, names: list[str]) -> list[int]:
-    return [app.table.card_rect(parse_card(n)).top for n in names]
+    return [app.table.model.card_rect(parse_card(n)).top for n in names]
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -80,7 +80,7 @@ def test_a_pause_spreads_the_column_out_with_a_glide():
     assert spread != held
     col = table.model.game.cols[3]
     expected = table.model.layout.fan_offsets(table.model.game.down[3], len(col), 3)
-    assert [table.card_rect(c).top for c in col] == expected
+    assert [table.model.card_rect(c).top for c in col] == expected
     assert table.deadline() is None or table.deadline() > app.clock.time
 
 
@@ -89,7 +89,7 @@ def test_a_touch_elsewhere_lets_the_column_go():
     finger, table = Finger(app), app.table
     finger.tap(index_point(app, "AC"))
     held = tops(app, RUN[:-1])
-    elsewhere = table.card_rect(table.model.game.cols[0][-1]).center  # another column
+    elsewhere = table.model.card_rect(table.model.game.cols[0][-1]).center  # another column
     finger.down(elsewhere)
     finger.up(elsewhere)
     assert any(t.shift for t in table.model.tweens)  # it glides out, not cut short by the tap
@@ -99,7 +99,7 @@ def test_a_touch_elsewhere_lets_the_column_go():
     assert tops(app, RUN[:-1]) != held
     col = table.model.game.cols[3]
     expected = table.model.layout.fan_offsets(table.model.game.down[3], len(col), 3)
-    assert [table.card_rect(c).top for c in col] == expected
+    assert [table.model.card_rect(c).top for c in col] == expected
 
 
 def test_a_column_that_grows_or_a_new_deal_is_laid_out_afresh():
@@ -112,9 +112,9 @@ def test_a_column_that_grows_or_a_new_deal_is_laid_out_afresh():
     col = table.model.game.cols[3]
     assert col[-1] == parse_card("AC")
     expected = table.model.layout.fan_offsets(table.model.game.down[3], len(col), 3)
-    assert [table.card_rect(c).top for c in col] == expected
+    assert [table.model.card_rect(c).top for c in col] == expected
     finger.tap(index_point(app, "AC"))
     table.start_game(Game.from_code("RU1-C-AAAAABB"))
     for i, col in enumerate(table.model.game.cols):
         expected = table.model.layout.fan_offsets(table.model.game.down[i], len(col), i)
-        assert [table.card_rect(c).top for c in col] == expected
+        assert [table.model.card_rect(c).top for c in col] == expected

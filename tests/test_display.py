@@ -37,7 +37,7 @@ def test_a_rotated_table_is_landscape_and_takes_touches_where_it_shows_them():
     app.presenter.present([app.screen.get_rect()])
     table = app.table
     card = table.model.game.cols[0][-1]  # AH, alone in column 1
-    logical = table.card_rect(card).move(0, 0)
+    logical = table.model.card_rect(card).move(0, 0)
     target = app.presenter.to_window(pygame.Rect(logical.centerx, logical.top + 8, 1, 1))
     # The window shows the logical picture, turned.
     assert window.get_at(target.topleft) == app.screen.get_at((logical.centerx, logical.top + 8))

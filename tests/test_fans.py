@@ -80,7 +80,9 @@ def test_a_press_lifts_the_card_and_those_on_it_and_a_still_release_is_a_tap():
     pile, k = game.locate(card)
     group = game.cols[pile][k:]
     x, y, w, h = next(
-        c["visible"] for c in layout_report(table)["cards"] if c["rect"] == [*table.card_rect(card)]
+        c["visible"]
+        for c in layout_report(table)["cards"]
+        if c["rect"] == [*table.model.card_rect(card)]
     )
     press = (x + w // 2, y + h // 2)
     finger.down(press)  # no movement yet
@@ -106,16 +108,16 @@ def test_when_a_column_opens_up_its_cards_glide():
     app = make_app(game=position("RU1-C", 6, 6, 16), size=PANEL, px_per_mm=PANEL_PPM)
     table = app.table
     game = table.model.game
-    before = {c: table.rest()[c][1] for c in game.cols[6]}
+    before = {c: table.model.rest()[c][1] for c in game.cols[6]}
     move = next(m for m in game.legal_moves() if m.card == game.cols[6][-1])
     table.model.make_move(move)
     staying = game.cols[6]
     shifts = {t.card: t for t in table.model.tweens if t.shift}
-    assert set(shifts) == {c for c in staying if table.rest()[c][1] != before[c]}
+    assert set(shifts) == {c for c in staying if table.model.rest()[c][1] != before[c]}
     assert staying[-1] in shifts
     for card, tween in shifts.items():
         mid = tween.position(tween.t0 + tween.duration / 2)[1]
-        assert before[card] < mid < table.rest()[card][1]
+        assert before[card] < mid < table.model.rest()[card][1]
     app.step()
     view = table.view
     assert view is not None
@@ -124,7 +126,7 @@ def test_when_a_column_opens_up_its_cards_glide():
     for _ in range(30):
         app.step()
     assert not table.model.tweens
-    assert all(view.cards[c].rect.y == table.rest()[c][1] for c in staying)
+    assert all(view.cards[c].rect.y == table.model.rest()[c][1] for c in staying)
 
 
 @pytest.mark.parametrize(("size", "ppm"), SIZES, ids=lambda v: str(v))
@@ -132,7 +134,7 @@ def test_when_a_column_opens_up_its_cards_glide():
 def test_seahaven_columns_start_level_at_every_free_cell_count(size, ppm, key):
     app = make_app(f"{key}-AAAAAJ2", size=size, px_per_mm=ppm)
     table = app.table
-    tops = {table.rest()[col[0]][1] for col in table.model.game.cols}
+    tops = {table.model.rest()[col[0]][1] for col in table.model.game.cols}
     assert len(tops) == 1, tops
     assert len({r.top for r in table.model.layout.columns}) == 1
     if size == PANEL:

@@ -129,7 +129,7 @@ def test_the_finish_plays_card_by_card_and_a_drag_stops_it(table_app) -> None:
     assert sum(table.model.game.found) > first and table.busy()
     # Lifting a card stops the run; the button is Finish again.
     column = table.model.game.cols[1]
-    finger.down(table.card_rect(column[-1]).center)
+    finger.down(table.model.card_rect(column[-1]).center)
     finger.move((400, 300))
     at = sum(table.model.game.found)
     finger.settle(0.5)

@@ -155,7 +155,7 @@ def dirty(table: TableScene) -> dict[str, dict[str, Any]]:
     """What a visitor may leave in each field that is not kept: a value a fresh table never
     has (made as the table makes it where that is short)."""
     game, now = table.model.game, table.app.clock.time
-    card, rest = parse_card("9S"), table.rest()
+    card, rest = parse_card("9S"), table.model.rest()
     key = game.position_key()
     table.model.refuse([card], "a message", marks=[parse_card("TS")])  # shake, outline, toast
     refusal = tap_refusal(game, card, now + 100.0)

@@ -25,7 +25,7 @@ class TestShake:
         game = app.table.model.game
         card = game.cols[3][-1]
         assert game.double_tap_move(card) is None
-        home = app.table.card_rect(card).x
+        home = app.table.model.card_rect(card).x
         finger.double_tap(finger.card(names([card])[0]))
         shaking = {t.card for t in app.table.model.tweens if t.wobble}
         assert shaking == {card}
@@ -93,8 +93,8 @@ class TestWhereTheMessageGoes:
         assert len(shown) == 1
         # AS lies under other cards: only what shows of it is framed (issue 25 item 3)
         assert shown[0].rect.contains(table.model.places.visible_rect(ace))
-        assert not shown[0].rect.contains(table.card_rect(ace))
-        assert not table.model.toast.rect.colliderect(table.card_rect(ace))
+        assert not shown[0].rect.contains(table.model.card_rect(ace))
+        assert not table.model.toast.rect.colliderect(table.model.card_rect(ace))
         Finger(app).settle(MARK_SECONDS + 0.1)
         assert table.model.marks == ()
         table.view.sync()

@@ -50,7 +50,7 @@ def test_mark_on_a_covered_card(locale, size, ppm) -> None:
     settings = PlayerSettings(locale=locale)
     app = make_app("RU1-C-AAAAAAD", size=size, px_per_mm=ppm, settings=settings)
     finger, table = Finger(app), app.table
-    seven = table.card_rect(parse_card("7C"))
+    seven = table.model.card_rect(parse_card("7C"))
     finger.drag((seven.centerx, seven.top + 6), finger.column(3))
     finger.settle(0.4)  # the shake is over, the mark and the words stay
     assert table.model.marks == (parse_card("8C"),)
@@ -73,6 +73,8 @@ def test_card_chosen_by_tap_to_place(size, ppm) -> None:
     ]  # not moved
     chosen = table.chooser.current()
     assert chosen is not None and chosen.card == nine
-    assert table.chooser.lit() == table.card_rect(nine).unionall(list(map(table.card_rect, on_it)))
+    assert table.chooser.lit() == table.model.card_rect(nine).unionall(
+        list(map(table.model.card_rect, on_it))
+    )
     shoot(app, "tap-to-place")
     pygame.display.quit()

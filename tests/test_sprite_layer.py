@@ -59,7 +59,7 @@ class TestLayer:
         table, finger = app.table, Finger(app)
         game = table.model.game
         for col in game.cols:
-            top = table.card_rect(col[-1])
+            top = table.model.card_rect(col[-1])
             assert table.card_at(top.center) == col[-1]
         for col in game.cols:
             for card in col[len(col) // 2 : -1]:  # covered: only a strip of it shows

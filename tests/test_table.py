@@ -173,7 +173,7 @@ class TestDrag:
         finger = Finger(app)
         game = app.table.model.game
         hidden = game.cols[6][0]
-        rect = app.table.card_rect(hidden)
+        rect = app.table.model.card_rect(hidden)
         finger.drag((rect.centerx, rect.top + 3), finger.column(0))
         assert app.table.model.toast is not None
         assert "face down" in app.table.model.toast.text
@@ -457,7 +457,7 @@ class TestAnimationAndDrawing:
         lay = app.table.model.layout
         assert lay.portrait and lay.width == 720
         for card in range(52):
-            assert screen.get_rect().contains(app.table.card_rect(card))
+            assert screen.get_rect().contains(app.table.model.card_rect(card))
 
 
 class Recorder:
@@ -618,7 +618,7 @@ class TestHint:
         start, drawn = app.clock.time, app.frames_drawn
         # A drag follows the finger and a refused drop glides back, all while thinking.
         card = parse_card("9S")
-        home = table.card_rect(card).topleft
+        home = table.model.card_rect(card).topleft
         grab = finger.card("9S")
         finger.down(grab)
         for k in range(1, 7):
@@ -630,7 +630,7 @@ class TestHint:
         finger.up((grab[0] - 120, grab[1] + 180))
         assert table.model.tweens and table.hint_job is not None
         finger.settle(1.0)
-        assert not table.model.tweens and table.card_rect(card).topleft == home
+        assert not table.model.tweens and table.model.card_rect(card).topleft == home
         assert app.clock.time - start > 1.0 and app.frames_drawn > drawn + 10
         assert table.hint_mark is None and table.hint_job is not None
         pool.finish()

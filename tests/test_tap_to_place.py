@@ -105,7 +105,7 @@ def test_the_chosen_card_is_lit_and_a_tap_elsewhere_drops_it(app) -> None:
     lit = table.chooser.lit()
     assert lit == table.model.places.group_rect(nine)  # with 3C and 9H, which move with it
     helped = [p.rect for p in table.view.help if p.alive()]  # placement help: where it goes
-    assert len(helped) == 1 and helped[0].contains(table.card_rect(parse_card("TS")))
+    assert len(helped) == 1 and helped[0].contains(table.model.card_rect(parse_card("TS")))
     app.full_redraw = True
     app.draw()
     edge = app.screen.get_at((lit.left - 2, lit.centery))[:3]

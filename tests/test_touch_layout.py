@@ -131,5 +131,5 @@ def test_portrait_seahaven_opens_its_fan():
     app = make_app("SH1-C4-AAAAAJ2", size=(720, 1280), px_per_mm=8.2)
     table = app.table
     col = table.model.game.cols[0]
-    ys = [table.rest()[c][1] for c in col]
+    ys = [table.model.rest()[c][1] for c in col]
     assert min(b - a for a, b in itertools.pairwise(ys)) >= 4.5 * 8.2

@@ -43,7 +43,7 @@ def test_the_card_under_the_finger_lifts_and_is_the_one_dragged(size, ppm, key, 
         centre = (x + w // 2, y + h // 2)
         finger.down(centre)
         assert table.model.pressed_card == card
-        rest = table.rest()[card]
+        rest = table.model.rest()[card]
         assert view.peek.alive() and view.peek.image is view.art.face(card)
         assert view.peek.rect.topleft == (rest[0] - lift // 2, rest[1] - lift)
         assert view.peek_shadow.alive()
@@ -67,7 +67,7 @@ def test_a_pressed_face_down_card_does_not_lift():
     app = make_app("RU1-C-AAAAABB", size=(800, 480), px_per_mm=5.2)
     table, finger = app.table, Finger(app)
     hidden = table.model.game.cols[6][0]
-    rect = table.card_rect(hidden)
+    rect = table.model.card_rect(hidden)
     finger.down((rect.centerx, rect.top + 3))
     assert table.model.pressed_card == hidden
     assert not table.view.peek.alive()

@@ -31,7 +31,7 @@ def snapshot(app: Any) -> dict[str, Any]:
     table = app.table
     game = table.model.game
     cards: dict[str, list[int]] = {}
-    for card, (x, y, up) in table.rest().items():
+    for card, (x, y, up) in table.model.rest().items():
         if up:
             cards[card_name(card)] = [x, y, table.model.layout.card_w, table.model.layout.card_h]
     top = app.scenes.top

@@ -89,7 +89,7 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
     # Dragging: a group picked up from the longest column and moved around.
     col = max(range(len(game.cols)), key=lambda i: len(game.cols[i]) - game.down[i])
     card = game.cols[col][game.down[col] + 1]
-    rect = table.card_rect(card)
+    rect = table.model.card_rect(card)
     start = (rect.centerx, rect.top + 5)
     frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
     step = [0]

@@ -87,7 +87,7 @@ def probe(seconds: float) -> None:
     app = plain_app(screen, CODE, settings=PlayerSettings(locale="en"), audio=False)
     table = app.table
     card = table.model.game.cols[0][-1]
-    pos = table.card_rect(card).center
+    pos = table.model.card_rect(card).center
     posted: list[float] = []
     shown: list[float] = []
     present = app.presenter.present

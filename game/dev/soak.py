@@ -217,7 +217,7 @@ class Soak(TableHooks):
             leave = self.rng.random() < 0.25
             rect = (controls[-1] if leave else self.rng.choice(controls)).rect
         elif top is table and roll < 0.75:
-            rect = table.card_rect(self.rng.randrange(52))
+            rect = table.model.card_rect(self.rng.randrange(52))
             return (rect.centerx, rect.top + max(1, rect.height // 10))
         elif top is table and roll < 0.85:
             rect = self.rng.choice(list(table.model.layout.buttons.values()))
@@ -249,7 +249,7 @@ class Soak(TableHooks):
         if not moves:
             return None
         move = self.rng.choice(moves)
-        card = table.card_rect(move.card)
+        card = table.model.card_rect(move.card)
         target = table.model.places.move_rect(move)
         return (card.centerx, card.top + max(1, card.height // 12)), target.center
 
@@ -341,8 +341,8 @@ class Soak(TableHooks):
             self.violation(f"{game.code}: the save does not load: {error}")
         if app.scenes.top is table and not table.busy():
             screen = app.screen.get_rect()
-            for card in table.rest():
-                if not screen.contains(table.card_rect(card)):
+            for card in table.model.rest():
+                if not screen.contains(table.model.card_rect(card)):
                     self.violation(f"{game.code}: a card lies off the {screen.size} screen")
                     break
 

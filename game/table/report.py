@@ -74,8 +74,8 @@ def layout_report(scene: TableScene) -> dict[str, Any]:
     cards: list[dict[str, Any]] = []
     for card, pile in piles:
         sprite: CardSprite = view.cards[card]
-        rect = scene.card_rect(card)
-        face_up = scene.rest()[card][2]
+        rect = scene.model.card_rect(card)
+        face_up = scene.model.rest()[card][2]
         if sprite in shown:
             rect = _drawn(sprite)
             covers = [_drawn(s) for s in shown if layer[s.card] > layer[card]]

@@ -30,7 +30,6 @@ from game.table.finish import Finisher, shown_buttons
 from game.table.flow import deal_day, deal_label, replace_game, shown_code
 from game.table.hints import HintClient, HintJob, HintMark
 from game.table.model import BLINK_HZ, TableModel
-from game.table.places import Rest
 from game.table.select import Chooser
 from game.table.toast import ScreenBoard
 from game.table.view import TableView
@@ -129,15 +128,6 @@ class TableScene(Scene):
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
         return self.view.draw(screen, full)
-
-    def rest(self) -> dict[Card, Rest]:  # where every card lies when nothing moves
-        return self.model.rest()
-
-    def card_rect(self, card: Card) -> Rect:  # where ``card`` lies
-        return self.model.card_rect(card)
-
-    def repaint(self) -> None:  # the resting picture changed: the view rebuilds it
-        self.model.repaint()
 
     def shown_buttons(self) -> dict[Command, Rect]:
         """The buttons shown now, by action (Finish in Hint's place: game.table.finish)."""
@@ -296,11 +286,11 @@ class TableScene(Scene):
         self.model.finish_tweens()
         if self.model.drag:
             self.model.drag = None
-            self.repaint()
+            self.model.repaint()
 
     def resume(self) -> None:
         self.model.active = True
-        self.repaint()
+        self.model.repaint()
         self.hints.sync_indicator()  # the setting may have changed
 
     def close(self) -> None:
@@ -317,7 +307,7 @@ class TableScene(Scene):
             alive = [t for t in self.model.tweens if not t.done(now)]
             if len(alive) != len(self.model.tweens):
                 self.model.tweens = alive
-                self.repaint()
+                self.model.repaint()
         if self.model.toast and now >= self.model.toast.until:
             self.model.toast = None
         if self.model.marks and now >= self.model.marks_until:
