@@ -118,6 +118,15 @@ def test_a_tap_that_cannot_go_home_is_answered_once_the_double_tap_window_is_ove
     assert model.pending_refusal is not None and model.pending_refusal.card == card
     assert model.pending_refusal.due == around.time + 0.4  # the input's tuning, as a value
     assert game.moves == 0 and around.heard == []
+    due = model.pending_refusal.due
+    around.time = due - 0.1
+    model.answer_due(around.time)
+    assert around.heard == [], "a second tap may still come"
+    around.time = due
+    model.answer_due(around.time)
+    assert around.heard == ["refused"] and model.pending_refusal is None and model.tweens
+    model.tick(around.time + 5, 5.0)
+    assert not model.tweens and model.toast is None, "the shake and the words are over"
     model, around = table_model(Game.from_code("RU1-C-AAAAABB"), window=0.4, double_tap=False)
     model.tap(card)
     assert model.pending_refusal is not None and model.pending_refusal.due == around.time

@@ -43,22 +43,18 @@ HOLD_PAUSE = 1.5  # seconds without a touch on a held column before it spreads o
 
 class Board(Protocol):
     """The geometry the model asks of the screen (game.table.toast.ScreenBoard serves it, with
-    pygame's Rects): where the cards of a position lie, where a message goes, where a dragged
-    card was let go. The model itself imports no pygame."""
+    pygame's Rects; the model itself imports no pygame): where ``game``'s cards lie on
+    ``layout`` (``held``: columns kept as they lay), ``text`` in a box over free felt clear of
+    ``named``, and for a card let go with its corner at ``corner`` the pile it is over (None:
+    none) and how far a move's place lies from it."""
 
-    def places(self, game: Game, layout: Layout, held: dict[int, dict[Card, int]]) -> Places:
-        """Where ``game``'s cards lie on ``layout`` (``held``: columns kept as they lay)."""
-
+    def places(self, game: Game, layout: Layout, held: dict[int, dict[Card, int]]) -> Places: ...
     def toast(
         self, text: str, layout: Layout, now: float, places: Places, named: list[Rect]
-    ) -> Toast:
-        """``text`` in a box over free felt of ``places``, clear of ``named``."""
-
+    ) -> Toast: ...
     def dropped(
         self, places: Places, corner: tuple[float, float]
-    ) -> tuple[int | None, Callable[[Move], float]]:
-        """A dragged card let go with its corner at ``corner``: the pile it is over (None:
-        none) and how far a move's place lies from it."""
+    ) -> tuple[int | None, Callable[[Move], float]]: ...
 
 
 class Outside(Protocol):
@@ -102,25 +98,21 @@ class TableModel:
         (:class:`Outside`); ``double_tap_window``: seconds within which a second tap makes a
         double tap (the input's tuning: a tap's refusal waits that long)."""
         self.board, self.outside, self.double_tap_window = board, outside, double_tap_window
-        self.game = game
+        self.game, self.deal, self.deal_day, self.active = game, deal, deal_day, True
         self.play_time = play_time if play_time is not None else PlayTime()
-        self.active = True
         self.tweens: list[Tween] = []
         self.drag: Drag | None = None
         self.toast: Toast | None = None
         self.last_tap: LastTap | None = None
-        self.deal = deal
-        self.deal_day = deal_day
         self.first_line = not game.moves  # a fresh start: how to play, until the first move
         # A won game stays won: restored after a quit, it opens on its win screen again.
         self.pending_win = game.is_won
-        self.pressed_button: Command | None = None
-        self.pressed_card: Card | None = None  # under a finger that is down: shown lifted
+        self.pressed_button: Command | None = None  # and the card under a finger that is down:
+        self.pressed_card: Card | None = None  # shown lifted
         self.pending_refusal: PendingRefusal | None = None  # a tap's answer, after its window
         self.marks: tuple[Card, ...] = ()  # cards a refusal points at, shown until marks_until
-        self.marks_until = 0.0
+        self.marks_until, self.layout = 0.0, layout
         self.version = 0  # the resting picture's version: the view rebuilds when it changes
-        self.layout = layout
         self.places = board.places(game, layout, {})
         # The column under the finger keeps its spacing while cards leave it (Places.held):
         # the column last pressed, the held columns' cards where they lay, and until when.
@@ -241,6 +233,29 @@ class TableModel:
             times.append(now + 1.0 - self.play_time.seconds % 1.0)  # the clock's next second
         return min((t for t in times if t is not None), default=None)
 
+    def tick(self, now: float, dt: float) -> None:
+        """The clock moved on to ``now`` (``dt`` later): the play time runs; ended glides, an
+        old toast or marks go; a column held through a pause spreads out, gliding."""
+        if self.clock_runs():
+            self.play_time.tick(dt)
+        if self.tweens:
+            alive = [t for t in self.tweens if not t.done(now)]
+            if len(alive) != len(self.tweens):
+                self.tweens = alive
+                self.repaint()
+        self.toast = None if self.toast and now >= self.toast.until else self.toast
+        self.marks = () if self.marks and now >= self.marks_until else self.marks
+        if self.held and now >= self.held_until:
+            self.tweens = glide_on(self.tweens, self.let_go(now), now)
+
+    def answer_due(self, now: float) -> None:
+        """A tap's refusal once it is due, if nothing moved since and the table is on top."""
+        pending = self.pending_refusal
+        if pending is not None and now >= pending.due:
+            self.pending_refusal = None
+            if self.game.moves == pending.moves and self.active:
+                self.refuse_move([pending.card], pending.why, pending.move)
+
     # ================================================================= commands
     def finish_tweens(self) -> None:
         """New input: every running animation jumps to its end."""
@@ -250,8 +265,7 @@ class TableModel:
             self.repaint()
 
     def before_change(self) -> Before:
-        """Where every card lies and in which pile, before the position changes: what
-        :meth:`after_change` animates from."""
+        """Where every card lies and in which pile: what :meth:`after_change` glides from."""
         return dict(self.rest()), self.places.piles()
 
     def after_change(self, before: Before, origin: dict[Card, Pos] | None = None) -> None:

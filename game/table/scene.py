@@ -25,7 +25,6 @@ from engine.cards import Card
 from game.clock import PlayTime
 from game.look.layout import Command, Layout, compute_layout
 from game.scene import Event, Scene
-from game.table.animation import glide_on
 from game.table.finish import Finisher, shown_buttons
 from game.table.flow import deal_day, deal_label, replace_game, shown_code
 from game.table.hints import HintClient, HintJob, HintMark
@@ -300,28 +299,12 @@ class TableScene(Scene):
         self.hints.close_indicator()
 
     def update(self, dt: float) -> None:
-        now = self.app.clock.time
-        if self.model.clock_runs():
-            self.model.play_time.tick(dt)
-        if self.model.tweens:
-            alive = [t for t in self.model.tweens if not t.done(now)]
-            if len(alive) != len(self.model.tweens):
-                self.model.tweens = alive
-                self.model.repaint()
-        if self.model.toast and now >= self.model.toast.until:
-            self.model.toast = None
-        if self.model.marks and now >= self.model.marks_until:
-            self.model.marks = ()
-        if self.model.held and now >= self.model.held_until:  # a pause: it spreads out, gliding
-            self.model.tweens = glide_on(self.model.tweens, self.model.let_go(now), now)
+        now, model = self.app.clock.time, self.model
+        model.tick(now, dt)  # the clock, the glides, the toast, the marks, a held column
         self.hints.poll(now)
         self.finisher.step(now)
-        pending = self.model.pending_refusal
-        if pending is not None and now >= pending.due:  # the tap's answer, once it is due
-            self.model.pending_refusal = None
-            if self.model.game.moves == pending.moves and self.model.active:
-                self.model.refuse_move([pending.card], pending.why, pending.move)
+        model.answer_due(now)  # a tap's refusal, once no double tap can follow
         self.keep_first_line()
-        if self.model.pending_win and not self.model.tweens and self.model.active:
-            self.model.pending_win = False
-            self.app.scenes.open("win", game=self.model.game, play_time=self.model.play_time)
+        if model.pending_win and not model.tweens and model.active:
+            model.pending_win = False
+            self.app.scenes.open("win", game=model.game, play_time=model.play_time)
