@@ -8,7 +8,7 @@ knows a scene, so every scene can import it without an import circle.
 
 - :class:`Host`: what any scene, the table included, needs (screen, clock, settings, language,
   games, workers, hooks, the scene stack, the high-score tables); how a table shows itself (its
-  buttons as pictures, its least text size) is the table's own (game.table.TableScene).
+  buttons as pictures, its least text size) is the table's own (game.table.scene.TableScene).
 - :class:`AppHost`: what the dialogs over the visitor's table need besides: that table
   (:class:`Table`), the player's preferences, the sound, the kiosk, the end of the loop.
 """
@@ -46,7 +46,7 @@ class Named(Protocol):
 
 
 class TableFactory(Protocol):
-    """What builds a table scene (game.table.TableScene) on a host of its own: a demo's."""
+    """What builds a table scene (game.table.scene.TableScene) on a host of its own: a demo's."""
 
     def __call__(
         self,
@@ -144,7 +144,7 @@ class Host(Protocol):
 
 
 class Table(Protocol):
-    """The visitor's table (game.table.TableScene) as the dialogs over it see it."""
+    """The visitor's table (game.table.scene.TableScene) as the dialogs over it see it."""
 
     @property
     def model(self) -> TableModel:
