@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from game.saves.prefs import PlayerSettings
     from game.saves.session import Session
     from game.sound import Sounds
-    from game.table import TableScene
+    from game.table.scene import TableScene
     from game.workers import Workers
 
 EventFilter = Callable[[pygame.event.Event], bool]  # False drops a raw event
@@ -184,7 +184,7 @@ class App:
 
     def quit(self) -> None:
         """Save the game, stop the workers and the sound, and leave the loop."""
-        self.hooks.shutdown(self.table.game)
+        self.hooks.shutdown(self.table.model.game)
         self.close()
         self.running = False
 

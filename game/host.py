@@ -8,7 +8,7 @@ knows a scene, so every scene can import it without an import circle.
 
 - :class:`Host`: what any scene, the table included, needs (screen, clock, settings, language,
   games, workers, hooks, the scene stack, the high-score tables); how a table shows itself (its
-  buttons as pictures, its least text size) is the table's own (game.table.TableScene).
+  buttons as pictures, its least text size) is the table's own (game.table.scene.TableScene).
 - :class:`AppHost`: what the dialogs over the visitor's table need besides: that table
   (:class:`Table`), the player's preferences, the sound, the kiosk, the end of the loop.
 """
@@ -30,11 +30,11 @@ if TYPE_CHECKING:
     from game.input import GestureReader
     from game.kiosk.models import IdleTimer, PinPad
     from game.look.cards import CardArt
-    from game.look.layout import Layout
     from game.player import Preferences
     from game.saves.prefs import PlayerSettings
     from game.saves.session import Session, SetAside
     from game.sound import Sounds
+    from game.table.model import TableModel
     from game.workers import Workers
 
 
@@ -46,7 +46,7 @@ class Named(Protocol):
 
 
 class TableFactory(Protocol):
-    """What builds a table scene (game.table.TableScene) on a host of its own: a demo's."""
+    """What builds a table scene (game.table.scene.TableScene) on a host of its own: a demo's."""
 
     def __call__(
         self,
@@ -144,21 +144,15 @@ class Host(Protocol):
 
 
 class Table(Protocol):
-    """The visitor's table (game.table.TableScene) as the dialogs over it see it."""
+    """The visitor's table (game.table.scene.TableScene) as the dialogs over it see it."""
 
     @property
-    def game(self) -> Game: ...
-    @property
-    def play_time(self) -> PlayTime: ...
+    def model(self) -> TableModel:
+        """The table's state: its game and play time, its layout, a drag (game.table.model)."""
+        ...
+
     @property
     def art(self) -> CardArt: ...
-    @property
-    def layout(self) -> Layout: ...
-
-    @property
-    def drag(self) -> object | None:
-        """The cards the finger drags now, if any."""
-        ...
 
     def start_game(self, game: Game, *, left: Left = "abandoned") -> None: ...
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]: ...

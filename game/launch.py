@@ -392,7 +392,9 @@ SHOWN: dict[str, Callable[[App], None]] = {
     ),
     "settings": _over(lambda s, a: s.open("settings")),
     "rules": _over(lambda s, a: s.open("settings"), lambda s, a: s.open("rules")),
-    "win": _over(lambda s, a: s.open("win", game=a.table.game, play_time=a.table.play_time)),
+    "win": _over(
+        lambda s, a: s.open("win", game=a.table.model.game, play_time=a.table.model.play_time)
+    ),
     "initials": _over(lambda s, a: s.open("initials", ranks=a.tr("arcade.rank_today", place=1))),
     "operator": _over(lambda s, a: s.open("operator", controller=a.kiosk)),
     "entries": _over(

@@ -145,6 +145,7 @@ TIERS = {
     "table/test_refuse.py": "app",
     "table/test_table.py": "app",
     "table/test_table_bugs.py": "app",
+    "table/test_table_model.py": "unit",
     "table/test_tap_answer.py": "app",
     "table/test_tap_to_place.py": "app",
     "table/test_touch_pick.py": "app",

@@ -89,7 +89,7 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
     # Dragging: a group picked up from the longest column and moved around.
     col = max(range(len(game.cols)), key=lambda i: len(game.cols[i]) - game.down[i])
     card = game.cols[col][game.down[col] + 1]
-    rect = table.card_rect(card)
+    rect = table.model.card_rect(card)
     start = (rect.centerx, rect.top + 5)
     frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
     step = [0]
@@ -128,12 +128,12 @@ def measure(size: tuple[int, int], frames: int = FRAMES) -> dict[str, float]:
     counter = [0]
 
     def animate_frame() -> None:
-        if not table.tweens:
+        if not table.model.tweens:
             counter[0] += 1
             if counter[0] % 2:
-                table.make_move(move)
+                table.model.make_move(move)
             else:
-                table.undo()
+                table.model.undo()
         frame()
 
     animate = _timed(animate_frame, frames)

@@ -60,7 +60,7 @@ def _strip(pile: str, face_up: bool, rect: Rect, visible: Rect) -> int | None:
 def layout_report(scene: TableScene) -> dict[str, Any]:
     """``{"size", "px_per_mm", "cards": [...], "buttons": [...], "marks": [...], "info_bar",
     "message"}`` for the resting table."""
-    view, game, lay = scene.view, scene.game, scene.layout
+    view, game, lay = scene.view, scene.model.game, scene.model.layout
     assert view is not None
     view.sync()
     piles: list[tuple[int, str]] = []  # columns bottom to top, cells, foundations
@@ -74,8 +74,8 @@ def layout_report(scene: TableScene) -> dict[str, Any]:
     cards: list[dict[str, Any]] = []
     for card, pile in piles:
         sprite: CardSprite = view.cards[card]
-        rect = scene.card_rect(card)
-        face_up = scene.rest()[card][2]
+        rect = scene.model.card_rect(card)
+        face_up = scene.model.rest()[card][2]
         if sprite in shown:
             rect = _drawn(sprite)
             covers = [_drawn(s) for s in shown if layer[s.card] > layer[card]]
@@ -98,9 +98,10 @@ def layout_report(scene: TableScene) -> dict[str, Any]:
     on_table = scene.shown_buttons()  # Finish in Hint's place when certain
     buttons = [{"name": button_name(n), "rect": _box(r)} for n, r in on_table.items()]
     marks = [
-        {"card": card_name(c), "rect": _box(scene.places.visible_rect(c))} for c in scene.marks
+        {"card": card_name(c), "rect": _box(scene.model.places.visible_rect(c))}
+        for c in scene.model.marks
     ]
-    toast = scene.toast
+    toast = scene.model.toast
     message = None if toast is None else {"text": toast.text, "rect": _box(toast.rect)}
     return {
         "size": [lay.width, lay.height],

@@ -86,15 +86,15 @@ def probe(seconds: float) -> None:
     screen = pygame.display.set_mode(SIZE)
     app = plain_app(screen, CODE, settings=PlayerSettings(locale="en"), audio=False)
     table = app.table
-    card = table.game.cols[0][-1]
-    pos = table.card_rect(card).center
+    card = table.model.game.cols[0][-1]
+    pos = table.model.card_rect(card).center
     posted: list[float] = []
     shown: list[float] = []
     present = app.presenter.present
 
     def timed_present(rects: list[pygame.Rect]) -> None:
         present(rects)
-        if len(shown) < len(posted) and table.pressed_card == card:
+        if len(shown) < len(posted) and table.model.pressed_card == card:
             shown.append(time.perf_counter())
 
     app.presenter.present = timed_present  # type: ignore[method-assign]

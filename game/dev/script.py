@@ -170,8 +170,8 @@ class Player:
 
         from engine.cards import card_name
 
-        table, lay = self.app.table, self.app.table.layout
-        game = table.game
+        table, lay = self.app.table, self.app.table.model.layout
+        game = table.model.game
         if name == "f":
             return lay.foundation_zone()
         kind, number = name[:1], name[1:]
@@ -190,7 +190,7 @@ class Player:
         pile = self._pile_rect(target)
         if pile is not None:
             if target.startswith("t"):
-                col = self.app.table.game.cols[int(target[1:]) - 1]
+                col = self.app.table.model.game.cols[int(target[1:]) - 1]
                 if col:  # the top card: the middle of what shows of it
                     from engine.cards import card_name
 
@@ -223,7 +223,7 @@ class Player:
     def code_point(self) -> tuple[int, int]:
         """A point on the game code, which the info bar shows at its right end."""
         self._table_on_top("hold code")
-        lay = self.app.table.layout
+        lay = self.app.table.model.layout
         bar = lay.info_bar
         return bar.right - 2 * lay.margin - 3 * lay.text_size, bar.centery
 
@@ -232,7 +232,7 @@ class Player:
         from engine.cards import card_name
         from engine.game import EMPTY
 
-        game = self.app.table.game
+        game = self.app.table.model.game
         kind, number = target[:1], target[1:]
         if kind in ("t", "c") and number.isdigit():
             i = int(number) - 1
@@ -252,7 +252,7 @@ class Player:
         name = self._card_name(source)
         grabbed, shows = self._card_rect(name)
         start = shows.center
-        lay = self.app.table.layout
+        lay = self.app.table.model.layout
         if dest == "f":
             target = lay.foundations[parse_card(name) // 13]
         else:
@@ -337,12 +337,12 @@ class Player:
 
     def state(self, path: str) -> None:
         table = self.app.table
-        data: dict[str, object] = {**table.game.to_dict()}
+        data: dict[str, object] = {**table.model.game.to_dict()}
         data["scene"] = self.app.scenes.top.name
-        data["message"] = table.toast.text if table.toast else None
+        data["message"] = table.model.toast.text if table.model.toast else None
         sounds = self.app.sounds
         data["sound"] = {"on": sounds.enabled, "audible": sounds.audible, "volume": sounds.volume}
-        data["deal"] = table.deal
+        data["deal"] = table.model.deal
         data["title"] = table.view.chrome.title_text() if table.view is not None else None
         data["texts"] = shown_texts(self.app.scenes.top)
         data["buttons"] = dialog_buttons(self.app.scenes.top)

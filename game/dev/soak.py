@@ -217,10 +217,10 @@ class Soak(TableHooks):
             leave = self.rng.random() < 0.25
             rect = (controls[-1] if leave else self.rng.choice(controls)).rect
         elif top is table and roll < 0.75:
-            rect = table.card_rect(self.rng.randrange(52))
+            rect = table.model.card_rect(self.rng.randrange(52))
             return (rect.centerx, rect.top + max(1, rect.height // 10))
         elif top is table and roll < 0.85:
-            rect = self.rng.choice(list(table.layout.buttons.values()))
+            rect = self.rng.choice(list(table.model.layout.buttons.values()))
         else:
             return (self.rng.randrange(-5, w + 5), self.rng.randrange(-5, h + 5))
         return (
@@ -245,12 +245,12 @@ class Soak(TableHooks):
         table = self.app.table
         if self.app.scenes.top is not table:
             return None
-        moves = table.game.legal_moves()
+        moves = table.model.game.legal_moves()
         if not moves:
             return None
         move = self.rng.choice(moves)
-        card = table.card_rect(move.card)
-        target = table.places.move_rect(move)
+        card = table.model.card_rect(move.card)
+        target = table.model.places.move_rect(move)
         return (card.centerx, card.top + max(1, card.height // 12)), target.center
 
     def drag(self) -> None:
@@ -322,7 +322,7 @@ class Soak(TableHooks):
             else:
                 self.relaunch()
             return
-        game = table.game
+        game = table.model.game
         cards = [c for col in game.cols for c in col] + [c for c in game.cells if c >= 0]
         if len(set(cards)) != len(cards) or len(cards) + sum(game.found) != 52:
             self.violation(f"{game.code}: the table does not hold 52 distinct cards")
@@ -341,8 +341,8 @@ class Soak(TableHooks):
             self.violation(f"{game.code}: the save does not load: {error}")
         if app.scenes.top is table and not table.busy():
             screen = app.screen.get_rect()
-            for card in table.rest():
-                if not screen.contains(table.card_rect(card)):
+            for card in table.model.rest():
+                if not screen.contains(table.model.card_rect(card)):
                     self.violation(f"{game.code}: a card lies off the {screen.size} screen")
                     break
 

@@ -86,7 +86,7 @@ class KioskController:
         return True
 
     def code_area(self) -> Rect:
-        bar = self.app.table.layout.info_bar
+        bar = self.app.table.model.layout.info_bar
         width = int(bar.width * CODE_AREA)
         return Rect(bar.right - width, bar.top, width, bar.height)
 
@@ -130,7 +130,7 @@ class KioskController:
             self.fresh_deal()
         if self.idle.attract_due(now) and self.app.scenes.top.name != "attract":
             table = self.app.table
-            if table.busy() and table.drag is None:  # a drag this old lost its release
+            if table.busy() and table.model.drag is None:  # a drag this old lost its release
                 return
             self.start_attract()
 
@@ -158,7 +158,7 @@ class KioskController:
             app.games.choice = copy.deepcopy(self.default_choice)
             log.info("idle: the game choice is back to the operator's default")
         reset_visitor_settings(app, self.config, self.session.directory)
-        game = table.game
+        game = table.model.game
         other = resets and (chose or game.rules.key != app.games.choice.rules_key())
         if game.is_won or (game.moves and deal) or (not game.moves and other):
             left: Left = "idle"
@@ -166,7 +166,7 @@ class KioskController:
                 left = "aside"
                 self.session.set_aside(game)
             table.start_game(app.games.new(), left=left)
-            log.info("idle: fresh deal %s", table.game.code)
+            log.info("idle: fresh deal %s", table.model.game.code)
 
     @property
     def aside(self) -> SetAside | None:
@@ -183,13 +183,13 @@ class KioskController:
     def start_attract(self) -> None:
         table = self.app.table
         self.next_visitor(deal=False)
-        self.session.checkpoint(table.game)  # saved with the clock
+        self.session.checkpoint(table.model.game)  # saved with the clock
         self.app.scenes.open("attract")
         log.info("idle: attract screen")
 
     def operator_exit(self) -> None:
         log.info("operator exit with the PIN")
-        self.session.shutdown(self.app.table.game)
+        self.session.shutdown(self.app.table.model.game)
         self.app.close()
         self.app.exit_status = EXIT_OPERATOR
         self.app.running = False

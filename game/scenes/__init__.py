@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 # name -> (module, class): every scene of the game, by its name (``Scene.name``)
 SCENES = {
-    "table": ("game.table", "TableScene"),
+    "table": ("game.table.scene", "TableScene"),
     "newgame": ("game.scenes.newgame", "NewGameScene"),
     "keypad": ("game.scenes.keypad", "KeypadScene"),
     "settings": ("game.scenes.settings", "SettingsScene"),

@@ -25,7 +25,7 @@ from game.scenes.demo import DemoHost
 if TYPE_CHECKING:
     from game.games import GameChoice
     from game.host import AppHost, Showing
-    from game.table import TableScene
+    from game.table.scene import TableScene
 
 
 log = logging.getLogger("solitaire.kiosk")
@@ -104,7 +104,7 @@ class AttractScene(Scene):
         host = DemoHost(app)
         table = app.scenes.factory("table")(host, game=self._deal(), pictures=True)
         self.demo = cast("TableScene", table)
-        self.demo.first_line = False  # the computer needs no how-to-play line
+        self.demo.model.first_line = False  # the computer needs no how-to-play line
         self.wait = self.PAUSE_AFTER_DEAL  # the demo rests this long after it settles
         self.settled = app.clock.time  # when it last settled (the fixed clock's time)
         self.banner: pygame.Surface | None = None
@@ -162,7 +162,7 @@ class AttractScene(Scene):
         self.banner.fill((16, 30, 22))
         pygame.draw.rect(self.banner, ui.PANEL_EDGE, box, 3)
         self.banner.blit(text, text.get_rect(center=box.center))
-        lay = self.demo.layout
+        lay = self.demo.model.layout
         self.banner_rect = box
         self.banner_rect.center = (w // 2, (lay.columns[0].top + h) // 2)
         self.board = self._board()
@@ -238,7 +238,7 @@ class AttractScene(Scene):
             return
         if now - self.settled < self.wait:
             return
-        game = self.demo.game
+        game = self.demo.model.game
         if self.solving is game:
             solved = self.solved
             if solved is not None and solved[0] is game:
@@ -254,7 +254,7 @@ class AttractScene(Scene):
             self.wait = self.PAUSE_AFTER_DEAL
             return
         self.seen.add(game.position_key())
-        self.demo.make_move(move)
+        self.demo.model.make_move(move)
 
     def _next(self, game: Game) -> Move | None:
         """The winning line's next move, else the honest player's, else the simple one's."""

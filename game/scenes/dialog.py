@@ -67,7 +67,7 @@ class Dialog(Scene):
     @property
     def least(self) -> int:
         """The least text size of a dialog: the table's info bar's (Layout.text_size)."""
-        return self.app.table.layout.text_size
+        return self.app.table.model.layout.text_size
 
     def unit(self) -> float:
         """A base size for text and rows: about a finger's height, scaled to the panel."""

@@ -21,7 +21,7 @@ from game.scenes.dialog import Dialog
 
 if TYPE_CHECKING:
     from game.host import AppHost
-    from game.table import TableScene
+    from game.table.scene import TableScene
 
 
 class ExampleHost(DemoHost):
@@ -98,15 +98,18 @@ class ExamplesScene(Dialog):
             # picture, but a word drawn is there to be read.
             visitor = self.app.table
             table = self.app.scenes.factory("table")(
-                self.host, game=game, pictures=True, least_text=lambda: visitor.layout.text_size
+                self.host,
+                game=game,
+                pictures=True,
+                least_text=lambda: visitor.model.layout.text_size,
             )
             self.demo = cast("TableScene", table)
         else:
             self.demo.start_game(game)
         # A position made for this page, no deal of any catalog: titled "Example", no code.
-        self.demo.deal = "example"
-        self.demo.first_line = False
-        self.demo.toast = None
+        self.demo.model.deal = "example"
+        self.demo.model.first_line = False
+        self.demo.model.toast = None
         self.step = 0
         self.settled = self.app.clock.time
         self.rebuild()
@@ -138,9 +141,9 @@ class ExamplesScene(Dialog):
         step = steps[self.step]
         self.step += 1
         if step.startswith("mark:"):
-            demo.refuse((), None, marks=(marked(demo.game, step),))
+            demo.model.refuse((), None, marks=(marked(demo.model.game, step),))
         else:
-            demo.make_move(Move.parse(step))  # refused: the table's own answer
+            demo.model.make_move(Move.parse(step))  # refused: the table's own answer
 
     def busy(self) -> bool:
         return True  # the examples move by themselves

@@ -25,7 +25,7 @@ class NewGameScene(Dialog):
     name = "newgame"
 
     def __init__(self, app: AppHost) -> None:
-        self.choice = app.games.choice_for(app.table.game)  # its rule set and level
+        self.choice = app.games.choice_for(app.table.model.game)  # its rule set and level
         super().__init__(app)
 
     def build(self) -> None:
@@ -162,7 +162,7 @@ class NewGameScene(Dialog):
 
     def replay(self) -> None:
         table = self.app.table
-        table.replace_game(lambda: self.app.games.replay(table.game))
+        table.replace_game(lambda: self.app.games.replay(table.model.game))
 
     def today(self) -> None:
         """Today's deal of the chosen rule set: the same on every kiosk today."""

@@ -45,7 +45,7 @@ class RulesScene(Dialog):
         p = self.panel
         pad = int(u * 0.35)
         inner = p.inflate(-2 * pad, -2 * pad)
-        game = self.app.table.game.rules.game
+        game = self.app.table.model.game.rules.game
         title_h = int(u * 0.8)
         button_h = int(u * 0.9)
         self.add(

@@ -34,7 +34,7 @@ class ScoresScene(Dialog):
         """Each rule set's today page, then its all-time pages: a page per level with wins,
         and the level of the game on the table (or, none at all, the rule set's easiest)."""
         keys = [rules.key for rules in REGISTRY.all()]
-        game = self.app.table.game
+        game = self.app.table.model.game
         start = keys.index(game.rules.key) if game.rules.key in keys else 0
         pages: list[Page] = []
         for key in keys[start:] + keys[:start]:
@@ -48,7 +48,7 @@ class ScoresScene(Dialog):
     def marked(self) -> tuple[Entry | None, int]:
         """The entry of the win on the table (the last win, when it entered a table) and the
         page to open on: its day's table when that is today's, else its level's all-time one."""
-        won = self.app.arcade.won(self.app.table.game)
+        won = self.app.arcade.won(self.app.table.model.game)
         if won is None or not won.rank:
             return None, 0
         today = won.entry.day == self.app.arcade.today().isoformat()

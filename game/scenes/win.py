@@ -101,7 +101,7 @@ class WinScene(Dialog):
     def build_bar(self) -> None:
         """Look at the table: one button back to the panel, low on the felt clear of the
         table's buttons and its info bar (a won table's columns are empty)."""
-        u, lay = self.unit(), self.app.table.layout
+        u, lay = self.unit(), self.app.table.model.layout
         w, h = self.app.screen.get_size()
         area = Rect(0, lay.info_bar.bottom, w, h - lay.info_bar.bottom)
         if lay.buttons:
@@ -207,7 +207,7 @@ class WinScene(Dialog):
         clock = self.app.clock.time - self.since
         w, h = self.app.screen.get_size()
         table = self.app.table
-        lay = table.layout
+        lay = table.model.layout
         while self.launched < 52 and clock >= self.launched * self.LAUNCH_EVERY:
             k = self.launched
             suit = k % 4

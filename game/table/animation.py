@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pytweening
 
 from engine.cards import Card
-from game.look.layout import Layout
-from game.table.places import Rest
+
+if TYPE_CHECKING:
+    from game.look.layout import Layout
+    from game.table.places import Rest
 
 GLIDE_MIN = 0.15
 GLIDE_MAX = 0.25

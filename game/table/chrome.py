@@ -22,10 +22,9 @@ from game.look.typeset import splits_a_name
 from game.saves.savemark import draw_save_mark, mark_rect
 
 if TYPE_CHECKING:
-    from engine import Game
     from game.i18n import Translator
-    from game.look.layout import Layout
     from game.saves.prefs import PlayerSettings
+    from game.table.model import TableModel
 
 SUIT_MARKS = "♠♥♦♣"
 PORTRAIT_INDEX = 1.22  # the corner index's size in portrait, relative to landscape
@@ -43,11 +42,9 @@ class Look(Protocol):
     @property
     def settings(self) -> PlayerSettings: ...
     @property
-    def layout(self) -> Layout: ...
+    def model(self) -> TableModel: ...
     @property
     def tr(self) -> Translator: ...
-    @property
-    def game(self) -> Game: ...
     @property
     def indicator_status(self) -> str: ...
     @property
@@ -95,7 +92,7 @@ class Chrome:
     def resize(self) -> None:
         """New layout or language: card images for the size (and the language's indices),
         the felt, the slot marks; every cached image is dropped."""
-        lay = self.scene.layout
+        lay = self.scene.model.layout
         size = (lay.card_w, lay.card_h)
         ranks = tuple(self.scene.tr.rank(r) for r in RANKS)
         # Portrait cards are narrow in millimetres, and the portrait fan (0.295 of a card)
@@ -124,12 +121,12 @@ class Chrome:
     def key(self) -> tuple[object, ...]:
         """What the background shows: size, language, Undo's and Redo's state, the title,
         Finish or Hint."""
-        lay, tr, finish = self.scene.layout, self.scene.tr, self.scene.finish_offered()
+        lay, tr, finish = self.scene.model.layout, self.scene.tr, self.scene.finish_offered()
         return (lay.width, lay.height, tr.locale, self.enabled(), self.title_text(), finish)
 
     def enabled(self) -> tuple[bool, bool]:  # in key() at index STATE
         """Whether Undo and Redo can act (a won game cannot be undone)."""
-        game = self.scene.game
+        game = self.scene.model.game
         return (game.can_undo() and not game.is_won, game.can_redo())
 
     def bar(self, texts: tuple[str, ...], save_failed: bool = False) -> pygame.Surface:
@@ -141,10 +138,10 @@ class Chrome:
         return self._bar_image[1]
 
     def draw_bar(self, surface: pygame.Surface, texts: tuple[str, ...]) -> None:
-        surface.blit(self.bar(texts), self.scene.layout.info_bar)
+        surface.blit(self.bar(texts), self.scene.model.layout.info_bar)
 
     def _render_bar(self, texts: tuple[str, ...], save_failed: bool = False) -> pygame.Surface:
-        area = self.scene.layout.info_bar
+        area = self.scene.model.layout.info_bar
         if self._bar_base is None:
             base = pygame.Surface(area.size).convert()
             base.blit(self.felt, (0, 0), area)
@@ -154,11 +151,11 @@ class Chrome:
             self._bar_base = base
         surface = self._bar_base.copy()
         bar = surface.get_rect()
-        pad = self.scene.layout.margin * 2
+        pad = self.scene.model.layout.margin * 2
         if save_failed:
             mark = draw_save_mark(surface, mark_rect(bar), True)
             pad += mark.width + pad if mark else 0
-        size = self.scene.layout.text_size
+        size = self.scene.model.layout.text_size
         while size > 10:
             f, bold = font(size), font(size, True)
             need = (
@@ -199,7 +196,7 @@ class Chrome:
 
     def title_text(self) -> str:
         """The game's name, its rules and its kind of deal, for the free room in the top row."""
-        rules, tr = self.scene.game.rules, self.scene.tr
+        rules, tr = self.scene.model.game.rules, self.scene.tr
         deal = self.scene.deal_label()  # the level, or "random deal"
         name, detail = rulesets.title_lines(tr, rules)
         return f"{name}\n{detail} · {deal}"
@@ -208,7 +205,7 @@ class Chrome:
         """Felt, title, pile slots and buttons: drawn once per size, language and title, the
         background of the table's sprite layer. When only Undo's and Redo's state changed (every
         move and undo), just those two buttons are drawn again, in place."""
-        lay = self.scene.layout
+        lay = self.scene.model.layout
         key = self.key()
         if self._chrome is not None:
             old, s = self._chrome
@@ -233,12 +230,12 @@ class Chrome:
     def title_size(self) -> int:
         """The size the title is drawn at: a sixth of a card's height where it fits, else the
         largest that does (the layout plans room for at least the info bar's)."""
-        lay = self.scene.layout
+        lay = self.scene.model.layout
         start = max(lay.text_size, int(lay.card_h * 0.16))
         return fit_size(self.title_text(), lay.title, start, readable=lay.text_size)
 
     def _draw_title(self, surface: pygame.Surface) -> None:
-        lay = self.scene.layout
+        lay = self.scene.model.layout
         size = self.title_size()
         text_font = font(size, True)
         y = lay.title.top
@@ -252,7 +249,7 @@ class Chrome:
     def _draw_buttons(self, surface: pygame.Surface, names: Sequence[Button]) -> None:
         """The named buttons on the felt, Undo and Redo greyed out when they cannot act; a demo's
         pictured buttons always alike, as they do nothing whatever its game (issue 31 item 9)."""
-        lay = self.scene.layout
+        lay = self.scene.model.layout
         enabled = dict(zip(("undo", "redo"), self.enabled(), strict=True))
         labels = self.labels()
         finish = self.scene.finish_offered()
@@ -293,7 +290,7 @@ class Chrome:
         """Finish at ``phase`` (0 to 1) of its one pulse, and where it goes: grown around its
         centre (never onto another button) and lit up, most at the middle, its own size and
         colour at both ends."""
-        buttons = self.scene.layout.buttons
+        buttons = self.scene.model.layout.buttons
         rect, swell = Rect(buttons["hint"]), math.sin(math.pi * phase)
         grow = PULSE_GROW * swell
         for other in (r for name, r in buttons.items() if name != "hint"):  # clear of them
@@ -317,7 +314,7 @@ class Chrome:
 
     def _button_text_size(self, labels: dict[str, str]) -> int:
         """One text size for all buttons: the largest at which every label fits."""
-        rect = self.scene.layout.buttons[BUTTONS[0]]
+        rect = self.scene.model.layout.buttons[BUTTONS[0]]
         stacked = rect.height > rect.width * 0.55
         size = int(rect.height * ui.STACKED_LABEL) if stacked else int(rect.height * BUTTON_LABEL)
         room = rect.width - 6 if stacked else int(rect.width - rect.height * 0.5 - 22)
@@ -340,13 +337,13 @@ class Chrome:
 
         # A demo's pictured buttons keep their words at the info bar's size (they need not
         # leave room to tap).
-        floor = self.scene.layout.text_size if self.scene.buttons_are_pictures else 9
+        floor = self.scene.model.layout.text_size if self.scene.buttons_are_pictures else 9
         # Never two lines where one line fits at the info bar's size or larger: "New game"
         # whole in a 170 px button at 1920x1080, not "New / game".
         one_line = size
         while one_line > floor and any(font(one_line).size(t)[0] > room for t in labels.values()):
             one_line -= 1
-        if one_line >= min(size, self.scene.layout.text_size):
+        if one_line >= min(size, self.scene.model.layout.text_size):
             return one_line
         while size > floor and not all(fits(text) for text in labels.values()):
             size -= 1

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.cards import Card
-from game.look.layout import Layout
 from game.table.animation import Tween, shake
-from game.table.places import Rest
+
+if TYPE_CHECKING:
+    from game.look.layout import Layout
+    from game.table.places import Rest
 
 MARK_SECONDS = 1.6  # how long a refusal's marked cards stay outlined
 

@@ -24,7 +24,7 @@ from engine import Game, Move
 from engine.finish import finish_line
 from engine.game import PositionKey
 from game.look.layout import Command, Layout
-from game.table.state import TableState
+from game.table.model import TableModel
 
 STAGGER = 0.045  # seconds between the starts of two cards' glides (each glides 0.15-0.25 s)
 PULSE = 0.6  # seconds of Finish's one pulse when it takes Hint's place
@@ -41,11 +41,11 @@ def shown_buttons(offered: bool, layout: Layout) -> dict[Command, Rect]:
 
 
 class Finisher:
-    """Plays the finish of the table's game (its ``state``), each move through ``play`` (the
+    """Plays the finish of the table's game (its ``model``), each move through ``play`` (the
     table's ``make_move``): :meth:`start` on the tap, :meth:`step` every update."""
 
-    def __init__(self, state: TableState, play: Callable[[Move], bool]) -> None:
-        self.state, self.play = state, play
+    def __init__(self, model: TableModel, play: Callable[[Move], bool]) -> None:
+        self.model, self.play = model, play
         self.queue: list[Move] = []  # the moves still to play, the next first
         self.due = 0.0  # when the next one starts
         self.key: PositionKey | None = None  # the position the next move is to be played from
@@ -58,7 +58,7 @@ class Finisher:
         """How far Finish's one pulse has come at ``now``, 0 to 1; None: it stands still
         (over, or the table is not on top)."""
         start = self.pulse_from
-        if start is None or not self.shown or not self.state.active:
+        if start is None or not self.shown or not self.model.active:
             return None
         done = (now - start) / PULSE
         return done if 0.0 <= done < 1.0 else None
@@ -71,12 +71,12 @@ class Finisher:
     def running(self) -> bool:
         """Cards are still to go and the table is on top (a dialog over it pauses the run, and
         the loop may sleep meanwhile)."""
-        return bool(self.queue) and self.state.active
+        return bool(self.queue) and self.model.active
 
     def moves(self) -> list[Move] | None:
         """The table's game's ``finish_line``, worked out once per position (the buttons ask
         every frame the table's picture changes)."""
-        game = self.state.game
+        game = self.model.game
         key, known = game.position_key(), self.known
         if known is not None and known[0] is game and known[1] == key:
             return known[2]
@@ -94,7 +94,7 @@ class Finisher:
         if not moves:
             return False
         self.queue, self.due = list(moves), now
-        self.key = self.state.game.position_key()
+        self.key = self.model.game.position_key()
         self.step(now)
         return True
 
@@ -106,18 +106,18 @@ class Finisher:
         """Play every move that is due; stop when the game changed under the run or a card is
         lifted. Finish appearing (looked at when the table's picture changed) starts its
         pulse."""
-        state = self.state
-        if state.version != self.seen:
-            self.seen, shown = state.version, self.offered()
+        model = self.model
+        if model.version != self.seen:
+            self.seen, shown = model.version, self.offered()
             if shown and not self.shown:
                 self.pulse_from = now
             self.shown = shown
-        while self.queue and now >= self.due and state.active:
-            if state.drag is not None or state.game.position_key() != self.key:
+        while self.queue and now >= self.due and model.active:
+            if model.drag is not None or model.game.position_key() != self.key:
                 self.stop()
                 return
             if not self.play(self.queue.pop(0)):
                 self.stop()
                 return
-            self.key = state.game.position_key()
+            self.key = model.game.position_key()
             self.due = max(self.due, now) + STAGGER  # after a pause, on again: no burst

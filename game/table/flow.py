@@ -1,6 +1,6 @@
 """The flow of one game around the moves: the keys, leaving a game for another (asked first
 when moves would be thrown away), the kind of deal in words, and the first-time line
-(docs/rules.md, "The app"). Undo and redo are the table scene's own (TableScene.undo, redo).
+(docs/rules.md, "The app"). Undo and redo are the table model's (TableModel.undo, redo).
 
 Nothing here writes the table's state: each function gets the few things it reads (a narrow
 Protocol or plain values) and the table applies what it answers."""

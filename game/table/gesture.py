@@ -4,11 +4,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine import Game
 from engine.cards import Card
 from game.table.animation import Pos
-from game.table.places import Rest
+
+if TYPE_CHECKING:
+    from game.table.places import Rest
 
 
 @dataclass

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.game import CELL0, PositionKey
 from game.table.flow import Ask
-from game.table.state import TableState
+from game.table.model import TableModel
 from game.workers import Indicator, LostPosition
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ class HintJob:
 
 
 class HintClient:
-    """The table's hint and winnable indicator: made after the table's ``state`` (its game,
+    """The table's hint and winnable indicator: made after the table's ``model`` (its game,
     whether it is on top, its toast) and given what else it needs: the ``workers`` that
     answer, the language (``tr``), the clock (``now``), whether the indicator is ``wanted``,
     the table's ``toast`` (clear of the hinted cards), ``undo``, a yes/no question over the
@@ -84,7 +84,7 @@ class HintClient:
 
     def __init__(
         self,
-        state: TableState,
+        model: TableModel,
         workers: Workers,
         *,
         tr: Callable[[], Translator],
@@ -96,7 +96,7 @@ class HintClient:
         back: Callable[[], None],
         new_deal: Callable[[], None],
     ) -> None:
-        self.state, self.workers, self.tr, self.now, self.wanted = state, workers, tr, now, wanted
+        self.model, self.workers, self.tr, self.now, self.wanted = model, workers, tr, now, wanted
         self.toast, self.undo, self.confirm, self.back = toast, undo, confirm, back
         self.new_deal = new_deal
         self.job: HintJob | None = None
@@ -125,7 +125,7 @@ class HintClient:
     def ask(self) -> None:
         """Ask the solver and say "thinking" at once; :meth:`poll` shows the answer when it
         comes, if the position is still the same."""
-        game, thinking = self.state.game, self.tr()("table.hint_thinking")
+        game, thinking = self.model.game, self.tr()("table.hint_thinking")
         if game.is_won:  # the finished table, looked at after the win: nothing to hint
             self.toast(self.tr()("table.hint_won"))
             return
@@ -144,7 +144,7 @@ class HintClient:
         if job is None:
             return
         job.future.cancel()  # still queued: never runs; running: its answer is ignored
-        self.state.drop_toast(self.tr()("table.hint_thinking"))
+        self.model.drop_toast(self.tr()("table.hint_thinking"))
 
     def forget(self) -> None:
         """The hint shown and the hint being worked out go (the kiosk's next visitor); the
@@ -171,21 +171,21 @@ class HintClient:
             self.mark = None
         if self.indicator is not None:
             self._verdict(self.indicator.poll())
-        job, state, tr = self.job, self.state, self.tr()
+        job, model, tr = self.job, self.model, self.tr()
         if job is None:
             return
         if not job.future.done():
             if now - job.since < HINT_GIVE_UP_SECONDS:
-                state.keep_toast(tr("table.hint_thinking"), now + 0.5)  # until done
+                model.keep_toast(tr("table.hint_thinking"), now + 0.5)  # until done
                 return
             self.drop()  # a stuck worker: give up on it, the next hint gets a new one
             self.workers.stop("hint")
             self.toast(tr("table.hint_unavailable"))
             return
-        if not state.active:
+        if not model.active:
             return  # shown when the player is back at the table
         self.job = None
-        if job.game is not state.game or job.key != state.game.position_key():
+        if job.game is not model.game or job.key != model.game.position_key():
             return  # asked about another position: stale
         self.show(job.future, now)
 
@@ -196,7 +196,7 @@ class HintClient:
         except LostPosition:
             # Moves remain (a card may even go home), but none leads to a win.
             if self.lost_from_the_start():  # no undo helps: a new deal is what to offer
-                self.state.drop_toast(tr("table.hint_thinking"))
+                self.model.drop_toast(tr("table.hint_thinking"))
                 question, yes = tr("table.hint_deal_lost"), tr("table.hint_new_deal")
                 self.confirm(question, yes, tr("table.leave_no"), self.deal_again)
             elif self.wanted() or self.tipped:
@@ -204,7 +204,7 @@ class HintClient:
             else:  # the first time, with the indicator off: where to learn it at once
                 self.tipped, setting = True, tr("settings.winnable_indicator")
                 toast(tip := tr("table.hint_lost_tip", setting=setting))
-                self.state.keep_toast(tip, now + TIP_SECONDS)
+                self.model.keep_toast(tip, now + TIP_SECONDS)
             return
         except LookupError:
             toast(tr("table.hint_unavailable"))
@@ -226,7 +226,7 @@ class HintClient:
     def lost_from_the_start(self) -> bool:
         """Whether the deal itself cannot be won (a lost position told by the solver): the
         table shows the deal as dealt, or the indicator found every earlier position lost."""
-        game = self.state.game
+        game = self.model.game
         return (self.seen.game is game and self.seen.deal_lost) or shows_the_deal(game)
 
     def describe(self, move: Move) -> str:
@@ -241,7 +241,7 @@ class HintClient:
     # ----------------------------------------------------------------- the indicator
     def sync_indicator(self) -> None:
         """Start or stop the winnable indicator as the setting says; tell it the position."""
-        wanted, game = self.wanted(), self.state.game
+        wanted, game = self.wanted(), self.model.game
         if wanted and self.indicator is None:
             self.indicator = self.workers.indicator()
         elif not wanted and self.indicator is not None:
@@ -263,7 +263,7 @@ class HintClient:
     def _verdict(self, status: str) -> None:
         """The indicator's verdict on the position on the table: remember it, and when the
         game has just been lost, say which move lost it and how to go back."""
-        game, before = self.state.game, self.status
+        game, before = self.model.game, self.status
         self.status = status
         if status == "won":
             self.seen.winnable.add(game.position_key())
@@ -285,7 +285,7 @@ class HintClient:
 
     def _offer(self) -> None:
         """Say which move lost the game and that a tap on the bar goes back before it."""
-        if self.lost is not None and self.state.active:
+        if self.lost is not None and self.model.active:
             self.toast(self.tr()("table.lost_offer", move=self.describe(self.lost[1])))
 
     def _look_back(self, game: Game) -> None:
@@ -313,7 +313,7 @@ class HintClient:
     def label(self) -> str:
         """The indicator's words in the info bar ("" when it is off)."""
         tr, status = self.tr(), self.status
-        if status and self.state.game.is_won:  # the finished table: not "Winnable"
+        if status and self.model.game.is_won:  # the finished table: not "Winnable"
             return tr("table.winnable_done")
         if status == "lost" and self.lost is not None:
             return tr("table.winnable_lost_since", card=self.card_of(self.lost[1]))
@@ -323,7 +323,7 @@ class HintClient:
 
     def marked(self) -> list[Rect]:
         """The hinted card with what lies on it, and its place (a message keeps off them)."""
-        mark, places = self.mark, self.state.places
+        mark, places = self.mark, self.model.places
         return [places.group_rect(mark.move.card), places.move_rect(mark.move)] if mark else []
 
     def card_of(self, move: Move) -> str:

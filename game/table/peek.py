@@ -31,21 +31,21 @@ def sync_peek(
     """Show the pressed ``card`` (None: nothing pressed) lifted on ``pieces``: its shadow, its
     whole face, and over it, when cards lie on it, the group as it lies."""
     shadow_piece, face_piece, group_piece = pieces
-    rest = scene.rest()
-    if card is None or card in scene.state.moving() or not rest[card][2]:
+    rest = scene.model.rest()
+    if card is None or card in scene.model.moving() or not rest[card][2]:
         for piece in pieces:
             overlay(piece, None, None, (0, 0))
         return
     x, y, _ = rest[card]
-    lift = lift_offset(scene.layout.card_h)
+    lift = lift_offset(scene.model.layout.card_h)
     at = (x - lift // 2, y - lift)
     art = chrome.art
     shadow = art.shadow()
     pad = (shadow.get_width() - art.width) // 2
     overlay(shadow_piece, (card, x, y), shadow, (x - pad, y - pad))
     overlay(face_piece, (card, x, y), art.face(card), at)
-    cols = scene.game.cols
-    pile, k = scene.game.locate(card)
+    cols = scene.model.game.cols
+    pile, k = scene.model.game.locate(card)
     group = tuple(cols[pile][k:]) if pile < len(cols) else (card,)
     if len(group) < 2:
         overlay(group_piece, None, None, (0, 0))

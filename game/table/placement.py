@@ -1,7 +1,7 @@
 """Where the table sends a card: a drop (with auto placement), a tap, a double tap. Pure
-decisions on the engine's game; the table scene makes the move or refuses it
+decisions on the engine's game; the table model makes the move or refuses it
 (docs/rules.md, "The app"). Each move returned here is legal, checked once (``Game.check``) or
-taken from the engine's legal moves: the scene pushes it unchecked (``TableScene.push_move``).
+taken from the engine's legal moves: the model pushes it unchecked (``TableModel.push_move``).
 A single tap (the "One tap moves" setting off) is the engine's own ``Game.tap_move``.
 
 Taps: a single tap acts at once (a card to its foundation; with "One tap moves", to its place).
@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import NamedTuple
-
-from pygame import Rect
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.cards import Card, is_king
+
+if TYPE_CHECKING:
+    from pygame import Rect
 
 
 class Drop(NamedTuple):

@@ -1,6 +1,6 @@
 """Where the cards of a game lie on a laid-out table, and which pile a dropped card is over:
 pure geometry of (game, layout), worked out once per position. A column the finger works on
-may be *held*: its cards stay where they lay while cards leave it (game.table.state), instead
+may be *held*: its cards stay where they lay while cards leave it (game.table.model), instead
 of the column spreading out at once under the finger."""
 
 from __future__ import annotations

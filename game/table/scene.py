@@ -1,77 +1,53 @@
-"""The table scene: turns gestures (game.table.touch) into engine commands.
+"""The table scene: what lies under the finger, and the view.
 
-Every move goes through :meth:`TableScene.push_move` (a move the engine found legal once; any
-other passes :meth:`make_move`'s check), undo through :meth:`undo`, redo through :meth:`redo`,
-a new deal through :meth:`start_game`; a changed position is shown by one path,
-:meth:`after_change`. They report to ``app.hooks`` (``moved``, ``undone``, ``ended``,
-``started``, ``lifted``, ``refused``): where autosave, statistics, logs and sounds hook in
-(docs/architecture.md). The scene owns its state (``self.state``: game.table.state) and makes
-its helpers after it, each given the state and the callbacks it needs (game.table.hints,
-finish, select; game.table.flow's functions get plain values); the view (game.table.view)
-reads the scene and changes nothing in it. Time is ``app.clock.time``; the game's play time is
-:attr:`play_time`.
+The table's state and its commands are its model's (``self.model``: game.table.model.TableModel:
+every move through ``push_move``, undo, redo, a tap, a double tap, a lift and a drop), which
+reports to ``app.hooks`` (``moved``, ``undone``, ``lifted``, ``refused``) through the scene
+(the model's ``Outside``); a new deal goes through :meth:`TableScene.start_game` (``ended``,
+``started``). The scene hit-tests (game.table.touch hands the card or button under a gesture
+to the model), makes its helpers after the model, each given it and the callbacks it needs
+(game.table.hints, finish, select; game.table.flow's functions get plain values), and last
+the view (game.table.view), which reads the scene and changes nothing in it. Time is
+``app.clock.time``.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame import Rect
 
 import game.table.touch as touch
-from engine import Game, IllegalMove, Move
+from engine import Game
 from engine.cards import Card
-from game.arcade.levels import Deal
 from game.clock import PlayTime
-from game.look.layout import Command, Layout
+from game.look.layout import Command, Layout, compute_layout
 from game.scene import Event, Scene
-from game.table.animation import Pos, Tween, change_tweens, glide_on
-from game.table.feedback import answer_refusal
 from game.table.finish import Finisher, shown_buttons
 from game.table.flow import deal_day, deal_label, replace_game, shown_code
-from game.table.gesture import Drag
 from game.table.hints import HintClient, HintJob, HintMark
-from game.table.places import Places, Rest
-from game.table.refusals import explain
+from game.table.model import BLINK_HZ, TableModel
 from game.table.select import Chooser
-from game.table.state import BLINK_HZ, Shared, TableState, fit_layout
-from game.table.toast import Toast
+from game.table.toast import ScreenBoard
 from game.table.view import TableView
 
 if TYPE_CHECKING:
-    from game.hooks import Left
+    from game.hooks import Hooks, Left
     from game.host import Host
     from game.look.cards import CardArt
     from game.saves.prefs import PlayerSettings
 
 
 class TableScene(Scene):
-    """The table: gestures to engine commands. It owns its state (``self.state``:
-    game.table.state.TableState, whose fields it shows as its own, ``table.toast`` for
-    ``table.state.toast``) and makes its helpers after it: the hint, the finish, the chosen
+    """The table: gestures to engine commands. It owns its state (``self.model``:
+    game.table.model.TableModel, the one place its fields are reached: ``table.model.toast``)
+    and makes its helpers after it: the hint, the finish, the chosen
     card (each given the state and the table's callbacks it needs) and, last, the view."""
 
     name = "table"
     opaque = True
-
-    game = Shared[Game]()
-    play_time = Shared[PlayTime]()
-    tweens = Shared[list[Tween]]()
-    drag = Shared[Drag | None]()
-    toast = Shared[Toast | None]()
-    deal = Shared[Deal]()
-    deal_day = Shared[dt.date | None]()
-    first_line = Shared[bool]()
-    pending_win = Shared[bool]()
-    pressed_button = Shared[Command | None]()
-    pressed_card = Shared[Card | None]()
-    marks = Shared[tuple[Card, ...]]()
-    version = Shared[int]()
-    layout = Shared[Layout]()
-    places = Shared[Places]()
 
     def __init__(
         self,
@@ -89,22 +65,33 @@ class TableScene(Scene):
         super().__init__(app)
         self.buttons_are_pictures, self.least_text = pictures, least_text
         deal = app.games.level_of(game)  # "easy" .. "hard", "winnable", "random", "daily"
-        self.state = TableState(game, self.fit(game), deal, deal_day(app, game, deal), play_time)
+        day, board = deal_day(app, game, deal), ScreenBoard()
+        window = app.reader.tuning.double_tap_ms / 1000  # a tap's refusal waits this long
+        self.model = TableModel(
+            game,
+            self.fit(game),
+            deal,
+            day,
+            play_time,
+            board=board,
+            outside=self,
+            double_tap_window=window,
+        )
         self.hints = HintClient(
-            self.state,
+            self.model,
             app.workers,
             tr=lambda: self.tr,
             now=self.now,
             wanted=lambda: self.app.settings.winnable_indicator,
-            toast=self.show_toast,
-            undo=self.undo,
+            toast=self.model.show_toast,
+            undo=self.model.undo,
             confirm=self.ask,
             back=self.back,
             new_deal=lambda: self.start_game(self.app.games.new()),
         )
-        self.finisher = Finisher(self.state, self.make_move)  # the Finish button's run
+        self.finisher = Finisher(self.model, self.model.make_move)  # the Finish button's run
         self.chooser = Chooser(  # "Tap to place": the chosen card (game.table.select)
-            self.state, play=self.make_move, button_at=self.button_at, card_at=self.card_at
+            self.model, play=self.model.make_move, button_at=self.button_at, card_at=self.card_at
         )
         self.view = TableView(self)  # last: it reads the scene and its helpers
         self.hints.sync_indicator()
@@ -112,16 +99,19 @@ class TableScene(Scene):
     # ================================================================= geometry
     def fit(self, game: Game) -> Layout:
         """The layout of ``game``'s table on the screen as it is now."""
-        size, mm = self.app.screen.get_size(), self.app.px_per_mm
-        return fit_layout(size, game.rules, mm, self.least_text())
+        (w, h), mm, rules = self.app.screen.get_size(), self.app.px_per_mm, game.rules
+        least = self.least_text()
+        return compute_layout(
+            w, h, columns=rules.columns, cells=rules.cells, px_per_mm=mm, least_text=least
+        )
 
     def resize(self) -> None:
-        self.layout = self.fit(self.game)
-        self.state.changed()  # where the cards lie now (nothing held at a new size)
+        self.model.layout = self.fit(self.model.game)
+        self.model.changed()  # where the cards lie now (nothing held at a new size)
         self.view.resize()
-        self.drag = None  # a resize in mid-drag drops nothing anywhere
-        if self.toast:
-            self.show_toast(self.toast.text)
+        self.model.drag = None  # a resize in mid-drag drops nothing anywhere
+        if self.model.toast:
+            self.model.show_toast(self.model.toast.text)
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:
         """The card drawn at ``pos`` (top-most; foundation: its top card): the view's."""
@@ -138,18 +128,9 @@ class TableScene(Scene):
     def draw(self, screen: pygame.Surface, full: bool) -> list[Rect]:
         return self.view.draw(screen, full)
 
-    def rest(self) -> dict[Card, Rest]:  # where every card lies when nothing moves
-        return self.state.rest()
-
-    def card_rect(self, card: Card) -> Rect:  # where ``card`` lies
-        return self.state.card_rect(card)
-
-    def repaint(self) -> None:  # the resting picture changed: the view rebuilds it
-        self.state.repaint()
-
     def shown_buttons(self) -> dict[Command, Rect]:
         """The buttons shown now, by action (Finish in Hint's place: game.table.finish)."""
-        return shown_buttons(self.finisher.offered(), self.layout)
+        return shown_buttons(self.finisher.offered(), self.model.layout)
 
     def finish_offered(self) -> bool:
         """Whether Finish is shown in Hint's place (game.table.finish)."""
@@ -179,44 +160,60 @@ class TableScene(Scene):
         return self.app.clock.time
 
     def bar_text(self) -> tuple[str, ...]:
-        tr, game = self.tr, self.game
-        time = tr("table.time", time=self.play_time.text())
+        tr, game = self.tr, self.model.game
+        time = tr("table.time", time=self.model.play_time.text())
         moves, score = tr("table.moves", count=game.moves), tr("table.score", score=game.score)
-        return (time, moves, score, shown_code(game, self.deal), self.hints.label())
+        return (time, moves, score, shown_code(game, self.model.deal), self.hints.label())
 
-    def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
-        """``text`` in a box where the play is not: clear of ``avoid`` (the cards a message is
-        about) and of a hint's cards and their place (its words never cover them)."""
-        self.state.show_toast(text, avoid, self.now(), self.hints.marked())
+    @property
+    def hooks(self) -> Hooks:  # the model's Outside: what its commands report to
+        return self.app.hooks
+
+    def position_changed(self) -> None:  # the model's Outside: the hint goes, the indicator is told
+        self.hints.moved()
+
+    def ask_hint(self) -> None:  # the model's Outside: the solver is asked (game.table.hints)
+        self.hints.ask()
+
+    def finish(self) -> None:  # the model's Outside: the Finish run starts (game.table.finish)
+        self.finisher.start(self.now())
+
+    def hinted(self) -> list[Rect]:  # the model's Outside: a message keeps off the hint's cards
+        return self.hints.marked()
 
     def deal_label(self) -> str:
         """The kind of deal on the table, in words (the title, the win screen)."""
-        return deal_label(self.tr, self.deal, self.deal_day, self.app.arcade.today())
+        return deal_label(self.tr, self.model.deal, self.model.deal_day, self.app.arcade.today())
 
     def keep_first_line(self) -> None:
         """A fresh start (and the next visitor of an idle kiosk) sees one line on how to play
         and where the rules are, shown again whenever nothing else is, until the first move."""
-        if not self.first_line:
+        if not self.model.first_line:
             return
         text = self.tr("table.first_time")
-        if self.game.moves:
-            self.first_line = False
-            self.state.drop_toast(text)
-        elif self.toast is None and self.state.active and not self.drag:
-            cards = [self.places.group_rect(col[0]) for col in self.game.cols if col]
-            self.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
+        if self.model.game.moves:
+            self.model.first_line = False
+            self.model.drop_toast(text)
+        elif self.model.toast is None and self.model.active and not self.model.drag:
+            cards = [self.model.places.group_rect(col[0]) for col in self.model.game.cols if col]
+            self.model.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
 
     def forget_visitor(self) -> None:
         """The kiosk went idle (game.kiosk.controller): nothing of the last visitor's touch waits
-        for the next one (a Finish stops, the chosen card and the hint go: TableState.forget_touch
-        says the rest; tests/test_next_visitor.py lists what is kept and what is reset)."""
+        for the next one (a Finish stops, the chosen card and the hint go: TableModel.forget_touch
+        says the rest; tests/kiosk/test_next_visitor.py lists what is kept and what is reset)."""
         self.finisher.stop()
         self.chooser.drop()
         self.hints.forget_visitor()
-        self.state.forget_touch()
+        self.model.forget_touch()
 
     def busy(self) -> bool:
-        busy = self.tweens or self.drag or self.pending_win or self.finisher.busy(self.now())
+        busy = (
+            self.model.tweens
+            or self.model.drag
+            or self.model.pending_win
+            or self.finisher.busy(self.now())
+        )
         return bool(busy or self.hints.thinking)
 
     def blink(self) -> bool:
@@ -224,15 +221,15 @@ class TableScene(Scene):
         return int(self.now() * BLINK_HZ) % 2 == 0
 
     def deadline(self) -> float | None:
-        """When the table next changes by itself (TableState.deadline; the hint's too)."""
+        """When the table next changes by itself (TableModel.deadline; the hint's too)."""
         now = self.now()
-        return self.state.deadline(now, self.hints.deadline(now), self.hints.mark is not None)
+        return self.model.deadline(now, self.hints.deadline(now), self.hints.mark is not None)
 
     # ================================================================= commands
     def replace_game(self, make: Callable[[], Game]) -> None:
         """Another game, asked first when moves would be thrown away (game.table.flow)."""
         replace_game(
-            self.game, make, start=self.start_game, tr=self.tr, ask=self.ask, back=self.back
+            self.model.game, make, start=self.start_game, tr=self.tr, ask=self.ask, back=self.back
         )
 
     def ask(self, question: str, yes: str, no: str, on_yes: Callable[[], None]) -> None:
@@ -248,171 +245,51 @@ class TableScene(Scene):
     def start_game(self, game: Game, *, left: Left = "abandoned") -> None:
         """Show a new game (from the new-game dialog, a code, the win screen, the idle timer).
         An unfinished game with moves is reported as ended with ``left`` (game.hooks.Left)."""
-        self.finish_tweens()
-        old = self.game
+        self.model.finish_tweens()
+        old = self.model.game
         shape = (old.rules.columns, old.rules.cells)
         columns_changed = (game.rules.columns, game.rules.cells) != shape
         if old is not game and old.moves and not old.is_won:
             self.app.hooks.ended(old, left)
-        self.game = game
-        self.first_line = left == "idle"  # once a visitor: again only for the next one
-        self.deal = self.app.games.level_of(game)
-        self.deal_day = deal_day(self.app, game, self.deal)
-        self.play_time.reset()
-        self.drag = None
-        self.toast = None
-        self.state.last_tap = None
-        self.pending_win = False
+        self.model.game = game
+        self.model.first_line = left == "idle"  # once a visitor: again only for the next one
+        self.model.deal = self.app.games.level_of(game)
+        self.model.deal_day = deal_day(self.app, game, self.model.deal)
+        self.model.play_time.reset()
+        self.model.drag = None
+        self.model.toast = None
+        self.model.last_tap = None
+        self.model.pending_win = False
         if columns_changed:
             self.resize()
-        self.state.changed()
+        self.model.changed()
         self.hints.moved()
         self.app.hooks.started(game)
-
-    def finish_tweens(self) -> None:
-        """New input: every running animation jumps to its end."""
-        self.marks = ()
-        if self.tweens:
-            self.tweens = []
-            self.repaint()
-
-    def before_change(self) -> tuple[dict[Card, Rest], dict[Card, int]]:
-        """Where every card lies and in which pile, before the position changes: what
-        :meth:`after_change` animates from."""
-        return dict(self.rest()), self.places.piles()
-
-    def after_change(
-        self,
-        before: tuple[dict[Card, Rest], dict[Card, int]],
-        origin: dict[Card, Pos] | None = None,
-    ) -> None:
-        """The one path after the position changed (a move, an undo, a redo, several moves
-        at once): the cards glide from ``before`` (:meth:`before_change`; a dragged group from
-        ``origin``), the hint goes, the indicator is told, and a won game is noted for its win
-        screen. The caller reports to the hooks (moved, undone)."""
-        (rest, piles), now = before, self.app.clock.time
-        self.state.hold(rest, piles, now)  # the column under the finger keeps its spacing
-        self.state.changed()
-        after, lay = self.places, self.layout
-        tweens = change_tweens(rest, piles, after.rest(), after.piles(), origin or {}, now, lay)
-        self.tweens = glide_on(self.tweens, tweens, now)
-        self.hints.moved()
-        if self.game.is_won:
-            self.pending_win = True
-
-    def make_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
-        """Check ``move`` (once) and make it. Refusals show the rule (when the "Interactive
-        rules" setting is on) and change nothing."""
-        refusal = self.game.check(move)
-        if refusal is not None:
-            self.refuse_move([move.card], refusal, move)
-            return False
-        self.push_move(move, origin)
-        return True
-
-    def push_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool:
-        """The one place where the table makes a move, one the engine already found legal (a
-        tap's, a double tap's or a drop's move from :mod:`game.table.placement`, a move checked
-        by :meth:`make_move`, the move to redo): ``Game.push``, then :meth:`after_change`."""
-        before = self.before_change()
-        self.game.push(move)
-        self.after_change(before, origin)
-        self.app.hooks.moved(self.game, move)
-        return True
-
-    def undo(self) -> bool:
-        """Take back the last move (never a won game's: a finished game is finished); the move
-        can be redone until the next new move (the engine keeps it: ``Game.undone``)."""
-        self.finish_tweens()
-        self.drag = None
-        game = self.game
-        if game.is_won:
-            return False
-        if not game.can_undo():
-            self.show_toast(self.tr("table.nothing_to_undo"))
-            return False
-        before = self.before_change()
-        game.pop()
-        self.after_change(before)
-        self.app.hooks.undone(game)
-        return True
-
-    def redo(self) -> bool:
-        """Make the last undone move again: a move like any other (the counter goes up)."""
-        self.finish_tweens()
-        self.drag = None
-        if not self.game.can_redo():
-            self.show_toast(self.tr("table.nothing_to_redo"))
-            return False
-        return self.push_move(self.game.undone[-1])  # legal: the position it was taken from
-
-    def hint(self) -> None:
-        self.finish_tweens()
-        self.hints.ask()
-
-    def refuse_move(
-        self, cards: Sequence[Card], why: IllegalMove, move: Move | None = None
-    ) -> None:
-        """A refused ``move`` (None: a tap that found no place): the cards shake; with the
-        "Interactive rules" setting on, the rule shows and the card it needs is marked."""
-        if not self.app.settings.interactive_rules:
-            self.refuse(cards)
-            return
-        answer = explain(self.tr, self.game, move, why)
-        aim = [self.places.dest_rect(move.dest)] if move else []  # the place it names
-        self.refuse(cards, answer.text, marks=answer.marks, aim=aim)
-
-    def refuse(
-        self,
-        cards: Sequence[Card],
-        message: str | None = None,
-        *,
-        marks: Sequence[Card] = (),
-        aim: Sequence[Rect] = (),
-    ) -> None:
-        """The visible answer to a refused tap or drop: ``cards`` shake, ``message`` shows
-        clear of them, of ``marks`` (outlined for a moment: game.table.feedback) and of
-        ``aim`` (the place the move was aimed at)."""
-        now, rest, moving = self.app.clock.time, self.rest(), self.state.moving()
-        answer = answer_refusal(self.game, rest, moving, self.layout, cards, marks, now)
-        self.tweens += answer.tweens
-        self.marks, self.state.marks_until = answer.marks, answer.until
-        if message:
-            avoid = [self.places.group_rect(c) for c in (*cards, *self.marks) if c in rest]
-            self.show_toast(message, [*avoid, *aim])
-        self.repaint()
-        self.app.hooks.refused(self.game)
 
     # ================================================================= gestures
     def handle(self, event: Event) -> bool:
         return touch.handle(self, event)  # game.table.touch
 
     def press_button(self, name: Command) -> None:
-        self.finish_tweens()
-        if name == "undo":
-            self.undo()
-        elif name == "redo":
-            self.redo()
-        elif name == "hint":
-            self.hint()
-        elif name == "finish":
-            self.finisher.start(self.app.clock.time)
-        elif name == "new":
+        """A button: the model's command (undo, redo, hint, Finish), else a dialog."""
+        if self.model.button(name):
+            return
+        if name == "new":
             self.app.scenes.open("newgame")
         elif name == "settings":
             self.app.scenes.open("settings")
 
     # ================================================================= time
     def pause(self) -> None:
-        self.state.active = False
-        self.finish_tweens()
-        if self.drag:
-            self.drag = None
-            self.repaint()
+        self.model.active = False
+        self.model.finish_tweens()
+        if self.model.drag:
+            self.model.drag = None
+            self.model.repaint()
 
     def resume(self) -> None:
-        self.state.active = True
-        self.repaint()
+        self.model.active = True
+        self.model.repaint()
         self.hints.sync_indicator()  # the setting may have changed
 
     def close(self) -> None:
@@ -422,28 +299,12 @@ class TableScene(Scene):
         self.hints.close_indicator()
 
     def update(self, dt: float) -> None:
-        now = self.app.clock.time
-        if self.state.clock_runs():
-            self.play_time.tick(dt)
-        if self.tweens:
-            alive = [t for t in self.tweens if not t.done(now)]
-            if len(alive) != len(self.tweens):
-                self.tweens = alive
-                self.repaint()
-        if self.toast and now >= self.toast.until:
-            self.toast = None
-        if self.marks and now >= self.state.marks_until:
-            self.marks = ()
-        if self.state.held and now >= self.state.held_until:  # a pause: it spreads out, gliding
-            self.tweens = glide_on(self.tweens, self.state.let_go(now), now)
+        now, model = self.app.clock.time, self.model
+        model.tick(now, dt)  # the clock, the glides, the toast, the marks, a held column
         self.hints.poll(now)
         self.finisher.step(now)
-        pending = self.state.pending_refusal
-        if pending is not None and now >= pending.due:  # the tap's answer, once it is due
-            self.state.pending_refusal = None
-            if self.game.moves == pending.moves and self.state.active:
-                self.refuse_move([pending.card], pending.why, pending.move)
+        model.answer_due(now)  # a tap's refusal, once no double tap can follow
         self.keep_first_line()
-        if self.pending_win and not self.tweens and self.state.active:
-            self.pending_win = False
-            self.app.scenes.open("win", game=self.game, play_time=self.play_time)
+        if model.pending_win and not model.tweens and model.active:
+            model.pending_win = False
+            self.app.scenes.open("win", game=model.game, play_time=model.play_time)

@@ -4,7 +4,6 @@ scene imports, never import the scene (not even for type checking)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from game.table.chrome import Look
@@ -12,53 +11,32 @@ from game.table.chrome import Look
 if TYPE_CHECKING:
     from pygame import Rect
 
-    from engine import IllegalMove, Move
     from engine.cards import Card
-    from game.host import Host
     from game.look.layout import Command
-    from game.table.animation import Pos, Tween
     from game.table.finish import Finisher
-    from game.table.gesture import Drag
     from game.table.hints import HintClient, HintMark
-    from game.table.places import Places, Rest
+    from game.table.model import TableModel
     from game.table.select import Chooser
-    from game.table.state import TableState
-    from game.table.toast import Toast
 
 
 class Seat(Look, Protocol):
-    """The table scene as its view draws it and its gestures command it."""
+    """The table scene as its view draws it and its gestures find what lies under the finger
+    (the commands are its model's: game.table.model)."""
 
-    app: Host
-    state: TableState
+    model: TableModel
     hints: HintClient
     chooser: Chooser
     finisher: Finisher
-    tweens: list[Tween]
-    drag: Drag | None
-    toast: Toast | None
-    pressed_button: Command | None
-    pressed_card: Card | None
-    marks: tuple[Card, ...]
-    version: int
-    places: Places
 
     @property
     def hint_mark(self) -> HintMark | None: ...
     @property
     def save_failed(self) -> bool: ...
 
-    def rest(self) -> dict[Card, Rest]: ...
     def now(self) -> float: ...
     def blink(self) -> bool: ...
     def bar_text(self) -> tuple[str, ...]: ...
     def shown_buttons(self) -> dict[Command, Rect]: ...
     def card_at(self, pos: tuple[int, int]) -> Card | None: ...
     def button_at(self, pos: tuple[int, int]) -> Command | None: ...
-    def repaint(self) -> None: ...
-    def finish_tweens(self) -> None: ...
     def press_button(self, name: Command) -> None: ...
-    def push_move(self, move: Move, origin: dict[Card, Pos] | None = None) -> bool: ...
-    def refuse_move(
-        self, cards: Sequence[Card], why: IllegalMove, move: Move | None = None
-    ) -> None: ...

@@ -24,7 +24,7 @@ from engine.game import PositionKey
 from game.look.cards import HIGHLIGHT
 from game.saves.prefs import PlayerSettings
 from game.table.gesture import LastTap
-from game.table.state import TableState
+from game.table.model import TableModel
 
 LIT_FILL = (255, 214, 64, 70)  # the selected group's glow over its faces
 LIT_WIDTH = 5
@@ -39,19 +39,19 @@ class Selection:
 
 class Chooser:
     """The card a tap chose (the table's, read by the view): made after the table's
-    ``state`` (its game, where the cards lie, the last tap) and given the table's one way to
+    ``model`` (its game, where the cards lie, the last tap) and given the table's one way to
     make a move (``play``: its ``make_move``) and what lies under a point (``button_at``,
     ``card_at``)."""
 
     def __init__(
         self,
-        state: TableState,
+        model: TableModel,
         *,
         play: Callable[[Move], bool],
         button_at: Callable[[tuple[int, int]], str | None],
         card_at: Callable[[tuple[int, int]], Card | None],
     ) -> None:
-        self.state, self.play, self.button_at, self.card_at = state, play, button_at, card_at
+        self.model, self.play, self.button_at, self.card_at = model, play, button_at, card_at
         self.selection: Selection | None = None
 
     def drop(self) -> None:
@@ -61,8 +61,8 @@ class Chooser:
     def current(self) -> Selection | None:
         """The choice, while it holds: same position, and no tap, drag or double tap since
         the one that chose it (the table's last tap is still that one)."""
-        sel, state = self.selection, self.state
-        if sel is None or state.last_tap is not sel.tap or state.game.position_key() != sel.key:
+        sel, model = self.selection, self.model
+        if sel is None or model.last_tap is not sel.tap or model.game.position_key() != sel.key:
             return None
         return sel
 
@@ -71,30 +71,30 @@ class Chooser:
         tap is. Returns whether the tap is used up here, and then the table's new last tap;
         not used: the table handles it as usual (the setting off, a button, a card going
         home, nothing to choose)."""
-        state, sel = self.state, self.current()
+        model, sel = self.model, self.current()
         if sel is not None:
             self.selection = None
-            state.repaint()
+            model.repaint()
             if self.button_at(pos) is not None:
                 return False, None  # the button acts, the choice goes
-            dest = state.places.drop_dest(Rect(pos, (1, 1)))
-            if dest is not None and dest != state.game.locate(sel.card)[0]:
+            dest = model.places.drop_dest(Rect(pos, (1, 1)))
+            if dest is not None and dest != model.game.locate(sel.card)[0]:
                 self.play(Move(sel.card, dest))  # or the usual refusal
             return True, None  # its own pile or no place: just dropped
         if not settings.tap_to_place or settings.one_tap or self.button_at(pos) is not None:
             return False, None
         card = self.card_at(pos)
-        if card is None or state.game.locate(card)[0] == FOUNDATION:
+        if card is None or model.game.locate(card)[0] == FOUNDATION:
             return False, None
-        if state.game.tap_move(card) is not None:
+        if model.game.tap_move(card) is not None:
             return False, None  # it goes home, as a tap always sends it
         try:
-            state.game.lift(card)
+            model.game.lift(card)
         except IllegalMove:
             return False, None  # face down: the usual answer says why
         last = LastTap(card, False)  # a quick second tap is still a double tap on it
-        self.selection = Selection(card, state.game.position_key(), last)
-        state.repaint()
+        self.selection = Selection(card, model.game.position_key(), last)
+        model.repaint()
         return True, last
 
     def targets(self) -> tuple[Card, frozenset[int]] | None:
@@ -102,12 +102,12 @@ class Chooser:
         sel = self.current()
         if sel is None:
             return None
-        return sel.card, frozenset(m.dest for m in self.state.game.targets(sel.card))
+        return sel.card, frozenset(m.dest for m in self.model.game.targets(sel.card))
 
     def lit(self) -> Rect | None:
         """What is lit: the chosen card and the cards lying on it (they move with it)."""
         sel = self.current()
-        return None if sel is None else self.state.places.group_rect(sel.card)
+        return None if sel is None else self.model.places.group_rect(sel.card)
 
 
 class LitImage:

@@ -11,17 +11,20 @@ other place is left."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import pygame
 from pygame import Rect
 
+from engine import Game, Move
+from engine.cards import Card
 from game.look import ui
 from game.look.cards import HIGHLIGHT
 from game.look.fonts import font
 from game.look.layout import Layout
 from game.look.typeset import bind
+from game.table.placement import distance_from
 from game.table.places import Places
 
 TOAST_SECONDS = 3.2
@@ -100,7 +103,9 @@ def _toast(text: str, size: int, lines: list[str], rect: Rect, now: float) -> To
     for line in lines:
         surface.blit(text_font.render(line, True, ui.INK), (size, y))
         y += text_font.get_linesize()
-    return Toast(text, now + TOAST_SECONDS, surface.convert_alpha(), rect, size, tuple(lines))
+    if pygame.display.get_surface() is not None:  # (no window: the table model's own tests)
+        surface = surface.convert_alpha()
+    return Toast(text, now + TOAST_SECONDS, surface, rect, size, tuple(lines))
 
 
 @dataclass(frozen=True)
@@ -196,3 +201,23 @@ def table_room(places: Places, named: Sequence[Rect]) -> Room:
     never = (*(Rect(r) for r in lay.buttons.values()), *named)
     clearance = max(2, lay.gap)
     return Room(felt, never, tuple(cards), Rect(lay.title), clearance, home)
+
+
+class ScreenBoard:
+    """The table model's geometry on the screen (game.table.model.Board): where the cards lie
+    (game.table.places), where a message goes, where a dragged card was let go."""
+
+    def places(self, game: Game, layout: Layout, held: dict[int, dict[Card, int]]) -> Places:
+        return Places(game, layout, held)
+
+    def toast(
+        self, text: str, layout: Layout, now: float, places: Places, named: list[Rect]
+    ) -> Toast:
+        return make_toast(text, layout, now, table_room(places, named))
+
+    def dropped(
+        self, places: Places, corner: tuple[float, float]
+    ) -> tuple[int | None, Callable[[Move], float]]:
+        lay = places.layout
+        rect = Rect(int(corner[0]), int(corner[1]), lay.card_w, lay.card_h)
+        return places.drop_dest(rect), distance_from(rect, places.move_rect)

@@ -1,4 +1,4 @@
-"""Drawing the table: a sprite layer that reads the table's state (TableState, through the
+"""Drawing the table: a sprite layer that reads the table's state (TableModel, through the
 scene) and changes nothing in it.
 
 Every card is a :class:`CardSprite`. Resting cards lie in the *resting layer*, a
@@ -98,7 +98,7 @@ class TableView:
     def resize(self) -> None:
         """New layout or language: new images, and everything is drawn again."""
         self.chrome.resize()
-        lay = self.scene.layout
+        lay = self.scene.model.layout
         whole = Rect(0, 0, lay.width, lay.height)
         self.picture = pygame.Surface(whole.size)
         if pygame.display.get_surface() is not None:
@@ -182,14 +182,14 @@ class TableView:
         scene = self.scene
         if self.art.four_colors != scene.settings.four_colors:
             self.resize()  # the setting changed: new card images
-        if self._synced != scene.version:  # (every change of what moves is a new version)
+        if self._synced != scene.model.version:  # (every change of what moves is a new version)
             self._sync_background()
-            self._sync_rest(scene.state.moving())
-        if scene.tweens:
+            self._sync_rest(scene.model.moving())
+        if scene.model.tweens:
             self._sync_glides()
         elif self.glide_shadow.alive():
             self._overlay(self.glide_shadow, None)
-        if scene.drag or self._hidden:
+        if scene.model.drag or self._hidden:
             self._sync_drag()
         self._sync_overlays()
 
@@ -201,7 +201,7 @@ class TableView:
             return
         self._background = after
         self.rest.clear(self.picture, self.chrome.chrome())
-        lay = self.scene.layout
+        lay = self.scene.model.layout
         names = None if before is None else changed_buttons(before, after)
         if names is None:
             self.rest.repaint_rect(Rect(0, 0, lay.width, lay.height))
@@ -210,8 +210,8 @@ class TableView:
         self._changed.add(self.rest)
 
     def _sync_rest(self, moving: set[Card]) -> None:
-        scene, art, lay = self.scene, self.art, self.scene.layout
-        game, rest = scene.game, scene.rest()
+        scene, art, lay = self.scene, self.art, self.scene.model.layout
+        game, rest = scene.model.game, scene.model.rest()
         for i, piece in enumerate(self.column_slots):
             if game.cols[i]:
                 self._hide(piece)
@@ -258,7 +258,7 @@ class TableView:
                     self._rest_card(sprite, art.face(sprite.card), (x, y), REST)
                     shown = True
         self._sync_help()
-        self._synced = scene.version
+        self._synced = scene.model.version
 
     def _rest_card(
         self, sprite: CardSprite, image: pygame.Surface, pos: tuple[int, int], layer: int
@@ -273,10 +273,10 @@ class TableView:
         scene = self.scene
         rects: list[Rect] = []
         if scene.settings.placement_help:
-            drag = scene.drag
+            drag = scene.model.drag
             aim = (drag.card, drag.legal) if drag else scene.chooser.targets()
             if aim is not None:
-                rects = [scene.places.target_rect(aim[0], dest) for dest in sorted(aim[1])]
+                rects = [scene.model.places.target_rect(aim[0], dest) for dest in sorted(aim[1])]
         while len(self.help) < len(rects):
             self.help.append(self._piece(self.rest, HELP))
         for piece, rect in itertools.zip_longest(self.help, rects):
@@ -288,9 +288,9 @@ class TableView:
 
     def _sync_glides(self) -> None:
         """Gliding and turning cards, on the top layer."""
-        scene, art, lay = self.scene, self.art, self.scene.layout
-        now, rest = scene.now(), scene.rest()
-        moving = (t for t in scene.tweens if t.start != t.end and not t.shift)
+        scene, art, lay = self.scene, self.art, self.scene.model.layout
+        now, rest = scene.now(), scene.model.rest()
+        moving = (t for t in scene.model.tweens if t.start != t.end and not t.shift)
         lead = min(moving, key=lambda t: t.z, default=None)
         if lead is None:
             self._overlay(self.glide_shadow, None)
@@ -300,8 +300,8 @@ class TableView:
             pad = (shadow.get_width() - art.width) // 2
             pos = (int(x) - pad, int(y) - pad)
             self._overlay(self.glide_shadow, pos, shadow, pos)
-        covered = {card for col in scene.game.cols for card in col[:-1]}  # as they will lie
-        for tween in scene.tweens:
+        covered = {card for col in scene.model.game.cols for card in col[:-1]}  # as they will lie
+        for tween in scene.model.tweens:
             sprite = self.cards[tween.card]
             sprite.resting = False
             layer = (SHIFT if tween.shift else GLIDE) + tween.z
@@ -323,8 +323,8 @@ class TableView:
     def _sync_drag(self) -> None:
         """The lifted group (one image, as it is drawn once per drag), its shadow, and the
         outline of the pile it would drop on."""
-        scene, art, lay = self.scene, self.art, self.scene.layout
-        drag = scene.drag
+        scene, art, lay = self.scene, self.art, self.scene.model.layout
+        drag = scene.model.drag
         if drag is None:
             self._hidden = ()
             for piece in (self.target, self.shadow, self.lifted):
@@ -340,9 +340,9 @@ class TableView:
         corner = drag.corner()
         target = None
         if scene.settings.placement_help:
-            dest = scene.places.drop_dest(Rect(corner, (lay.card_w, lay.card_h)))
+            dest = scene.model.places.drop_dest(Rect(corner, (lay.card_w, lay.card_h)))
             if dest is not None and dest in drag.legal:
-                target = scene.places.target_rect(drag.card, dest)
+                target = scene.model.places.target_rect(drag.card, dest)
         if target is None:
             self._overlay(self.target, None)
         else:
@@ -356,22 +356,22 @@ class TableView:
 
     def _sync_overlays(self) -> None:
         """The info bar, a pressed button, the blinking hint, the toast."""
-        scene, lay = self.scene, self.scene.layout
+        scene, lay = self.scene, self.scene.model.layout
         texts, mark = scene.bar_text(), scene.hint_mark
         blink = mark is not None and scene.blink()
-        marks, pressed = scene.marks, scene.pressed_card
+        marks, pressed = scene.model.marks, scene.model.pressed_card
         failed = scene.save_failed  # shown until a save works
-        key: tuple[object, ...] = (texts, failed, scene.pressed_button, pressed, mark, blink)
+        key: tuple[object, ...] = (texts, failed, scene.model.pressed_button, pressed, mark, blink)
         lit = scene.chooser.lit()
         pulse = scene.finisher.pulse(scene.now())  # Finish's pulse: a new image each frame
-        key = (*key, scene.toast, marks, self._synced, lit, pulse)
+        key = (*key, scene.model.toast, marks, self._synced, lit, pulse)
         if key == self._overlays:
             return
         self._overlays = key
         bar = self.chrome.bar(texts, failed)
         self._overlay(self.bar, bar, bar, lay.info_bar.topleft)
         self._overlay(self.pulse, pulse, *(() if pulse is None else self.chrome.pulsed(pulse)))
-        name = scene.pressed_button
+        name = scene.model.pressed_button
         if name is None:
             self._overlay(self.pressed, None)
         elif self._shown.get(self.pressed) != name:
@@ -382,15 +382,17 @@ class TableView:
         self._sync_peek(pressed)
         rects: list[Rect] = []
         if mark is not None and blink:
-            card = scene.places.visible_rect(mark.move.card)  # one card: not those lying on it
-            rects = [card, scene.places.move_rect(mark.move)]
+            card = scene.model.places.visible_rect(
+                mark.move.card
+            )  # one card: not those lying on it
+            rects = [card, scene.model.places.move_rect(mark.move)]
         for piece, rect in itertools.zip_longest(self.hints, rects):
             if rect is None:
                 self._overlay(piece, None)
             else:
                 image, pos = self.chrome.outline(rect, HIGHLIGHT, self.art.radius, 4)
                 self._overlay(piece, tuple(rect), image, pos)
-        marked = [scene.places.visible_rect(card) for card in marks]  # never the cards on it
+        marked = [scene.model.places.visible_rect(card) for card in marks]  # never the cards on it
         while len(self.marks) < len(marked):
             self.marks.append(self._piece(self.top, MARK))
         for piece, rect in itertools.zip_longest(self.marks, marked):
@@ -403,7 +405,7 @@ class TableView:
             self._overlay(self.lit, None)
         else:
             self._overlay(self.lit, tuple(lit), *self.lit_image(lit, self.art.radius))
-        toast = scene.toast
+        toast = scene.model.toast
         if toast is None:
             self._overlay(self.toast, None)
         else:  # keyed by its surface (held, so never a reused id)

@@ -65,7 +65,7 @@ def test_the_level_chosen_is_on_the_title(locale, level):
     finger.tap(finger.button("new"))
     finger.tap(finger.control(tr(f"names.{level}")))
     finger.tap(finger.control(tr("newgame.deal")))
-    code = app.table.game.code
+    code = app.table.model.game.code
     if level == "any":
         assert code not in catalog_codes("RU1-C")
         assert tr("table.deal_random") in title(app)
@@ -114,7 +114,7 @@ def test_the_new_game_dialog_says_any_may_not_be_winnable(locale, size):
             assert not any(b.rect.colliderect(c.rect) for b in scene.controls if b.action)
             lines = ui.wrap(c.label, c.rect.width, c.size)
             assert len(lines) * font(c.size).get_linesize() <= c.rect.height
-            assert c.size >= app.table.layout.text_size
+            assert c.size >= app.table.model.layout.text_size
         return notes[0].label if notes else ""
 
     def places() -> list[tuple[int, int, int, int]]:

@@ -132,11 +132,11 @@ def test_a_few_wins_read_large_at_800x480_and_a_full_table_fits() -> None:
     row on the board, text no smaller than the info bar's."""
     few = scores_app((800, 480), "en", [win(EASY[k], 60.0 + k) for k in range(3)])
     board = easy_page(few)
-    least = few.table.layout.text_size
+    least = few.table.model.layout.text_size
     assert board.row_h >= 40 and board.text_size >= 2 * least - 2
     full = scores_app((800, 480), "en", [win(EASY[k], 60.0 + k) for k in range(10)])
     board = easy_page(full)
-    assert board.text_size >= full.table.layout.text_size
+    assert board.text_size >= full.table.model.layout.text_size
     assert len(board.texts) == 2 + 10  # title, subtitle, every row
     assert board.image.get_height() <= 480
 

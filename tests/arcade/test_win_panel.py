@@ -57,7 +57,7 @@ def won_app(
         if app.scenes.top.name == "win":
             break
         app.step()
-    assert app.table.game.is_won and app.scenes.top.name == "win"
+    assert app.table.model.game.is_won and app.scenes.top.name == "win"
     return app
 
 
@@ -106,26 +106,28 @@ def test_the_win_panel_leads_to_the_scores_and_to_the_table() -> None:
     name, texts, buttons = seen(app)
     assert name == "scores" and texts[0] == tr("arcade.today_title")
     board = app.scenes.top.board  # type: ignore[attr-defined]
-    game = app.table.game
+    game = app.table.model.game
     assert board.marked is not None
     assert board.texts[board.marked] == f"1. VIP 0:00 {game.moves} {game.score}"  # time, moves
     player.press("close")
     assert seen(app)[0] == "win"
     player.press("look")  # the panel goes; the finished table stays, with a way back
-    assert seen(app)[2] == ["results"] and app.table.game.is_won
-    before = app.table.game.to_dict()
+    assert seen(app)[2] == ["results"] and app.table.model.game.is_won
+    before = app.table.model.game.to_dict()
     player.drag("KS", "t1")  # a finished game: no card leaves home
     player.tap("KH")
-    assert app.table.game.to_dict() == before and seen(app)[0] == "win"
+    assert app.table.model.game.to_dict() == before and seen(app)[0] == "win"
     assert "newgame" in {button_name(n) for n in app.table.shown_buttons()}
     player.press("hint")  # the table's own buttons work: nothing to hint on a won game
-    assert app.table.toast is not None and app.table.toast.text == app.tr("table.hint_won")
+    assert app.table.model.toast is not None and app.table.model.toast.text == app.tr(
+        "table.hint_won"
+    )
     player.press("results")  # back to the panel, its figures and buttons
     name, texts, buttons = seen(app)
     assert name == "win" and tr("win.signed", initials="VIP") in texts
     assert buttons == ["scores", "look", "new_deal"]
     player.press("look")
-    pos = app.table.layout.buttons["new"].center  # the table's New game, under no bar
+    pos = app.table.model.layout.buttons["new"].center  # the table's New game, under no bar
     player.down(pos)
     player.up(pos)
     player.frames(0.6)
@@ -139,10 +141,10 @@ def test_the_win_panel_never_turns_into_the_keypad_under_a_finger() -> None:
     player = Player(app)
     player.frames(4.0)  # longer than the old 3.5 s after which the keypad came by itself
     assert seen(app)[0] == "win"  # the panel, not the keypad, is under the finger
-    won = app.table.game
+    won = app.table.model.game
     press(app, "new_deal")
     player.frames(0.6)
-    assert app.scenes.top is app.table and app.table.game is not won
+    assert app.scenes.top is app.table and app.table.model.game is not won
     entry = app.arcade.scores.table(won.rules.key)[0]
     assert entry.initials == ""  # nothing typed
 
@@ -168,10 +170,10 @@ def test_a_skipped_win_shows_no_initials_and_new_deal_deals() -> None:
     name, texts, _ = seen(app)
     signed = app.tr("win.signed", initials="").strip()
     assert name == "win" and not any(text.startswith(signed) for text in texts)
-    won = app.table.game
+    won = app.table.model.game
     player.press("new_deal")
-    assert app.scenes.top is app.table and app.table.game is not won
-    assert not app.table.game.is_won
+    assert app.scenes.top is app.table and app.table.model.game is not won
+    assert not app.table.model.game.is_won
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -195,7 +197,7 @@ def test_win_panel_and_marked_table_screenshots(size: tuple[int, int]) -> None:
         app.draw()
         pygame.image.save(app.screen, str(OUT / f"win-look-{w}x{h}-{locale}.png"))
         bar = win.panel  # type: ignore[attr-defined]
-        lay = app.table.layout
+        lay = app.table.model.layout
         assert app.screen.get_rect().contains(bar) and not bar.colliderect(lay.info_bar)
         assert not any(bar.colliderect(r) for r in lay.buttons.values())
         assert not any(bar.colliderect(r) for r in lay.foundations)  # the cards are home

@@ -37,7 +37,7 @@ def test_invariant_checks_catch_a_broken_table() -> None:
     try:
         soak.check(full=True)
         assert soak.violations == 0
-        game = soak.app.table.game
+        game = soak.app.table.model.game
         game.cols[0] = (*game.cols[0], game.cols[1][-1])  # a card in two places
         soak.check(full=True)
         assert soak.violations >= 1

@@ -294,7 +294,7 @@ def test_property_any_config_checks_cleanly_and_the_game_runs_100_frames(
         for _ in range(100):
             app.step()
         assert app.running
-        assert app.table.game is not None
+        assert app.table.model.game is not None
         assert app.settings.locale == config.game.locale
     finally:
         app.close()

@@ -56,9 +56,9 @@ def test_a_registered_rule_set_without_a_catalog_is_played_like_the_others(
         app.table.start_game(dealt)
 
         # Plays, and the hint worker answers for it.
-        game = app.table.game
+        game = app.table.model.game
         move = next(m for m in game.legal_moves() if not game.is_pointless(m))
-        assert app.table.make_move(move) and game.moves == 1
+        assert app.table.model.make_move(move) and game.moves == 1
         finger.tap(finger.button("hint"))
         pool.finish()
         finger.settle()

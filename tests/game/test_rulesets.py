@@ -58,11 +58,11 @@ def test_a_rule_set_added_in_data_is_in_the_new_game_menu(seahaven_3: Rules) -> 
     finger.tap(finger.control("Deal"))
     table = app.table
     assert app.scenes.top is table
-    assert table.game.code.startswith("SH1-C3-") and table.game.rules.cells == 3
-    assert len(table.layout.cells) == 3  # the table lays out three free cells
+    assert table.model.game.code.startswith("SH1-C3-") and table.model.game.rules.cells == 3
+    assert len(table.model.layout.cells) == 3  # the table lays out three free cells
     finger.tap(finger.button("new"))  # the menu opens on the rule set being played
     assert "3 (Medium+)" in labels(app)
-    assert rule_set_key(table.game.code) == "SH1-C3"
+    assert rule_set_key(table.model.game.code) == "SH1-C3"
 
 
 def test_a_rule_set_added_in_data_is_on_the_statistics_screen(
@@ -72,9 +72,9 @@ def test_a_rule_set_added_in_data_is_on_the_statistics_screen(
     run = open_run(config, tmp_path, crash_hook=False)
     app = make_app("SH1-C3-AAAAAJ2", size=(1280, 800), run=run)
     finger = Finger(app)
-    game = app.table.game
+    game = app.table.model.game
     move = next(m for m in game.legal_moves() if not game.is_pointless(m))
-    app.table.make_move(move)
+    app.table.model.make_move(move)
     finger.settle()
     app.table.start_game(Game.from_code("RU1-C-AAAAABB"))  # the SH1-C3 game is abandoned
     assert run.session.stats["SH1-C3"].played == 1

@@ -72,7 +72,7 @@ def test_every_scene_of_the_game_is_registered_by_its_name() -> None:
     app = make_app("RU1-C-AAAAAAD")
     for name in ("newgame", "keypad", "settings", "rules", "stats"):
         assert app.scenes.open(name).name == name
-    app.scenes.open("win", game=app.table.game, play_time=app.table.play_time)
+    app.scenes.open("win", game=app.table.model.game, play_time=app.table.model.play_time)
     assert app.scenes.find("win") is app.scenes.top
     app.scenes.pop_to_bottom()
     assert app.scenes.top is app.table and app.table.name == "table"
@@ -86,7 +86,7 @@ def test_quit_stops_every_solver_process() -> None:
 
     app = make_app("SH1-C4-AAAAAAA")
     workers = app.workers
-    workers.ask_hint(app.table.game)
+    workers.ask_hint(app.table.model.game)
     workers.solve(Game.from_code("RU1-C-AAAAABB"), 30.0)
     indicator = workers.indicator()
     assert indicator is not None

@@ -28,15 +28,15 @@ def test_a_resting_table_sleeps_until_its_toast_goes_and_no_longer() -> None:
     app = make_app()
     app.step()
     table = app.table
-    table.show_toast("hello")
-    assert table.toast is not None
-    until = table.toast.until
+    table.model.show_toast("hello")
+    assert table.model.toast is not None
+    until = table.model.toast.until
     assert app.deadline() == pytest.approx(until)
     # The loop sleeps at most MAX_REST, and never past the step that reaches the toast's end.
     app.update(until - app.clock.time - 0.05, clamp=False)
     assert app.rest_seconds() <= 0.05 + 2 * app.clock.step
     app.update(app.rest_seconds(), clamp=False)
-    assert table.toast is None or table.toast.text != "hello"
+    assert table.model.toast is None or table.model.toast.text != "hello"
 
 
 def test_the_hint_blink_is_a_deadline_of_its_own() -> None:
@@ -44,9 +44,9 @@ def test_the_hint_blink_is_a_deadline_of_its_own() -> None:
 
     app = make_app()
     table = app.table
-    table.first_line = False
-    table.toast = None
-    move = table.game.legal_moves()[0]
+    table.model.first_line = False
+    table.model.toast = None
+    move = table.model.game.legal_moves()[0]
     table.hints.mark = HintMark(move, app.clock.time + 3.0)
     lit = table.blink()
     due = app.deadline()
@@ -91,7 +91,7 @@ def test_the_attract_screen_plays_a_deal_that_is_todays(monkeypatch: pytest.Monk
     monkeypatch.setattr(app.games, "new", lambda code=None, choice=None: Game.from_code(today))
     app.scenes.open("attract")
     demo = app.scenes.top.demo
-    assert demo.game.code == today and demo.deal == "daily"
+    assert demo.model.game.code == today and demo.model.deal == "daily"
     assert "Today" in demo.deal_label()
     assert app.step()  # drawn, title and all
 
@@ -100,8 +100,8 @@ def test_the_kiosk_and_the_pin_keypad_tell_the_loop_when_they_act(tmp_path: Path
     from tests.kiosk.test_kiosk_app import kiosk_app, kiosk_config
 
     app, controller = kiosk_app(tmp_path, kiosk_config(idle_attract_minutes=1.0))
-    app.table.first_line = False
-    app.table.toast = None
+    app.table.model.first_line = False
+    app.table.model.toast = None
     now = app.clock.time
     assert app.deadline() == pytest.approx(now + 60.0)  # the attract screen's idle timer
     app.scenes.open("pin", controller=controller)
@@ -156,10 +156,10 @@ def test_a_demo_host_lends_the_apps_parts_but_keeps_its_reports_and_screens_to_i
 
     app.hooks.add(Ear())
     demo = app.scenes.factory("table")(host, game=app.games.new("RU1-C-AAAAAAD"), pictures=True)
-    assert demo.make_move(Move.parse("AH-f"))
+    assert demo.model.make_move(Move.parse("AH-f"))
     assert heard == []
     before = len(app.scenes)
-    host.scenes.open("win", game=demo.game, play_time=demo.play_time)
+    host.scenes.open("win", game=demo.model.game, play_time=demo.model.play_time)
     assert len(app.scenes) == before
 
 

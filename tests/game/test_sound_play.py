@@ -96,10 +96,10 @@ class TestWhatThePlayerHears:
         demo = attract.demo  # type: ignore[attr-defined]
         for _ in range(60 * 30):  # the demo deals, solves and plays a few moves
             app.step()
-            if demo.game.moves >= 3:
+            if demo.model.game.moves >= 3:
                 break
         app.close()
-        assert demo.game.moves >= 3 and heard == []
+        assert demo.model.game.moves >= 3 and heard == []
 
 
 def refuse_mixer(monkeypatch: pytest.MonkeyPatch, when: str) -> list[str]:

@@ -44,7 +44,7 @@ def desktop(**kiosk: object) -> Config:
 def play_to_the_win(app: App) -> None:
     """The table plays a real deal's winning line, the last move by a tap."""
     for move in WIN_LINE[:-1]:
-        assert app.table.make_move(Move.parse(move))
+        assert app.table.model.make_move(Move.parse(move))
     finger = Finger(app)
     finger.settle(0.6)
     finger.tap(finger.card("KS"))  # the last king home
@@ -69,13 +69,16 @@ def test_a_desktop_run_saves_counts_and_resumes_without_a_kiosk(tmp_path: Path) 
     app.scenes.pop_to_bottom()
     finger.tap(finger.card("AH"))
     finger.settle(1.0)
-    clock = app.table.play_time.seconds
+    clock = app.table.model.play_time.seconds
     app.step([pygame.event.Event(pygame.QUIT)])
     again = saved_app(tmp_path, desktop())
     assert again.kiosk is None
-    assert again.table.game is not app.table.game
-    assert again.table.game.to_dict() == app.table.game.to_dict() and again.table.game.moves == 1
-    assert again.table.play_time.seconds == pytest.approx(clock, abs=0.02)
+    assert again.table.model.game is not app.table.model.game
+    assert (
+        again.table.model.game.to_dict() == app.table.model.game.to_dict()
+        and again.table.model.game.moves == 1
+    )
+    assert again.table.model.play_time.seconds == pytest.approx(clock, abs=0.02)
 
 
 def test_a_desktop_left_waiting_keeps_its_game(tmp_path: Path) -> None:
@@ -83,9 +86,9 @@ def test_a_desktop_left_waiting_keeps_its_game(tmp_path: Path) -> None:
     app = saved_app(tmp_path, desktop(idle_attract_minutes=0.05, idle_new_game_minutes=0.1))
     finger = Finger(app)
     finger.tap(finger.card("AH"))
-    played = app.table.game
+    played = app.table.model.game
     wait(app, 3600.0)
-    assert app.table.game is played and app.scenes.top is app.table
+    assert app.table.model.game is played and app.scenes.top is app.table
     assert load_stats(tmp_path)["RU1-C"].played == 0
 
 
@@ -95,9 +98,9 @@ def test_idle_times_without_the_lock_make_a_kiosk(tmp_path: Path) -> None:
     app = saved_app(tmp_path, config)
     assert isinstance(app.kiosk, KioskController) and not app.kiosk.lock
     Finger(app).tap(Finger(app).card("AH"))
-    played = app.table.game
+    played = app.table.model.game
     wait(app, 10.0)
-    assert app.table.game is not played  # the idle deal, the game set aside to resume
+    assert app.table.model.game is not played  # the idle deal, the game set aside to resume
     assert app.kiosk.aside is not None and app.kiosk.aside.game is played
 
 
@@ -108,16 +111,16 @@ def test_a_desktop_win_is_entered_once_and_resumed_with_its_rank(tmp_path: Path)
     app = make_app(WON_CODE, run=run, step=False)
     assert app.kiosk is None
     play_to_the_win(app)
-    assert app.table.game.is_won
-    won = app.arcade.won(app.table.game)
+    assert app.table.model.game.is_won
+    won = app.arcade.won(app.table.model.game)
     assert won is not None and won.rank.all_time == 1
     assert won.entry.game == run.session.game_id
-    assert won.entry.seconds == pytest.approx(app.table.play_time.seconds, abs=0.1)
+    assert won.entry.seconds == pytest.approx(app.table.model.play_time.seconds, abs=0.1)
     pygame.display.quit()
     rerun = open_run(desktop(), tmp_path, crash_hook=False)
     again = make_app(run=rerun, step=False)
-    assert again.table.game.is_won and rerun.session.game_id == run.session.game_id
-    back = again.arcade.won(again.table.game)
+    assert again.table.model.game.is_won and rerun.session.game_id == run.session.game_id
+    back = again.arcade.won(again.table.model.game)
     assert back is not None and back.rank == won.rank and back.entry == won.entry
 
 

@@ -17,7 +17,7 @@ from game.clock import PlayTime
 from game.config import Config
 from game.launch import SavedRun, build_app, compose
 from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
-from game.table import TableScene
+from game.table.scene import TableScene
 
 
 def add_locale_names(monkeypatch: Any, names: dict[str, str]) -> None:
@@ -76,7 +76,7 @@ def make_app(
         game = parts.games.new(code)  # else, as launch.open_app does, the resumed game
     app = build_app(parts, game, run)
     if first_line is not None:
-        app.table.first_line = first_line
+        app.table.model.first_line = first_line
     if step:
         app.step()
     return app
@@ -124,18 +124,18 @@ class Finger:
     # ----------------------------------------------------------------- where things are
     def card(self, name: str) -> tuple[int, int]:
         """A point on the visible part of card ``name`` (its corner strip)."""
-        rect = self.table.card_rect(parse_card(name))
+        rect = self.table.model.card_rect(parse_card(name))
         return (rect.centerx, rect.top + 6)
 
     def column(self, index: int) -> tuple[int, int]:
         """A point where a card dragged from its corner lands on column ``index``."""
         table = self.table
-        col = table.game.cols[index]
-        rect = table.card_rect(col[-1]) if col else table.layout.columns[index]
+        col = table.model.game.cols[index]
+        rect = table.model.card_rect(col[-1]) if col else table.model.layout.columns[index]
         return (rect.centerx, rect.top + 6 + rect.height // 3)
 
     def button(self, name: str) -> tuple[int, int]:
-        return self.table.layout.buttons[name].center
+        return self.table.model.layout.buttons[name].center
 
     def control(self, label: str) -> tuple[int, int]:
         """Where a finger acts on the top dialog's control with this label: its centre, a

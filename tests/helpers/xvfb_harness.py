@@ -29,11 +29,11 @@ def snapshot(app: Any) -> dict[str, Any]:
     from game.scenes.rules import RulesScene
 
     table = app.table
-    game = table.game
+    game = table.model.game
     cards: dict[str, list[int]] = {}
-    for card, (x, y, up) in table.rest().items():
+    for card, (x, y, up) in table.model.rest().items():
         if up:
-            cards[card_name(card)] = [x, y, table.layout.card_w, table.layout.card_h]
+            cards[card_name(card)] = [x, y, table.model.layout.card_w, table.model.layout.card_h]
     top = app.scenes.top
     controls = {  # where a click acts: a toggle's switch (the rest of its row only explains it)
         c.label: list(tap_point(c)) for c in getattr(top, "controls", []) if c.action is not None
@@ -43,9 +43,9 @@ def snapshot(app: Any) -> dict[str, Any]:
         "size": list(app.screen.get_size()),
         "game": game.to_dict(),
         "settings": asdict(app.settings),
-        "toast": table.toast.text if table.toast else "",
+        "toast": table.model.toast.text if table.model.toast else "",
         "cards": cards,
-        "buttons": {name: list(r.center) for name, r in table.layout.buttons.items()},
+        "buttons": {name: list(r.center) for name, r in table.model.layout.buttons.items()},
         "controls": controls,
         "scroll": getattr(top, "scroll", None),
         "view": list(top.view.center) if isinstance(top, RulesScene) else None,

@@ -51,14 +51,16 @@ def test_a_hint_at_a_lost_deal_says_so_and_offers_a_new_deal(monkeypatch, locale
     assert "undo" not in said and "peru" not in said and "отмени" not in said
     finger.tap(finger.control(tr("table.hint_new_deal")))
     assert app.scenes.top is app.table
-    assert app.table.game.code != CODE and app.table.game.moves == 0  # a new deal, dealt
+    assert (
+        app.table.model.game.code != CODE and app.table.model.game.moves == 0
+    )  # a new deal, dealt
 
 
 def test_keep_playing_leaves_the_deal_on_the_table(monkeypatch):
     app, pool, finger = lost_app(monkeypatch, "en")
     ask_hint(app, pool, finger)
     finger.tap(finger.control(app.tr("table.leave_no")))
-    assert app.scenes.top is app.table and app.table.game.code == CODE
+    assert app.scenes.top is app.table and app.table.model.game.code == CODE
 
 
 def test_after_a_move_the_hint_still_advises_undoing(monkeypatch):
@@ -68,7 +70,9 @@ def test_after_a_move_the_hint_still_advises_undoing(monkeypatch):
     ask_hint(app, pool, finger)
     assert app.scenes.top is app.table
     tip = app.tr("table.hint_lost_tip", setting=app.tr("settings.winnable_indicator"))
-    assert app.table.toast is not None and app.table.toast.text == tip  # first: the indicator too
+    assert (
+        app.table.model.toast is not None and app.table.model.toast.text == tip
+    )  # first: the indicator too
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (720, 1280), (1920, 1080)])

@@ -57,8 +57,8 @@ def ask_hint(app, pool: ManualExecutor, player: Player) -> str:
     player.press("hint")
     pool.finish()
     app.step()
-    assert app.table.toast is not None
-    return app.table.toast.text
+    assert app.table.model.toast is not None
+    return app.table.model.toast.text
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -73,9 +73,9 @@ def test_the_first_lost_hint_names_the_indicator_and_how_to_turn_it_on(monkeypat
     where = {"en": "Settings", "fi": "Asetuksista", "ru": "настройках"}[locale]
     assert setting in said and where in said
     player.frames(TIP_SECONDS - 1.0)  # long enough to read two sentences
-    assert app.table.toast is not None and app.table.toast.text == said
+    assert app.table.model.toast is not None and app.table.model.toast.text == said
     player.double("9S")
-    assert app.table.game.moves == 2
+    assert app.table.model.game.moves == 2
     assert ask_hint(app, pool, player) == tr("table.hint_lost")  # said once is enough
     # Following the tip: Settings, the switch, and the bar says it at once.
     player.press("settings")
@@ -114,7 +114,7 @@ def test_a_won_table_says_won(locale):
     for king in ("KS", "KH", "KD", "KC"):
         player.tap(king)
     player.frames(1.5)
-    assert app.table.game.is_won and isinstance(app.scenes.top, WinScene)
+    assert app.table.model.game.is_won and isinstance(app.scenes.top, WinScene)
     assert app.table.bar_text()[-1] == tr("table.winnable_done")
     assert tr("table.winnable_done") != tr("table.winnable_won")
 
@@ -189,7 +189,7 @@ def test_the_tip_fits_every_screen(monkeypatch, size):
         player, tr = Player(app), app.tr
         player.tap("AH")
         ask_hint(app, pool, player)
-        toast = app.table.toast
+        toast = app.table.model.toast
         tip = tr("table.hint_lost_tip", setting=tr("settings.winnable_indicator"))
         assert toast is not None and toast.text == tip
         assert app.screen.get_rect().contains(toast.rect)

@@ -67,14 +67,14 @@ def test_a_move_that_loses_the_game_is_named_and_can_be_undone(locale):
     assert bar(app) == tr("table.winnable_won")
     finger.double_tap(finger.card("9S"))  # this one loses it
     assert bar(app) == tr("table.winnable_lost_since", card=tr.card("9S"))
-    assert app.table.toast is not None and tr.card("9S") in app.table.toast.text
-    finger.tap(app.table.layout.info_bar.center)  # the offer
+    assert app.table.model.toast is not None and tr.card("9S") in app.table.model.toast.text
+    finger.tap(app.table.model.layout.info_bar.center)  # the offer
     confirm = app.scenes.top
     assert isinstance(confirm, ConfirmScene)
     assert tr.card("9S") in confirm.question
     finger.tap(finger.control(tr("table.lost_undo")))
     assert app.scenes.top is app.table
-    assert len(app.table.game.history) == 1 and app.table.game.found == [0, 1, 0, 0]
+    assert len(app.table.model.game.history) == 1 and app.table.model.game.found == [0, 1, 0, 0]
     assert bar(app) == tr("table.winnable_won")
 
 
@@ -85,7 +85,7 @@ def test_a_deal_that_cannot_be_won_says_so_from_the_start(locale):
     assert bar(app) == tr("table.winnable_never")
     finger.tap(finger.card("AH"))
     assert bar(app) == tr("table.winnable_never")
-    finger.tap(app.table.layout.info_bar.center)  # nothing to go back to
+    finger.tap(app.table.model.layout.info_bar.center)  # nothing to go back to
     assert app.scenes.top is app.table
 
 
@@ -116,16 +116,16 @@ def test_switched_on_after_the_losing_move_it_names_the_move_at_once(locale):
     finger, tr = Finger(app), app.tr
     finger.tap(finger.card("AH"))
     finger.double_tap(finger.card("9S"))  # this one loses it, unseen
-    assert len(app.table.game.history) == 2 and bar(app) == ""
+    assert len(app.table.model.game.history) == 2 and bar(app) == ""
     switch_indicator_on(app, finger)
     assert bar(app) == tr("table.winnable_lost_since", card=tr.card("9S"))
-    assert app.table.toast is not None and tr.card("9S") in app.table.toast.text
+    assert app.table.model.toast is not None and tr.card("9S") in app.table.model.toast.text
     shot(app, f"switched-on-{locale}.png")
-    finger.tap(app.table.layout.info_bar.center)  # the offer
+    finger.tap(app.table.model.layout.info_bar.center)  # the offer
     confirm = app.scenes.top
     assert isinstance(confirm, ConfirmScene) and tr.card("9S") in confirm.question
     finger.tap(finger.control(tr("table.lost_undo")))
-    assert len(app.table.game.history) == 1 and app.table.game.found == [0, 1, 0, 0]
+    assert len(app.table.model.game.history) == 1 and app.table.model.game.found == [0, 1, 0, 0]
     assert bar(app) == tr("table.winnable_won")
 
 
@@ -138,5 +138,5 @@ def test_switched_on_after_moves_of_a_lost_deal_it_says_never_winnable():
     finger.tap(finger.card("AH"))
     switch_indicator_on(app, finger)
     assert bar(app) == app.tr("table.winnable_never")
-    finger.tap(app.table.layout.info_bar.center)  # nothing to go back to
+    finger.tap(app.table.model.layout.info_bar.center)  # nothing to go back to
     assert app.scenes.top is app.table

@@ -166,7 +166,7 @@ def test_every_message_breaks_where_a_typesetter_would(size, locale, monkeypatch
     app.set_locale(locale)
     wraps = Recorder(monkeypatch, ui, "wrap")
     for text in prose(app.tr):
-        app.table.show_toast(text)
+        app.table.model.show_toast(text)
         app.scenes.open("confirm", question=text, yes="+", no="-", on_yes=lambda: None)
         app.scenes.top.paint(app.screen)
         app.scenes.pop()
@@ -232,7 +232,7 @@ def test_a_table_button_label_that_fits_on_one_line_is_never_wrapped(size, local
     labels = Recorder(monkeypatch, ui, "label_lines")
     app.table.view.chrome.resize()
     app.table.view.chrome.chrome()
-    lay = app.table.layout
+    lay = app.table.model.layout
     rect = lay.buttons["new"]
     room = rect.width - 6 if rect.height > rect.width * 0.55 else rect.width - rect.height // 2 - 22
     drawn = dict(wraps.calls + labels.calls)
@@ -247,10 +247,10 @@ def test_the_info_bar_grows_with_a_large_table():
     """At 1920x1080 the bar's words were 16 px high beside 30 px button labels: the bar's
     text now grows with the screen, as the labels and dialogs do."""
     small, large = make_app(size=(800, 480)), None
-    small_text = small.table.layout.text_size
+    small_text = small.table.model.layout.text_size
     pygame.display.quit()
     large = make_app(size=(1920, 1080))
-    lay = large.table.layout
+    lay = large.table.model.layout
     labels = large.table.view.chrome.label_size()
     assert lay.text_size >= 24 and lay.text_size >= 0.8 * labels, (lay.text_size, labels)
     assert small_text == 13  # a 7" panel's bar as it was
@@ -293,9 +293,9 @@ def test_a_short_last_sentence_is_not_parted_at_the_last_break(locale, monkeypat
     assert shown[-1][-1].replace("\u00a0", " ").endswith(last), shown[-1]
     app.scenes.pop_to_bottom()
     tip = app.tr("table.first_time")
-    app.table.show_toast(tip)
-    assert app.table.toast is not None
-    lines = app.table.toast.lines
+    app.table.model.show_toast(tip)
+    assert app.table.model.toast is not None
+    lines = app.table.model.toast.lines
     assert len(lines) == 1 or " " in lines[-1].replace("\u00a0", " "), lines
 
 

@@ -41,9 +41,9 @@ def refused(locale: str, card: str, column: int, code: str = "RU1-C-AAAAAAD") ->
     """The message of ``card`` dragged onto ``column`` (0-based), a refused move."""
     app = make_app(code, settings=PlayerSettings(locale=locale))
     finger = Finger(app)
-    before = app.table.game.to_dict()
+    before = app.table.model.game.to_dict()
     finger.drag(finger.card(card), finger.column(column))
-    assert app.table.game.to_dict() == before
+    assert app.table.model.game.to_dict() == before
     return toast(app)
 
 
@@ -124,14 +124,14 @@ def test_one_king_marked_is_one_king_in_the_sentence(locale, one):
     game = one_king_face_up()
     assert len(game.needed_cards(IllegalMove("king_only", card="QS", reveals=False))) > 1
     app, text = drop_on_empty_column(game, locale, "QS")
-    assert app.table.marks == (parse_card("KH"),)  # type: ignore[attr-defined]
+    assert app.table.model.marks == (parse_card("KH"),)  # type: ignore[attr-defined]
     assert text.endswith(one)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_several_kings_marked_are_kings(locale):
     app, text = drop_on_empty_column(queen_run(), locale, "QS")
-    marks = app.table.marks  # type: ignore[attr-defined]
+    marks = app.table.model.marks  # type: ignore[attr-defined]
     assert len(marks) == 3
     assert text.endswith(app.tr("table.kings_marked", count=3))  # type: ignore[attr-defined]
     assert text.endswith(load_catalog(locale)["table.kings_marked"]["other"])  # type: ignore[index]

@@ -127,7 +127,7 @@ def dialogs_of(app: App) -> Iterator[str]:
             ("newgame", lambda: app.scenes.build("newgame")),
             ("settings", lambda: app.scenes.build("settings")),
             ("rules", lambda: app.scenes.build("rules")),
-            ("win", lambda: app.scenes.build("win", game=app.table.game, play_time=hour)),
+            ("win", lambda: app.scenes.build("win", game=app.table.model.game, play_time=hour)),
             ("keypad", lambda: app.scenes.build("keypad", text="SH1-C4-AAAAAJ2")),
         ):
             scene = make()
@@ -172,11 +172,13 @@ def test_every_refusal_popup_stays_on_screen(
         app.tr.refusal(IllegalMove(reason, **{p: SAMPLES[p] for p in params}))
         for reason, params in REASONS.items()
     ]
-    texts += [app.tr("table.hint_move", move=table.hints.describe(table.game.legal_moves()[0]))]
+    texts += [
+        app.tr("table.hint_move", move=table.hints.describe(table.model.game.legal_moves()[0]))
+    ]
     for text in texts:
-        table.show_toast(text)
-        assert table.toast is not None
-        assert screen.contains(table.toast.rect), f"{text!r} leaves the screen"
+        table.model.show_toast(text)
+        assert table.model.toast is not None
+        assert screen.contains(table.model.toast.rect), f"{text!r} leaves the screen"
     assert not watch.problems, f"{locale} {size}: " + "\n".join(watch.problems)
 
 
@@ -188,8 +190,8 @@ def test_the_info_bar_fits_with_big_numbers(
     fit (TableView.draw_bar); with the longest values it must stay at a readable size."""
     app = open_app(locale, size, "SH1-C4-AAAAAJ2")
     table, tr = app.table, app.tr
-    table.play_time.reset(10 * 3600 - 1.0)
-    table.game.moves = 1888
+    table.model.play_time.reset(10 * 3600 - 1.0)
+    table.model.game.moves = 1888
     table.hints.status = max(
         ("won", "lost", "working", "unknown"),
         key=lambda status: font(FLOOR).size(tr(f"table.winnable_{status}"))[0],
@@ -216,7 +218,7 @@ def test_every_question_fits(watch: Watch, locale: str, size: tuple[int, int]) -
     high scores) with long values: the question and both answers fit at a readable size."""
     app = open_app(locale, size)
     tr, table = app.tr, app.table
-    move = table.hints.describe(table.game.legal_moves()[0])
+    move = table.hints.describe(table.model.game.legal_moves()[0])
     questions = [
         (tr("table.lost_question", count=122, move=move), "table.lost_undo", "table.leave_no"),
         (tr("table.leave_question", moves=tr("table.moves", count=1888)), "table.leave_yes",

@@ -12,7 +12,7 @@ import pytest
 
 from game.launch import show_scene
 from game.look.fonts import forget_fonts
-from game.table import TableScene
+from game.table.scene import TableScene
 from game.table.view import TableView
 from tests.helpers.tablehelp import make_app
 from tests.look.test_layout_json import ROOT
@@ -58,7 +58,7 @@ def test_no_text_is_smaller_than_the_info_bar(size, locale, monkeypatch):
     app = make_app("SH1-C2-AAAAAJ2", size=size)
     app.set_locale(locale)
     app.draw()  # the table under the dialogs, drawn (and its texts kept) before they open
-    least = app.table.layout.text_size
+    least = app.table.model.layout.text_size
     small: dict[str, list[tuple[str, int]]] = {}
     for scene in SCENES:
         rendered = Rendered()
@@ -85,7 +85,7 @@ def test_the_table_buttons_are_as_readable_as_the_info_bar(size, locale, code, m
     "Подсказка" and "Настройки" fit no larger in a fifth of the width)."""
     app = make_app(code, size=size)
     app.set_locale(locale)
-    least = app.table.layout.text_size
+    least = app.table.model.layout.text_size
     rendered = Rendered()
     monkeypatch.setattr(pygame.font, "Font", rendered.font)
     forget_fonts()
@@ -95,7 +95,7 @@ def test_the_table_buttons_are_as_readable_as_the_info_bar(size, locale, code, m
     app.draw()
     monkeypatch.undo()
     forget_fonts()
-    labels = [app.tr(f"buttons.{name}") for name in app.table.layout.buttons]
+    labels = [app.tr(f"buttons.{name}") for name in app.table.model.layout.buttons]
     # A label on one line, or on two (each line rendered by itself).
     drawn = {
         label: [px for text, px in rendered.sizes.items() if len(text) > 2 and text in label]
@@ -133,11 +133,13 @@ def test_the_words_on_the_examples_table_are_as_readable_as_the_info_bar(size, l
         table.resize()
         table.draw(app.screen, True)
 
-    bar = drawn_sizes(lambda: fresh(app.table), monkeypatch)[app.table.game.code]
+    bar = drawn_sizes(lambda: fresh(app.table), monkeypatch)[app.table.model.game.code]
     words = drawn_sizes(lambda: fresh(page.demo), monkeypatch)
     words = {text: px for text, px in words.items() if sum(c.isalpha() for c in text) > 1}
     assert app.tr("buttons.settings") in " ".join(words)
-    small = {text: px for text, px in words.items() if px < min(bar, app.table.layout.text_size)}
+    small = {
+        text: px for text, px in words.items() if px < min(bar, app.table.model.layout.text_size)
+    }
     assert not small, (bar, small)
     if size == (720, 1280):
         app.full_redraw = True

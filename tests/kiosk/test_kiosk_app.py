@@ -18,7 +18,7 @@ from game.saves.session import Session
 from game.scenes.attract import AttractScene
 from game.scenes.pin import PinScene
 from game.scenes.stats import StatsScene
-from game.table import TableScene
+from game.table.scene import TableScene
 from tests.helpers.kioskhelp import (
     CODE,
     isolated_logging,  # noqa: F401 (autouse fixture)
@@ -54,15 +54,15 @@ def test_every_move_is_saved_and_resumed_exactly(tmp_path: Path) -> None:
     finger.tap(finger.button("undo"))
     finger.settle(1.0)
     finger.tap(finger.card("AH"))
-    clock_at_last_move = app.table.play_time.seconds
+    clock_at_last_move = app.table.model.play_time.seconds
     finger.settle(1.0)  # time after the last move is not saved until the next save
-    played = app.table.game
+    played = app.table.model.game
     assert played.moves == 2
     again, _ = kiosk_app(tmp_path, kiosk_config())
-    assert again.table.game.to_dict() == played.to_dict()  # cards, score, counter, history
-    assert again.table.play_time.seconds == pytest.approx(clock_at_last_move, abs=0.02)
-    assert again.table.play_time.seconds > 2.5
-    assert again.table.game.pop()  # the undo history came back too
+    assert again.table.model.game.to_dict() == played.to_dict()  # cards, score, counter, history
+    assert again.table.model.play_time.seconds == pytest.approx(clock_at_last_move, abs=0.02)
+    assert again.table.model.play_time.seconds > 2.5
+    assert again.table.model.game.pop()  # the undo history came back too
 
 
 def test_quit_from_systemd_saves_and_stops_even_when_locked(tmp_path: Path) -> None:
@@ -205,10 +205,10 @@ def test_the_keypad_takes_no_empty_try_and_makes_no_one_wait_over_two_minutes(
 def test_a_long_press_elsewhere_or_a_cancel_changes_nothing(tmp_path: Path) -> None:
     app, controller = kiosk_app(tmp_path, kiosk_config())
     finger = Finger(app)
-    finger.down(app.table.layout.info_bar.midleft)
+    finger.down(app.table.model.layout.info_bar.midleft)
     for _ in range(6 * 60):
         app.step()
-    finger.up(app.table.layout.info_bar.midleft)
+    finger.up(app.table.model.layout.info_bar.midleft)
     assert app.scenes.top is app.table
     hold_on_the_code(app, controller, 5.2)
     finger.tap(finger.control("Cancel"))
@@ -224,19 +224,19 @@ def test_no_exit_gesture_without_a_pin(tmp_path: Path) -> None:
 def test_idle_attract_then_the_waking_tap_plays_no_move(tmp_path: Path) -> None:
     app, _ = kiosk_app(tmp_path, kiosk_config(idle_attract_minutes=0.05))
     finger = Finger(app)
-    before = app.table.game.to_dict()
+    before = app.table.model.game.to_dict()
     wait(app, 2.0)
     assert app.scenes.top is app.table
     wait(app, 2.0)
     assert isinstance(app.scenes.top, AttractScene)
     wait(app, 10.0)  # the computer plays its own deal meanwhile
-    assert app.table.game.to_dict() == before
+    assert app.table.model.game.to_dict() == before
     finger.tap(finger.card("AH"))  # a tap on a card that would go home
     assert app.scenes.top is app.table
-    assert app.table.game.to_dict() == before
+    assert app.table.model.game.to_dict() == before
     finger.settle(0.6)  # past the double-tap window: not the second half of the waking tap
     finger.tap(finger.card("AH"))  # the next tap plays
-    assert app.table.game.moves == 1
+    assert app.table.model.game.moves == 1
 
 
 def test_idle_fresh_deal_for_the_next_visitor(tmp_path: Path) -> None:
@@ -247,13 +247,13 @@ def test_idle_fresh_deal_for_the_next_visitor(tmp_path: Path) -> None:
     finger.settle(0.5)
     wait(app, 13.0)
     assert isinstance(app.scenes.top, AttractScene)
-    assert app.table.game.code != CODE and app.table.game.moves == 0
+    assert app.table.model.game.code != CODE and app.table.model.game.moves == 0
     stats = load_stats(tmp_path)["RU1-C"]
     assert (stats.played, stats.won) == (1, 0)
     assert "result=idle" in (tmp_path / "logs" / "solitaire.log").read_text()
-    fresh = app.table.game.code
+    fresh = app.table.model.game.code
     wait(app, 30.0)  # no second fresh deal for an untouched game
-    assert app.table.game.code == fresh
+    assert app.table.model.game.code == fresh
     resumed = Session(config, tmp_path).resume()
     assert resumed is not None and resumed.game.code == fresh
 
@@ -287,7 +287,7 @@ def test_table_without_a_kiosk_has_no_statistics_button() -> None:
 def test_a_lost_release_does_not_keep_the_kiosk_awake(tmp_path: Path) -> None:
     app, _ = kiosk_app(tmp_path, kiosk_config(idle_attract_minutes=0.05))
     finger = Finger(app)
-    finger.down(app.table.layout.info_bar.center)  # ...and the release never comes
+    finger.down(app.table.model.layout.info_bar.center)  # ...and the release never comes
     wait(app, 60.0)
     assert app.scenes.top is app.table  # a finger held still is not idle
     wait(app, 70.0)
@@ -306,15 +306,15 @@ def test_attract_plays_the_solvers_winning_line(
     )
     scene = AttractScene(app)
     app.scenes.push(scene)
-    first = scene.demo.game
+    first = scene.demo.model.game
     deadline = time.monotonic() + 20
     while scene.solved is None and time.monotonic() < deadline:
         time.sleep(0.02)
     assert scene.solved is not None and len(scene.solved[1]) == 4  # the four kings home
     wait(app, 8.0)
     assert first.is_won  # the computer played the line to the end
-    assert scene.demo.game is not first  # and dealt itself the next game
-    assert app.table.game.moves == 0  # the visitor's game was never touched
+    assert scene.demo.model.game is not first  # and dealt itself the next game
+    assert app.table.model.game.moves == 0  # the visitor's game was never touched
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=["800x480", "720x1280"])

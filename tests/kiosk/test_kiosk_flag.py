@@ -64,7 +64,7 @@ def test_a_config_that_is_not_toml_leaves_the_kiosk_locked(tmp_path: Path, kiosk
         assert pygame.mouse.get_visible() is not kiosk
         app.scenes.pop_to_bottom()
         assert (app.kiosk is not None) is kiosk  # a desktop run has no kiosk controller
-        bar = app.table.layout.info_bar
+        bar = app.table.model.layout.info_bar
         code = (bar.right - bar.width // 8, bar.centery)  # on the game code
         finger.down(code)
         finger.settle(6.0)  # longer than any exit press

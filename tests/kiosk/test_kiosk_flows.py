@@ -141,7 +141,7 @@ app = open_app(options, game=game)
 app.step()
 armed.append(True)
 card, dest = last.split("-")
-if not app.table.game.is_won:  # resumed one move before the win: the visitor plays it
+if not app.table.model.game.is_won:  # resumed one move before the win: the visitor plays it
     Player(app).drag(card, dest)
 app.close()
 """

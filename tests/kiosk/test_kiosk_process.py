@@ -114,7 +114,7 @@ def test_check_config_from_main(tmp_path: Path) -> None:
 CRASHING_TABLE = """
 import sys
 import main
-from game.table import TableScene
+from game.table.scene import TableScene
 
 calls = 0
 real_update = TableScene.update

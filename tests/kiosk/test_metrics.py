@@ -237,10 +237,10 @@ def test_failed_saves_hint_restarts_and_a_game_in_play_show(tmp_path: Path) -> N
         assert metric(text, "solitaire_kiosk_games_started_total", '{rule_set="RU1-C"}') == 0
         shutil.rmtree(state)
         state.write_text("a file where the directory should be: every save fails")
-        assert app.table.make_move(Move.parse("AH-f"))
-        app.workers.ask_hint(app.table.game).result(timeout=60)
+        assert app.table.model.make_move(Move.parse("AH-f"))
+        app.workers.ask_hint(app.table.model.game).result(timeout=60)
         app.workers.stop("hint", wait=True)  # it hung: the next question starts a new one
-        app.workers.ask_hint(app.table.game).result(timeout=60)
+        app.workers.ask_hint(app.table.model.game).result(timeout=60)
         assert metrics.write()
     finally:
         app.close()

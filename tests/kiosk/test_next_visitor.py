@@ -21,10 +21,10 @@ from game.config import Config, config_from_dict
 from game.saves.persist import Autosave
 from game.saves.storage import autosave_store
 from game.scenes.attract import AttractScene
-from game.table import TableScene
 from game.table.feedback import tap_refusal
 from game.table.gesture import LastTap, lift_drag
 from game.table.hints import HintJob, HintMark
+from game.table.scene import TableScene
 from game.table.select import Selection
 from tests.helpers.kioskhelp import (
     isolated_logging,  # noqa: F401 (autouse fixture)
@@ -66,14 +66,14 @@ def test_a_paused_finish_does_not_play_on_for_the_next_visitor(tmp_path: Path) -
     assert table.button_at(where) == "finish"
     finger.tap(where)
     finger.tap(finger.button("settings"))  # the run pauses under the dialog
-    assert app.scenes.top.name == "settings" and not table.game.is_won
+    assert app.scenes.top.name == "settings" and not table.model.game.is_won
     wait(app, ATTRACT_S + 1)
     assert isinstance(app.scenes.top, AttractScene)
-    left = table.game.to_dict()
+    left = table.model.game.to_dict()
     finger.tap(finger.card("TS"))  # the next visitor wakes the kiosk
     finger.settle(2.0)  # the rest would have gone home in half a second
     assert app.scenes.top is table
-    assert table.game.to_dict() == left and not table.game.is_won
+    assert table.model.game.to_dict() == left and not table.model.game.is_won
     assert app.arcade.scores.tables() == []  # nobody's high score
     assert table.button_at(where) == "finish"
 
@@ -98,8 +98,8 @@ def test_a_tap_to_place_choice_does_not_reach_the_next_visitor(tmp_path: Path) -
     finger.settle(0.6)
     finger.tap(finger.card("TS"))  # the next visitor's first tap on column 7
     finger.settle(0.6)
-    assert table.game.moves == 0
-    assert table.game.cols[6][-1] == parse_card("TS")
+    assert table.model.game.moves == 0
+    assert table.model.game.cols[6][-1] == parse_card("TS")
 
 
 def test_a_drag_whose_release_was_lost_does_not_keep_the_attract_screen_away(
@@ -114,15 +114,17 @@ def test_a_drag_whose_release_was_lost_does_not_keep_the_attract_screen_away(
     finger.down(start)
     for dy in range(10, 80, 10):
         finger.move((start[0] + dy, start[1] + dy))
-    assert table.drag is not None  # ...and the release never comes
+    assert table.model.drag is not None  # ...and the release never comes
     wait(app, 130.0)
     assert isinstance(app.scenes.top, AttractScene)
-    assert table.drag is None and not table.state.moving()
+    assert table.model.drag is None and not table.model.moving()
     finger.tap(finger.card("AH"))  # wakes the kiosk: plays nothing
     finger.settle(0.6)
     finger.tap(finger.card("AH"))  # AH is alone in column 1: a tap sends it home
     finger.settle(0.6)
-    assert table.game.moves == 1 and table.game.locate(parse_card("AH"))[0] == FOUNDATION
+    assert (
+        table.model.game.moves == 1 and table.model.game.locate(parse_card("AH"))[0] == FOUNDATION
+    )
 
 
 # What a table keeps from one visitor to the next: the game and what belongs to it (its play
@@ -131,19 +133,20 @@ def test_a_drag_whose_release_was_lost_does_not_keep_the_attract_screen_away(
 # (their own fields are sorted below).
 KEPT = {
     "table": {
-        *("app", "state", "view", "hints", "finisher", "chooser"),
+        *("app", "model", "view", "hints", "finisher", "chooser"),
         *("buttons_are_pictures", "least_text"),  # how it shows itself: given when made
     },
-    "state": {
+    "model": {
         *("game", "play_time", "deal", "deal_day", "pending_win"),
         *("active", "version", "layout", "places"),
+        *("board", "outside", "double_tap_window"),  # what it is given when made
     },
     # known: the game's finish moves, worked out once; shown, seen: whether the table shows
     # Finish (its pulse starts when that turns true)
-    "finisher": {"state", "play", "known", "shown", "seen"},
-    "chooser": {"state", "play", "button_at", "card_at"},
+    "finisher": {"model", "play", "known", "shown", "seen"},
+    "chooser": {"model", "play", "button_at", "card_at"},
     "hints": {  # the indicator: the game's
-        *("state", "workers", "tr", "now", "wanted", "toast", "undo", "confirm", "back"),
+        *("model", "workers", "tr", "now", "wanted", "toast", "undo", "confirm", "back"),
         *("new_deal", "indicator", "status", "seen", "lost", "lost_at"),
         *("looking", "undecided"),  # the search for the move that lost the game
     },
@@ -153,30 +156,30 @@ KEPT = {
 def dirty(table: TableScene) -> dict[str, dict[str, Any]]:
     """What a visitor may leave in each field that is not kept: a value a fresh table never
     has (made as the table makes it where that is short)."""
-    game, now = table.game, table.app.clock.time
-    card, rest = parse_card("9S"), table.rest()
+    game, now = table.model.game, table.app.clock.time
+    card, rest = parse_card("9S"), table.model.rest()
     key = game.position_key()
-    table.refuse([card], "a message", marks=[parse_card("TS")])  # shake, outline, toast
+    table.model.refuse([card], "a message", marks=[parse_card("TS")])  # shake, outline, toast
     refusal = tap_refusal(game, card, now + 100.0)
     assert refusal is not None
     future: Future[Any] = Future()
     return {
         "table": {},
-        "state": {
-            "tweens": list(table.tweens),
+        "model": {
+            "tweens": list(table.model.tweens),
             "drag": lift_drag(game, card, rest, (10, 10), (40, 40)),
-            "toast": table.toast,
+            "toast": table.model.toast,
             "last_tap": LastTap(card, False),
             "pressed_button": "undo",
             "pressed_card": card,
             "pending_refusal": refusal,
-            "marks": table.marks,
+            "marks": table.model.marks,
             "marks_until": now + 100.0,
             "first_line": False,
             "touched_column": 3,  # a column under the finger, held (issue 38 item 13)
             "held": {3: {card: 10}},
             "held_until": now + 100.0,
-            "_held_on": (game, table.layout),
+            "_held_on": (game, table.model.layout),
         },
         "finisher": {  # a run under way, and Finish's pulse begun
             "queue": [Move(card, FOUNDATION)],
@@ -194,7 +197,7 @@ def dirty(table: TableScene) -> dict[str, dict[str, Any]]:
 
 
 def parts(table: TableScene) -> dict[str, object]:
-    return {"table": table, "state": table.state, "finisher": table.finisher,
+    return {"table": table, "model": table.model, "finisher": table.finisher,
             "chooser": table.chooser, "hints": table.hints}  # fmt: skip
 
 
@@ -210,7 +213,7 @@ def test_every_field_of_the_table_is_kept_or_reset_for_the_next_visitor(tmp_path
         assert not gone, f"{name}: no longer there: {sorted(gone)}"
         for field, value in left[name].items():
             setattr(part, field, value)
-    fresh = parts(TableScene(app, table.game))
+    fresh = parts(TableScene(app, table.model.game))
     for name, part in parts(table).items():
         for field in left[name]:
             assert getattr(part, field) != getattr(fresh[name], field), (name, field)
@@ -219,4 +222,4 @@ def test_every_field_of_the_table_is_kept_or_reset_for_the_next_visitor(tmp_path
     for name, part in parts(table).items():
         for field in left[name]:
             assert getattr(part, field) == getattr(fresh[name], field), (name, field)
-    assert table.game.moves == 0
+    assert table.model.game.moves == 0

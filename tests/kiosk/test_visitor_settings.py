@@ -84,13 +84,13 @@ def test_the_idle_fresh_deal_gives_the_next_visitor_the_defaults(
     app.set_locale("en")
     app.prefs.change("placement_help", False)
     assert (tmp_path / "settings.json").exists()
-    game = app.table.game
+    game = app.table.model.game
     game.play(game.legal_moves()[0])  # a game in progress: the idle timeout deals afresh
     run.session.moved(game, game.move_stack[-1])
     for _ in range(8):  # 8 x 1 s of no input: past the 6 s timeout
         app.update(1.0, clamp=False)
         app.draw()
-    assert app.table.game is not game  # the fresh deal happened
+    assert app.table.model.game is not game  # the fresh deal happened
     if keep:
         assert (app.settings.locale, app.settings.placement_help) == ("en", False)
         assert app.tr.locale == "en"

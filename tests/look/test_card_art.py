@@ -75,7 +75,7 @@ def test_four_colour_suits():
 def test_the_setting_redraws_the_table():
     app = make_app("RU1-C-AAAAABB", size=(800, 480), settings=PlayerSettings(locale="en"))
     assert not app.table.art.four_colors
-    Finger(app).tap(app.table.layout.buttons["settings"].center)
+    Finger(app).tap(app.table.model.layout.buttons["settings"].center)
     scene = app.scenes.top
     switch = next(c for c in scene.controls if c.name == "four_colors")
     Finger(app).tap(tap_point(switch))  # its switch: a tap on its name only explains it

@@ -18,9 +18,9 @@ SIZES = [((800, 480), 5.2), ((720, 1280), 8.3), ((1920, 1080), None)]
 def test_the_mark_frames_only_the_covered_cards_strip(size, ppm) -> None:
     app = make_app("RU1-C-AAAAAAD", size=size, px_per_mm=ppm)
     finger, table = Finger(app), app.table
-    seven = table.card_rect(parse_card("7C"))
+    seven = table.model.card_rect(parse_card("7C"))
     finger.drag((seven.centerx, seven.top + 6), finger.column(3))  # 7♣ on 8♦: wrong suit
-    assert table.marks == (parse_card("8C"),)  # 7♣ goes only on 8♣, three cards under others
+    assert table.model.marks == (parse_card("8C"),)  # 7♣ goes only on 8♣, three cards under others
     report = layout_report(table)
     cards = {c["card"]: c for c in report["cards"]}
     assert report["marks"] == [{"card": "8C", "rect": cards["8C"]["visible"]}]

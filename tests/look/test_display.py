@@ -36,12 +36,12 @@ def test_a_rotated_table_is_landscape_and_takes_touches_where_it_shows_them():
     app.step()
     app.presenter.present([app.screen.get_rect()])
     table = app.table
-    card = table.game.cols[0][-1]  # AH, alone in column 1
-    logical = table.card_rect(card).move(0, 0)
+    card = table.model.game.cols[0][-1]  # AH, alone in column 1
+    logical = table.model.card_rect(card).move(0, 0)
     target = app.presenter.to_window(pygame.Rect(logical.centerx, logical.top + 8, 1, 1))
     # The window shows the logical picture, turned.
     assert window.get_at(target.topleft) == app.screen.get_at((logical.centerx, logical.top + 8))
     touch = {"pos": target.topleft, "button": 1, "touch": True}
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, touch)])
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, touch)])
-    assert table.game.found == [0, 1, 0, 0]
+    assert table.model.game.found == [0, 1, 0, 0]

@@ -74,19 +74,21 @@ def test_a_press_lifts_the_card_and_those_on_it_and_a_still_release_is_a_tap():
                    settings=PlayerSettings(locale="en", one_tap=True))  # fmt: skip
     table, view, finger = app.table, app.table.view, Finger(app)
     assert view is not None
-    game = table.game
+    game = table.model.game
     covered = [c for i, col in enumerate(game.cols) for c in col[game.down[i] : -1]]
     card = next(c for c in covered if place.double_tap_move(game, c) is not None)
     pile, k = game.locate(card)
     group = game.cols[pile][k:]
     x, y, w, h = next(
-        c["visible"] for c in layout_report(table)["cards"] if c["rect"] == [*table.card_rect(card)]
+        c["visible"]
+        for c in layout_report(table)["cards"]
+        if c["rect"] == [*table.model.card_rect(card)]
     )
     press = (x + w // 2, y + h // 2)
     finger.down(press)  # no movement yet
-    assert table.pressed_card == card
-    lift = lift_offset(table.layout.card_h)
-    lifted = table.places.group_rect(card).move(-(lift // 2), -lift)
+    assert table.model.pressed_card == card
+    lift = lift_offset(table.model.layout.card_h)
+    lifted = table.model.places.group_rect(card).move(-(lift // 2), -lift)
     assert view.peek_group.alive() and view.peek_group.rect == lifted
     image = view.peek_group.image
     for dy in range(4, image.get_height() - 4, 5):  # drawn on the screen, raised
@@ -95,8 +97,8 @@ def test_a_press_lifts_the_card_and_those_on_it_and_a_still_release_is_a_tap():
             assert app.screen.get_at((lifted.x + w // 2, lifted.y + dy)) == colour, dy
     move = place.double_tap_move(game, card)
     finger.up(press)  # let go where it was pressed: a tap, which moves the group
-    assert not view.peek_group.alive() and table.drag is None
-    assert table.state.last_tap is not None and table.state.last_tap.card == card
+    assert not view.peek_group.alive() and table.model.drag is None
+    assert table.model.last_tap is not None and table.model.last_tap.card == card
     assert game.moves == 1 and move is not None and game.cols[move.dest][-len(group) :] == group
 
 
@@ -105,17 +107,17 @@ def test_when_a_column_opens_up_its_cards_glide():
     their wider places (under the card that leaves), and rest there."""
     app = make_app(game=position("RU1-C", 6, 6, 16), size=PANEL, px_per_mm=PANEL_PPM)
     table = app.table
-    game = table.game
-    before = {c: table.rest()[c][1] for c in game.cols[6]}
+    game = table.model.game
+    before = {c: table.model.rest()[c][1] for c in game.cols[6]}
     move = next(m for m in game.legal_moves() if m.card == game.cols[6][-1])
-    table.make_move(move)
+    table.model.make_move(move)
     staying = game.cols[6]
-    shifts = {t.card: t for t in table.tweens if t.shift}
-    assert set(shifts) == {c for c in staying if table.rest()[c][1] != before[c]}
+    shifts = {t.card: t for t in table.model.tweens if t.shift}
+    assert set(shifts) == {c for c in staying if table.model.rest()[c][1] != before[c]}
     assert staying[-1] in shifts
     for card, tween in shifts.items():
         mid = tween.position(tween.t0 + tween.duration / 2)[1]
-        assert before[card] < mid < table.rest()[card][1]
+        assert before[card] < mid < table.model.rest()[card][1]
     app.step()
     view = table.view
     assert view is not None
@@ -123,8 +125,8 @@ def test_when_a_column_opens_up_its_cards_glide():
     assert all(view.top.get_layer_of_sprite(view.cards[c]) < glide for c in shifts)
     for _ in range(30):
         app.step()
-    assert not table.tweens
-    assert all(view.cards[c].rect.y == table.rest()[c][1] for c in staying)
+    assert not table.model.tweens
+    assert all(view.cards[c].rect.y == table.model.rest()[c][1] for c in staying)
 
 
 @pytest.mark.parametrize(("size", "ppm"), SIZES, ids=lambda v: str(v))
@@ -132,8 +134,8 @@ def test_when_a_column_opens_up_its_cards_glide():
 def test_seahaven_columns_start_level_at_every_free_cell_count(size, ppm, key):
     app = make_app(f"{key}-AAAAAJ2", size=size, px_per_mm=ppm)
     table = app.table
-    tops = {table.rest()[col[0]][1] for col in table.game.cols}
+    tops = {table.model.rest()[col[0]][1] for col in table.model.game.cols}
     assert len(tops) == 1, tops
-    assert len({r.top for r in table.layout.columns}) == 1
+    assert len({r.top for r in table.model.layout.columns}) == 1
     if size == PANEL:
-        assert table.layout.card_w >= 64
+        assert table.model.layout.card_w >= 64

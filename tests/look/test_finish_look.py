@@ -47,7 +47,7 @@ def test_finish_has_its_own_colour_and_pulses_once_when_it_appears(size: tuple[i
         game.play(move)
     app = make_app(game=game, size=size)
     table, finger, screen = app.table, Finger(app), app.screen
-    rect = table.layout.buttons["hint"]
+    rect = table.model.layout.buttons["hint"]
     fill, above = (rect.left + 3, rect.centery), (rect.centerx, rect.top - 2)
     assert "hint" in table.shown_buttons()
     finger.settle(1.0)
@@ -79,6 +79,6 @@ def test_finish_has_its_own_colour_and_pulses_once_when_it_appears(size: tuple[i
     assert peak is not None
     OUT.mkdir(parents=True, exist_ok=True)
     pygame.image.save(peak[1], str(OUT / f"finish-pulse-{size[0]}x{size[1]}.png"))
-    others = [r for name, r in table.layout.buttons.items() if name != "hint"]
+    others = [r for name, r in table.model.layout.buttons.items() if name != "hint"]
     image, pos = table.view.chrome.pulsed(0.5)  # the height of the pulse: clear of the others
     assert not any(image.get_rect(topleft=pos).colliderect(r) for r in others)

@@ -86,15 +86,15 @@ def test_the_real_table_keeps_every_card_on_screen(size, code):
     app = make_app(game=_longest_column_game(code), size=size)
     table = app.table
     screen = pygame.Rect(0, 0, *size)
-    buttons = list(table.layout.buttons.values())
+    buttons = list(table.model.layout.buttons.values())
     for card in range(52):
-        rect = table.card_rect(card)
+        rect = table.model.card_rect(card)
         assert screen.contains(rect), (card, rect)
         assert not any(rect.colliderect(b) for b in buttons)
-        assert not rect.colliderect(table.layout.info_bar)
+        assert not rect.colliderect(table.model.layout.info_bar)
     # The top card can still be picked up by a tap on it.
-    top = table.game.cols[-1][-1]
-    assert table.card_at(table.card_rect(top).center) == top
+    top = table.model.game.cols[-1][-1]
+    assert table.card_at(table.model.card_rect(top).center) == top
     pygame.display.quit()
 
 

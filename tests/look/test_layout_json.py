@@ -84,7 +84,7 @@ def test_visible_parts_follow_the_fan_and_the_foundation():
     game = Game.from_code("RU1-C-AAAAAAN")
     app = make_app(game=game, size=(1024, 600))
     table = app.table
-    table.make_move(Move.parse("AC-f"))
+    table.model.make_move(Move.parse("AC-f"))
     for _ in range(30):
         app.step()
     data = layout_report(table)

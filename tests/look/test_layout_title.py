@@ -44,7 +44,7 @@ def _quit_pygame():
 def test_the_title_is_shown_readable_on_free_felt(size, key):
     app = make_app(f"{key}-AAAAAJ2", size=size)
     table = app.table
-    lay = table.layout
+    lay = table.model.layout
     title = lay.title
     screen = pygame.Rect(0, 0, *size)
     assert title.width > 0 and title.height > 0, title
@@ -63,7 +63,7 @@ def test_the_title_is_shown_readable_on_free_felt(size, key):
     for locale in LOCALES:
         app.set_locale(locale)
         for deal, day in DEALS:
-            table.deal, table.deal_day = deal, day
+            table.model.deal, table.model.deal_day = deal, day
             text = view.chrome.title_text()
             # Every line whole, and all lines, at the info bar's text size.
             lines = wrap(text, title.width, lay.text_size, True)
@@ -75,7 +75,7 @@ def test_the_title_is_shown_readable_on_free_felt(size, key):
             assert not any(line.endswith("·") or line.startswith("·") for line in drawn), drawn
     # And it is drawn there, today's deal named.
     app.set_locale("en")
-    table.deal, table.deal_day = "daily", None
+    table.model.deal, table.model.deal_day = "daily", None
     assert "Today's deal" in view.chrome.title_text()
     image = view.chrome.chrome()
     inked = sum(

@@ -52,9 +52,9 @@ def test_every_covered_index_in_a_long_column_shows_whole(size, locale):
     table, view = app.table, app.table.view
     assert view is not None
     art = view.art
-    col = table.game.cols[6]
-    down = table.game.down[6]
-    ys = [table.rest()[c][1] for c in col]
+    col = table.model.game.cols[6]
+    down = table.model.game.down[6]
+    ys = [table.model.rest()[c][1] for c in col]
     # Hidden cards give way first: they sit closer than the face-up ones.
     hidden_gaps = [b - a for a, b in itertools.pairwise(ys[: down + 1])]
     up_gaps = [b - a for a, b in itertools.pairwise(ys[down:])]
@@ -70,7 +70,7 @@ def test_every_covered_index_in_a_long_column_shows_whole(size, locale):
         assert rows, f"card {card}: no index"
         assert max(rows) < room, f"card {card}: the index reaches under the next card"
         # The screen shows exactly that strip where the card peeks out.
-        x, y, _ = table.rest()[card]
+        x, y, _ = table.model.rest()[card]
         gap = ys[k + 1] - ys[k]
         for dy in rows:
             if dy >= gap:
@@ -83,6 +83,6 @@ def test_an_ordinary_column_keeps_the_big_index():
     app = make_app("RU1-C-AAAAABB", size=(800, 480))
     view, table = app.table.view, app.table
     assert view is not None
-    for i, col in enumerate(table.game.cols):
-        ys = [table.rest()[c][1] for c in col[table.game.down[i] :]]
+    for i, col in enumerate(table.model.game.cols):
+        ys = [table.model.rest()[c][1] for c in col[table.model.game.down[i] :]]
         assert view.chrome.strip_size(ys) is None

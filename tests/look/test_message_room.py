@@ -89,16 +89,18 @@ def test_messages_lie_on_free_felt(size, code):
         longest = max(cols, key=len)
         card = longest[-1]
         # A refusal of the longest column's top card, the card under the finger.
-        table.state.last_tap = LastTap(card, False)
+        table.model.last_tap = LastTap(card, False)
         why = game.why_stuck(card)
-        table.refuse_move([card], why) if why else table.refuse([card], tr("table.first_time"))
-        check(table, [card_name(c) for c in table.marks], card_name(card))
-        table.finish_tweens()
+        table.model.refuse_move([card], why) if why else table.model.refuse(
+            [card], tr("table.first_time")
+        )
+        check(table, [card_name(c) for c in table.model.marks], card_name(card))
+        table.model.finish_tweens()
         # A hint: the card and where it goes.
         move = next((m for m in game.legal_moves() if not game.is_pointless(m)), None)
         move = move or Move(longest[-1], (game.cols.index(longest) + 1) % len(game.cols))
         table.hints.mark = HintMark(move, app.clock.time + 5)
-        table.show_toast(tr("table.hint_move", move=table.hints.describe(move)))
+        table.model.show_toast(tr("table.hint_move", move=table.hints.describe(move)))
         hinted = [card_name(move.card)]
         if move.dest < len(game.cols) and game.cols[move.dest]:
             hinted.append(card_name(game.cols[move.dest][-1]))
@@ -106,9 +108,9 @@ def test_messages_lie_on_free_felt(size, code):
         table.hints.mark = None
         # The start tip and the indicator's notice, after a tap on the shortest column.
         touched = min(cols, key=len)[-1]
-        table.state.last_tap = LastTap(touched, False)
+        table.model.last_tap = LastTap(touched, False)
         for text in (tr("table.first_time"), tr("table.lost_offer", move="7♠ → 8♠")):
-            table.show_toast(text)
+            table.model.show_toast(text)
             check(table, [], card_name(touched))
 
 
@@ -119,44 +121,48 @@ def test_a_full_table_shrinks_the_message_before_it_covers_a_card(size):
     the card it names."""
     app = make_app(game=position("RU1-C", 3, 6, 20), size=size)
     table = app.table
-    card = table.game.cols[3][-1]
+    card = table.model.game.cols[3][-1]
     long_text = " ".join([app.tr("table.first_time")] * 4)
-    table.refuse([card], long_text)
+    table.model.refuse([card], long_text)
     data = layout_report(table)
     box = pygame.Rect(data["message"]["rect"])
-    assert table.toast is not None and table.toast.text_size >= 11
-    assert not box.colliderect(table.places.group_rect(card))
-    assert not box.colliderect(table.layout.info_bar)
+    assert table.model.toast is not None and table.model.toast.text_size >= 11
+    assert not box.colliderect(table.model.places.group_rect(card))
+    assert not box.colliderect(table.model.layout.info_bar)
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_refused_move_keeps_off_the_place_it_was_aimed_at(size, monkeypatch):
     """A refusal names the card the move was aimed at ("on 8♥ only…"): even with no free felt
     left (a long text on a full table) the message never covers that card."""
-    import game.table.scene as scene_module
+    import game.table.model as model_module
     from game.table.refusals import Answer
 
     app = make_app(game=position("RU1-C", 3, 6, 20), size=size)
     table = app.table
     long_text = " ".join([app.tr("table.first_time")] * 6)
-    monkeypatch.setattr(scene_module, "explain", lambda *args: Answer(long_text))
+    monkeypatch.setattr(model_module, "explain", lambda *args: Answer(long_text))
     kept_off: list[list[pygame.Rect]] = []
-    real = table.state.show_toast
+    real = table.model.show_toast
 
-    def show_toast(text, avoid, now, hinted=()):
+    def show_toast(text, avoid=()):
         kept_off.append([pygame.Rect(r) for r in avoid])
-        real(text, avoid, now, hinted)
+        real(text, avoid)
 
-    monkeypatch.setattr(table.state, "show_toast", show_toast)
-    card = table.game.cols[3][-1]
+    monkeypatch.setattr(table.model, "show_toast", show_toast)
+    card = table.model.game.cols[3][-1]
     for dest in (0, 1, 2, 4, 5, 6):
         move = Move(card, dest)
-        why = table.game.check(move)
+        why = table.model.game.check(move)
         assert why is not None
-        table.refuse_move([card], why, move)
-        assert table.toast is not None
-        target = table.places.dest_rect(dest)
+        table.model.refuse_move([card], why, move)
+        assert table.model.toast is not None
+        target = table.model.places.dest_rect(dest)
         assert target in kept_off[-1], "the message is not told to keep off the aimed card"
-        assert not table.toast.rect.colliderect(target), (dest, table.toast.rect, target)
-        assert not table.toast.rect.colliderect(table.places.group_rect(card))
-        table.finish_tweens()
+        assert not table.model.toast.rect.colliderect(target), (
+            dest,
+            table.model.toast.rect,
+            target,
+        )
+        assert not table.model.toast.rect.colliderect(table.model.places.group_rect(card))
+        table.model.finish_tweens()

@@ -38,7 +38,7 @@ def test_finish_button(locale, size, ppm) -> None:
     buttons = {b["name"]: b["rect"] for b in layout_report(app.table)["buttons"]}
     assert "finish" in buttons and "hint" not in buttons
     shoot(app, f"finish-{locale}")
-    Finger(app).tap(app.table.layout.buttons["hint"].center)
+    Finger(app).tap(app.table.model.layout.buttons["hint"].center)
     Finger(app).settle(0.25)
     shoot(app, f"finishing-{locale}")  # part of the way: the cards fly home one after another
     pygame.display.quit()
@@ -50,10 +50,10 @@ def test_mark_on_a_covered_card(locale, size, ppm) -> None:
     settings = PlayerSettings(locale=locale)
     app = make_app("RU1-C-AAAAAAD", size=size, px_per_mm=ppm, settings=settings)
     finger, table = Finger(app), app.table
-    seven = table.card_rect(parse_card("7C"))
+    seven = table.model.card_rect(parse_card("7C"))
     finger.drag((seven.centerx, seven.top + 6), finger.column(3))
     finger.settle(0.4)  # the shake is over, the mark and the words stay
-    assert table.marks == (parse_card("8C"),)
+    assert table.model.marks == (parse_card("8C"),)
     shoot(app, f"mark-covered-{locale}")
     pygame.display.quit()
 
@@ -66,10 +66,15 @@ def test_card_chosen_by_tap_to_place(size, ppm) -> None:
     finger.tap(finger.card("9S"))
     finger.settle(0.5)
     nine, on_it = parse_card("9S"), [parse_card("3C"), parse_card("9H")]  # they move with it
-    column, at = table.game.locate(nine)
-    assert [table.game.cols[column][at:], table.game.moves] == [(nine, *on_it), 0]  # not moved
+    column, at = table.model.game.locate(nine)
+    assert [table.model.game.cols[column][at:], table.model.game.moves] == [
+        (nine, *on_it),
+        0,
+    ]  # not moved
     chosen = table.chooser.current()
     assert chosen is not None and chosen.card == nine
-    assert table.chooser.lit() == table.card_rect(nine).unionall(list(map(table.card_rect, on_it)))
+    assert table.chooser.lit() == table.model.card_rect(nine).unionall(
+        list(map(table.model.card_rect, on_it))
+    )
     shoot(app, "tap-to-place")
     pygame.display.quit()

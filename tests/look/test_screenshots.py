@@ -86,7 +86,7 @@ def test_screenshot(name, size, ppm):
     pygame.image.save(app.screen, f"{stem}.png")
     report = layout_report(app.table)
     stem.with_suffix(".json").write_text(json.dumps(report, indent=1), encoding="utf-8")
-    assert_a_table_one_can_read(app.table.game, report)
+    assert_a_table_one_can_read(app.table.model.game, report)
     for locale in ("fi", "ru"):  # the title and the bar in the other languages
         app.set_locale(locale)
         app.draw()

@@ -60,9 +60,9 @@ def test_one_free_cell_keeps_its_longest_column_readable(size, ppm, strip_mm):
     app.draw()
     SHOTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, SHOTS / f"SH1-C1-column2-18-{size[0]}x{size[1]}.png")
-    lay = app.table.layout
+    lay = app.table.model.layout
     assert lay.card_w >= LEAST[f"{size[0]}x{size[1]}"]
-    ys = [app.table.rest()[card][1] for card in app.table.game.cols[1]]
+    ys = [app.table.model.rest()[card][1] for card in app.table.model.game.cols[1]]
     assert len(ys) == 18 and ys[-1] + lay.card_h <= size[1]
     strip = min(b - a for a, b in itertools.pairwise(ys))
     assert strip >= strip_mm * ppm, strip / ppm

@@ -47,7 +47,7 @@ def differing(a: pygame.Surface, b: pygame.Surface) -> int:
 class TestLayer:
     def test_every_card_is_a_dirty_sprite_stacked_in_play_order(self):
         app = played()
-        view, game = app.table.view, app.table.game
+        view, game = app.table.view, app.table.model.game
         assert isinstance(view.rest, pygame.sprite.LayeredDirty)
         assert all(isinstance(sprite, pygame.sprite.DirtySprite) for sprite in view.cards)
         for col in game.cols:
@@ -57,18 +57,18 @@ class TestLayer:
     def test_hit_testing_finds_the_top_most_card_under_the_finger(self):
         app = played()
         table, finger = app.table, Finger(app)
-        game = table.game
+        game = table.model.game
         for col in game.cols:
-            top = table.card_rect(col[-1])
+            top = table.model.card_rect(col[-1])
             assert table.card_at(top.center) == col[-1]
         for col in game.cols:
             for card in col[len(col) // 2 : -1]:  # covered: only a strip of it shows
                 assert table.card_at(finger.card(card_name(card))) == card
         diamonds = parse_card("AD") // 13
-        assert table.card_at(table.layout.foundations[diamonds].center) == parse_card("AD")
+        assert table.card_at(table.model.layout.foundations[diamonds].center) == parse_card("AD")
         spades = parse_card("AS") // 13
-        assert table.card_at(table.layout.foundations[spades].center) is None  # empty slot
-        assert table.card_at((2, table.layout.height // 2)) is None  # the felt
+        assert table.card_at(table.model.layout.foundations[spades].center) is None  # empty slot
+        assert table.card_at((2, table.model.layout.height // 2)) is None  # the felt
 
     def test_a_lifted_group_is_not_hit_where_it_rested(self):
         app = played()
@@ -77,7 +77,7 @@ class TestLayer:
         finger.down(start)
         finger.move((start[0] + 30, start[1] + 60))
         finger.move((start[0] + 60, start[1] + 120))
-        assert app.table.drag is not None
+        assert app.table.model.drag is not None
         assert app.table.view.card_at(start) != parse_card("JH")
 
 
@@ -97,14 +97,14 @@ class TestDirtyDrawing:
             app.step()
         assert differing(app.screen.copy(), full_picture(app)) == 0
         finger.settle()
-        game = table.game
+        game = table.model.game
         move = next(m for m in game.legal_moves() if not game.is_pointless(m))
-        table.make_move(move)
+        table.model.make_move(move)
         for _ in range(5):
             app.step()
         assert differing(app.screen.copy(), full_picture(app)) == 0
         finger.settle()
-        table.undo()
+        table.model.undo()
         finger.settle()
         assert differing(app.screen.copy(), full_picture(app)) == 0
 
@@ -113,11 +113,11 @@ class TestDirtyDrawing:
         table = app.table
         for _ in range(5):
             app.step()
-        game = table.game
+        game = table.model.game
         move = next(m for m in game.legal_moves() if not game.is_pointless(m))
-        table.make_move(move)
+        table.model.make_move(move)
         screen = app.screen.get_width() * app.screen.get_height()
-        while table.tweens:
+        while table.model.tweens:
             rects = app.step()
             assert 0 < sum(r.width * r.height for r in rects) < screen // 4
 
@@ -132,6 +132,6 @@ class TestDirtyDrawing:
         app.resize(pygame.display.set_mode((720, 1280)))
         app.step()
         view = app.table.view
-        assert app.table.drag is None and not view.lifted.alive() and not view.shadow.alive()
+        assert app.table.model.drag is None and not view.lifted.alive() and not view.shadow.alive()
         assert view.card_at(finger.card("JH")) == parse_card("JH")
         assert differing(app.screen.copy(), full_picture(app)) == 0

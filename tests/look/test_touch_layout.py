@@ -121,7 +121,7 @@ def test_every_card_readable_and_reachable(size, ppm, strip_mm, key):
 def test_the_side_block_sits_beside_the_columns_on_the_7_inch_panel():
     """800x480: the foundations stand beside the columns, which start under the info bar."""
     app = make_app("RU1-C-AAAAABB", size=(800, 480), px_per_mm=5.2)
-    lay = app.table.layout
+    lay = app.table.model.layout
     assert lay.columns[0].top < lay.info_bar.bottom + lay.margin + 2
     assert min(f.left for f in lay.foundations) > lay.columns[-1].right
     assert max(f.right for f in lay.foundations) < min(b.left for b in lay.buttons.values())
@@ -130,6 +130,6 @@ def test_the_side_block_sits_beside_the_columns_on_the_7_inch_panel():
 def test_portrait_seahaven_opens_its_fan():
     app = make_app("SH1-C4-AAAAAJ2", size=(720, 1280), px_per_mm=8.2)
     table = app.table
-    col = table.game.cols[0]
-    ys = [table.rest()[c][1] for c in col]
+    col = table.model.game.cols[0]
+    ys = [table.model.rest()[c][1] for c in col]
     assert min(b - a for a, b in itertools.pairwise(ys)) >= 4.5 * 8.2

@@ -59,7 +59,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 from engine import Game
 from tests.helpers.tablehelp import make_app
 app = make_app(game=Game.from_code("RU1-C-AAAAABB"))
-future = app.workers.ask_hint(app.table.game)
+future = app.workers.ask_hint(app.table.model.game)
 future.result(timeout=60)
 from game.workers import worker_processes
 pools = app.workers.pools()
@@ -272,7 +272,7 @@ def test_the_table_shows_the_mark_while_its_game_is_not_saved(tmp_path: Path) ->
     run = open_run(config, state, logging_on=False, crash_hook=False)
     app = make_app("RU1-C-AAAAAAD", size=(800, 480), run=run)
     finger = Finger(app)
-    where = mark_rect(app.table.layout.info_bar)
+    where = mark_rect(app.table.model.layout.info_bar)
 
     def red_pixels() -> int:
         app.draw()
@@ -291,6 +291,6 @@ def test_the_table_shows_the_mark_while_its_game_is_not_saved(tmp_path: Path) ->
     finger.settle()
     assert run.session.save_failed and red_pixels() > 20
     state.unlink()
-    run.session.checkpoint(app.table.game)  # a save that works
+    run.session.checkpoint(app.table.model.game)  # a save that works
     finger.settle()
     assert not run.session.save_failed and red_pixels() == 0

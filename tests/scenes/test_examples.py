@@ -53,7 +53,7 @@ def play_through(finger: Finger, page: ExamplesScene) -> None:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_example_has_its_line_and_plays_on_the_real_table(locale):
     app, finger, page = open_examples(locale)
-    visitor = app.table.game.to_dict()
+    visitor = app.table.model.game.to_dict()
     for k, example in enumerate(EXAMPLES):
         assert page.index == k
         line = app.tr(f"examples.{example.key}")
@@ -63,39 +63,39 @@ def test_every_example_has_its_line_and_plays_on_the_real_table(locale):
         check(app, page)
         finger.tap(finger.control(app.tr("examples.next") + " ▶"))
     assert page.index == 0  # round again
-    assert app.table.game.to_dict() == visitor  # the visitor's game is untouched
+    assert app.table.model.game.to_dict() == visitor  # the visitor's game is untouched
     finger.tap(finger.control(app.tr("dialog.close")))
     assert isinstance(app.scenes.top, RulesScene)
 
 
 def check_group(app, page):
-    game = page.demo.game
+    game = page.demo.model.game
     four = game.locate(parse_card("4C"))[0]
     assert names(game.cols[four][-6:]) == ["4C", "3C", "7D", "AS", "4S", "TH"]
 
 
 def check_king_only(app, page):
-    game = page.demo.game
+    game = page.demo.model.game
     assert names(game.cols[1]) == ["KH"]  # the king went; the queen did not
     assert game.locate(parse_card("QD"))[0] == 2
     assert game.moves == 1
 
 
 def check_takeback(app, page):
-    game = page.demo.game
+    game = page.demo.model.game
     assert game.found[1] == 7 and game.moves == 2  # back to a column, then home again
 
 
 def check_capacity(app, page):
-    game = page.demo.game
+    game = page.demo.model.game
     assert names(game.cols[2]) == ["KH", "QH", "JH", "TH"]  # 4 go into the empty column
     assert len(game.cols[0]) == 6  # 6 do not
 
 
 def check_one_cell(app, page):
-    game = page.demo.game
+    game = page.demo.model.game
     assert len(game.cols[1]) == 6 and len(game.cells) == 1
-    assert page.demo.marks == (game.cols[1][-1],)
+    assert page.demo.model.marks == (game.cols[1][-1],)
 
 
 CHECKS = {
@@ -112,9 +112,9 @@ def test_the_refusals_of_the_examples_say_their_rule():
     page.load(1)  # king_only: the queen is refused first
     for _ in range(60 * 3):
         app.step()
-        if page.step >= 1 and page.demo.toast is not None:
+        if page.step >= 1 and page.demo.model.toast is not None:
             break
-    text = page.demo.toast.text
+    text = page.demo.model.toast.text
     assert text.startswith(app.tr("reason.king_only_reveals", card="Q♦"))
 
 
@@ -148,7 +148,7 @@ def test_the_example_tables_buttons_are_pictures_not_buttons():
     app.full_redraw = True
     app.draw()
     demo = app.scenes.top.demo
-    for name, rect in demo.layout.buttons.items():
+    for name, rect in demo.model.layout.buttons.items():
         fill = sum(
             app.screen.get_at((x, y))[:3] in (ui.BUTTON, ui.BUTTON_OFF)
             for x in range(rect.left, rect.right, 2)
@@ -163,7 +163,7 @@ def pictures(app, page) -> dict[str, bytes]:
     app.full_redraw = True
     app.draw()
     shown = {}
-    for name, rect in page.demo.layout.buttons.items():
+    for name, rect in page.demo.model.layout.buttons.items():
         shown[name] = pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
     return shown
 
@@ -175,15 +175,15 @@ def test_the_pictured_buttons_stay_alike_and_do_nothing_when_touched():
     app, finger, page = open_examples("en")
     before = pictures(app, page)
     play_through(finger, page)  # 3♣ moved: the small table's game could be undone
-    assert page.demo.game.moves == 1 and page.demo.game.can_undo()
+    assert page.demo.model.game.moves == 1 and page.demo.model.game.can_undo()
     assert pictures(app, page) == before
-    shown = page.demo.game.to_dict()
-    for name, rect in page.demo.layout.buttons.items():
+    shown = page.demo.model.game.to_dict()
+    for name, rect in page.demo.model.layout.buttons.items():
         finger.tap(rect.center)
         app.step()
         assert app.scenes.top is page, name
-        assert page.demo.game.to_dict() == shown, name
-    assert app.table.game.moves == 0
+        assert page.demo.model.game.to_dict() == shown, name
+    assert app.table.model.game.moves == 0
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -196,7 +196,9 @@ def test_the_example_table_is_titled_example_with_no_game_code(locale):
         assert title.endswith(app.tr("table.deal_example"))
         assert app.tr("table.deal_random") not in title
         bar = page.demo.bar_text()
-        assert page.demo.game.code not in bar and not any(t.startswith(("RU1", "SH1")) for t in bar)
+        assert page.demo.model.game.code not in bar and not any(
+            t.startswith(("RU1", "SH1")) for t in bar
+        )
         page.next()
 
 
@@ -211,13 +213,13 @@ def test_the_refusal_box_leaves_the_title_readable(size):
         page.load(1)
         for _ in range(60 * 3):
             app.step()
-            if page.demo.toast is not None:
+            if page.demo.model.toast is not None:
                 break
-        toast = page.demo.toast
+        toast = page.demo.model.toast
         assert toast is not None and toast.text.startswith(
             app.tr("reason.king_only_reveals", card=app.tr.card("QD"))
         )
-        assert not toast.rect.colliderect(page.demo.layout.title), (size, locale)
+        assert not toast.rect.colliderect(page.demo.model.layout.title), (size, locale)
         app.full_redraw = True
         app.draw()
         pygame.image.save(app.screen, str(out / f"refusal-{size[0]}x{size[1]}-{locale}.png"))

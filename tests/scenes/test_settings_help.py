@@ -53,7 +53,7 @@ def test_every_toggle_explains_itself(size, ppm, tmp_path: Path) -> None:
             player.press("settings")
             scene = app.scenes.top
             assert isinstance(scene, SettingsScene)
-            least = app.table.layout.text_size
+            least = app.table.model.layout.text_size
             helps = {name: app.tr(f"settings.{name}_help") for name in TOGGLES}
             switches = {c.name: c for c in scene.controls if c.kind == "switch"}
             texts = state_texts(player, tmp_path / "state.json")

@@ -123,13 +123,13 @@ def test_the_next_kiosk_visitor_gets_the_operators_sound(tmp_path: Path) -> None
     tap(finger, "volume_100")
     assert app.sounds.audible and app.sounds.volume == 1.0
     finger.tap(finger.control(app.tr("dialog.close")))
-    game = app.table.game
+    game = app.table.model.game
     game.play(game.legal_moves()[0])
     run.session.moved(game, game.move_stack[-1])
     for _ in range(8):  # past the 6 s idle timeout: a fresh deal for the next visitor
         app.update(1.0, clamp=False)
         app.draw()
-    assert app.table.game is not game
+    assert app.table.model.game is not game
     assert (app.settings.sound, app.settings.volume) == (False, 0.6)
     assert not app.sounds.enabled and pygame.mixer.get_init() is None
     assert app.sounds.volume == 0.6

@@ -10,7 +10,7 @@ import pytest
 
 from engine import Game
 from engine.cards import parse_card
-from game.table.state import HOLD_PAUSE
+from game.table.model import HOLD_PAUSE
 from tests.helpers.tablehelp import Finger, make_app
 
 RUN = ["QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C", "AC"]
@@ -38,12 +38,12 @@ def long_column() -> Game:
 
 def index_point(app, name: str) -> tuple[int, int]:
     """A point on the corner strip of ``name`` as it lies now."""
-    rect = app.table.card_rect(parse_card(name))
+    rect = app.table.model.card_rect(parse_card(name))
     return (rect.left + rect.width // 4, rect.top + 4)
 
 
 def tops(app, names: list[str]) -> list[int]:
-    return [app.table.card_rect(parse_card(n)).top for n in names]
+    return [app.table.model.card_rect(parse_card(n)).top for n in names]
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -54,13 +54,13 @@ def test_the_next_card_stays_under_the_finger(size):
     before = tops(app, rest)
     # The finger taps the ace, then each next club where its corner showed a moment ago.
     finger.tap(index_point(app, "AC"))
-    assert app.table.game.found[3] == 1
+    assert app.table.model.game.found[3] == 1
     assert tops(app, rest) == before  # nothing jumped
     for k, name in enumerate(["2C", "3C", "4C"], 2):
         point = index_point(app, name)
         finger.settle(0.5)  # past the double tap's window, within the pause
         finger.tap(point)
-        assert app.table.game.found[3] == k, f"{name} was no longer under the finger"
+        assert app.table.model.game.found[3] == k, f"{name} was no longer under the finger"
     assert tops(app, RUN[:-4]) == before[:-3]
 
 
@@ -70,17 +70,17 @@ def test_a_pause_spreads_the_column_out_with_a_glide():
     finger.tap(index_point(app, "AC"))
     held = tops(app, RUN[:-1])
     finger.settle(HOLD_PAUSE - 0.2)
-    assert tops(app, RUN[:-1]) == held and not table.tweens  # still held
+    assert tops(app, RUN[:-1]) == held and not table.model.tweens  # still held
     finger.settle(0.3)  # the pause: it spreads out, gliding
-    glides = [t for t in table.tweens if t.shift]
+    glides = [t for t in table.model.tweens if t.shift]
     assert glides, "the column spread out without a glide"
-    assert {t.card for t in glides} <= set(table.game.cols[3])  # only the held column
+    assert {t.card for t in glides} <= set(table.model.game.cols[3])  # only the held column
     finger.settle(0.5)
     spread = tops(app, RUN[:-1])
     assert spread != held
-    col = table.game.cols[3]
-    expected = table.layout.fan_offsets(table.game.down[3], len(col), 3)
-    assert [table.card_rect(c).top for c in col] == expected
+    col = table.model.game.cols[3]
+    expected = table.model.layout.fan_offsets(table.model.game.down[3], len(col), 3)
+    assert [table.model.card_rect(c).top for c in col] == expected
     assert table.deadline() is None or table.deadline() > app.clock.time
 
 
@@ -89,17 +89,17 @@ def test_a_touch_elsewhere_lets_the_column_go():
     finger, table = Finger(app), app.table
     finger.tap(index_point(app, "AC"))
     held = tops(app, RUN[:-1])
-    elsewhere = table.card_rect(table.game.cols[0][-1]).center  # another column
+    elsewhere = table.model.card_rect(table.model.game.cols[0][-1]).center  # another column
     finger.down(elsewhere)
     finger.up(elsewhere)
-    assert any(t.shift for t in table.tweens)  # it glides out, not cut short by the tap
+    assert any(t.shift for t in table.model.tweens)  # it glides out, not cut short by the tap
     finger.settle(0.1)
-    assert any(t.shift for t in table.tweens)  # still gliding
+    assert any(t.shift for t in table.model.tweens)  # still gliding
     finger.settle(0.5)
     assert tops(app, RUN[:-1]) != held
-    col = table.game.cols[3]
-    expected = table.layout.fan_offsets(table.game.down[3], len(col), 3)
-    assert [table.card_rect(c).top for c in col] == expected
+    col = table.model.game.cols[3]
+    expected = table.model.layout.fan_offsets(table.model.game.down[3], len(col), 3)
+    assert [table.model.card_rect(c).top for c in col] == expected
 
 
 def test_a_column_that_grows_or_a_new_deal_is_laid_out_afresh():
@@ -107,14 +107,14 @@ def test_a_column_that_grows_or_a_new_deal_is_laid_out_afresh():
     finger, table = Finger(app), app.table
     finger.tap(index_point(app, "AC"))
     finger.settle(0.5)
-    finger.tap(table.layout.buttons["undo"].center)  # the ace comes back: a press elsewhere
+    finger.tap(table.model.layout.buttons["undo"].center)  # the ace comes back: a press elsewhere
     finger.settle(0.5)
-    col = table.game.cols[3]
+    col = table.model.game.cols[3]
     assert col[-1] == parse_card("AC")
-    expected = table.layout.fan_offsets(table.game.down[3], len(col), 3)
-    assert [table.card_rect(c).top for c in col] == expected
+    expected = table.model.layout.fan_offsets(table.model.game.down[3], len(col), 3)
+    assert [table.model.card_rect(c).top for c in col] == expected
     finger.tap(index_point(app, "AC"))
     table.start_game(Game.from_code("RU1-C-AAAAABB"))
-    for i, col in enumerate(table.game.cols):
-        expected = table.layout.fan_offsets(table.game.down[i], len(col), i)
-        assert [table.card_rect(c).top for c in col] == expected
+    for i, col in enumerate(table.model.game.cols):
+        expected = table.model.layout.fan_offsets(table.model.game.down[i], len(col), i)
+        assert [table.model.card_rect(c).top for c in col] == expected

@@ -122,20 +122,20 @@ def table_app(tmp_path: Path):
 
 def test_the_finish_plays_card_by_card_and_a_drag_stops_it(table_app) -> None:
     finger, table = Finger(table_app), table_app.table
-    where = table.layout.buttons["hint"].center
+    where = table.model.layout.buttons["hint"].center
     assert table.button_at(where) == "finish"
     finger.tap(where)
-    first = sum(table.game.found)
+    first = sum(table.model.game.found)
     assert first == 3 and table.finisher.running  # the first card goes at once, then the rest
     finger.settle(0.2)
-    assert sum(table.game.found) > first and table.busy()
+    assert sum(table.model.game.found) > first and table.busy()
     # Lifting a card stops the run; the button is Finish again.
-    column = table.game.cols[1]
-    finger.down(table.card_rect(column[-1]).center)
+    column = table.model.game.cols[1]
+    finger.down(table.model.card_rect(column[-1]).center)
     finger.move((400, 300))
-    at = sum(table.game.found)
+    at = sum(table.model.game.found)
     finger.settle(0.5)
-    assert sum(table.game.found) == at and not table.finisher.running
+    assert sum(table.model.game.found) == at and not table.finisher.running
     finger.up((400, 300))
     finger.settle(0.5)
     assert table.button_at(where) == "finish"
@@ -143,15 +143,15 @@ def test_the_finish_plays_card_by_card_and_a_drag_stops_it(table_app) -> None:
 
 def test_a_dialog_pauses_the_run_and_it_goes_on_card_by_card(table_app) -> None:
     finger, table = Finger(table_app), table_app.table
-    finger.tap(table.layout.buttons["hint"].center)
+    finger.tap(table.model.layout.buttons["hint"].center)
     table.press_button("settings")
     finger.settle(0.1)
-    paused = sum(table.game.found)
+    paused = sum(table.model.game.found)
     finger.settle(1.0)
-    assert sum(table.game.found) == paused < 52  # nothing goes home under the dialog
+    assert sum(table.model.game.found) == paused < 52  # nothing goes home under the dialog
     assert not table_app.busy()  # and the loop may sleep meanwhile
     table_app.scenes.pop()
     table_app.step()
-    assert sum(table.game.found) <= paused + 1  # back at the table: one card, not a burst
+    assert sum(table.model.game.found) <= paused + 1  # back at the table: one card, not a burst
     finger.settle(3.0)
-    assert table.game.is_won
+    assert table.model.game.is_won

@@ -56,7 +56,7 @@ def play_finish(app, player: Player) -> None:
     """Press Finish and let the run go until the table is won (the win screen opens)."""
     player.press("finish")
     for _ in range(40):
-        if app.table.game.is_won:
+        if app.table.model.game.is_won:
             break
         player.frames(0.25)
 
@@ -77,20 +77,22 @@ def test_finish_shows_as_soon_as_the_rest_is_certain_and_wins(code: str, certain
         source, dest = line[certain_at - 1].split("-")
         player.drag(source, dest)  # by hand: the move that decides the game
         table = app.table
-        assert table.game.moves == certain_at
+        assert table.model.game.moves == certain_at
         assert "finish" in table.shown_buttons()
         if code.startswith("SH1"):  # sooner than before: moves home alone do not win yet
-            assert not home_alone_wins(table.game)
-        line_out = finish_line(table.game)
+            assert not home_alone_wins(table.model.game)
+        line_out = finish_line(table.model.game)
         assert line_out is not None
-        trial = table.game.copy()  # each card not sent home is parked: a free cell, an empty column
+        trial = (
+            table.model.game.copy()
+        )  # each card not sent home is parked: a free cell, an empty column
         for move in line_out:
             assert move.dest in (FOUNDATION, *range(CELL0, 15)) or not trial.cols[move.dest]
             trial.play(move)
         assert any(m.dest != FOUNDATION for m in line_out) is code.startswith("SH1")
         play_finish(app, player)
-        assert table.game.is_won
-        assert table.game.moves == certain_at + len(line_out)  # a move of its own each
+        assert table.model.game.is_won
+        assert table.model.game.moves == certain_at + len(line_out)  # a move of its own each
     finally:
         app.close()
 
@@ -107,7 +109,7 @@ def test_seahaven_sorted_runs_with_empty_cells_offer_finish() -> None:
         player = Player(app)
         assert "finish" in app.table.shown_buttons()
         play_finish(app, player)
-        assert app.table.game.is_won and app.table.game.moves == 70 + 17
+        assert app.table.model.game.is_won and app.table.model.game.moves == 70 + 17
     finally:
         app.close()
 

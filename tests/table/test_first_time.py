@@ -26,16 +26,16 @@ def test_the_line_says_how_to_play_until_the_first_move(locale):
     app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale), first_line=True)
     finger, tr = Finger(app), app.tr
     line = tr("table.first_time")
-    assert app.table.toast is not None and app.table.toast.text == line
+    assert app.table.model.toast is not None and app.table.model.toast.text == line
     rules_are = {"en": "under Settings", "fi": "Asetuksista", "ru": "«Настройках»"}[locale]
     assert rules_are in line and tr("settings.rules").lower()[:5] in line.lower()
     finger.tap(finger.card("9S"))  # a tap that moves nothing: the line comes back
     finger.settle(0.1)
-    assert app.table.toast is not None and app.table.toast.text == line
+    assert app.table.model.toast is not None and app.table.model.toast.text == line
     finger.tap(finger.card("AH"))  # the first move
     finger.settle(10)
-    assert app.table.toast is None or app.table.toast.text != line
-    assert not app.table.first_line
+    assert app.table.model.toast is None or app.table.model.toast.text != line
+    assert not app.table.model.first_line
 
 
 def test_a_resumed_game_with_moves_has_no_line():
@@ -43,7 +43,7 @@ def test_a_resumed_game_with_moves_has_no_line():
     game.play("AH-f")
     app = make_app(game=game, first_line=None)  # as the table decides
     Finger(app).settle(0.1)
-    assert app.table.toast is None
+    assert app.table.model.toast is None
 
 
 def test_the_next_visitor_of_an_idle_kiosk_sees_it_again():
@@ -51,10 +51,12 @@ def test_the_next_visitor_of_an_idle_kiosk_sees_it_again():
     finger = Finger(app)
     finger.tap(finger.card("AH"))
     finger.settle(0.1)
-    assert not app.table.first_line
+    assert not app.table.model.first_line
     app.table.start_game(app.games.new(), left="idle")
     finger.settle(0.1)
-    assert app.table.toast is not None and app.table.toast.text == app.tr("table.first_time")
+    assert app.table.model.toast is not None and app.table.model.toast.text == app.tr(
+        "table.first_time"
+    )
 
 
 def test_a_new_deal_of_the_same_visitor_has_no_line(tmp_path):

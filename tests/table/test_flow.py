@@ -11,7 +11,7 @@ from game.saves.prefs import PlayerSettings
 from game.scenes.confirm import ConfirmScene
 from game.scenes.newgame import NewGameScene
 from game.scenes.win import WinScene
-from game.table import TableScene
+from game.table.scene import TableScene
 from tests.helpers.tablehelp import Finger, almost_won, make_app
 
 LOCALES = ("en", "fi", "ru")
@@ -44,12 +44,12 @@ class TestAWonGameIsFinished:
         finger = Finger(app)
         finger.settle(0.2)
         app.scenes.pop_to_bottom()  # even were the table reached again
-        app.table.pending_win = False
-        before = app.table.game.to_dict()
+        app.table.model.pending_win = False
+        before = app.table.model.game.to_dict()
         app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL))
         finger.tap(finger.button("undo"))
-        assert app.table.game.to_dict() == before
-        assert app.table.game.is_won
+        assert app.table.model.game.to_dict() == before
+        assert app.table.model.game.is_won
 
     def test_winning_by_taps_then_the_new_deal_asks_nothing(self):
         app = make_app(game=almost_won())
@@ -60,7 +60,7 @@ class TestAWonGameIsFinished:
         assert isinstance(app.scenes.top, WinScene)
         finger.tap(finger.control(app.tr("win.new_deal")))
         assert isinstance(app.scenes.top, TableScene)
-        assert app.table.game.moves == 0
+        assert app.table.model.game.moves == 0
 
 
 def open_new_game(finger: Finger) -> None:
@@ -75,26 +75,26 @@ class TestNewGameAsks:
         app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale))
         finger = Finger(app)
         finger.tap(finger.card("AH"))  # one move
-        code = app.table.game.code
+        code = app.table.model.game.code
         open_new_game(finger)
         top = app.scenes.top
         assert isinstance(top, ConfirmScene)
         assert app.tr("table.moves", count=1) in top.question
         finger.tap(finger.control(app.tr("table.leave_no")))
         assert app.scenes.top is app.table
-        assert app.table.game.code == code and app.table.game.moves == 1
+        assert app.table.model.game.code == code and app.table.model.game.moves == 1
         open_new_game(finger)
         finger.tap(finger.control(app.tr("table.leave_yes")))
         assert app.scenes.top is app.table
-        assert app.table.game.moves == 0
+        assert app.table.model.game.moves == 0
 
     def test_a_game_without_moves_goes_without_a_question(self, locale):
         app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale))
         finger = Finger(app)
-        first = app.table.game
+        first = app.table.model.game
         open_new_game(finger)
         assert app.scenes.top is app.table
-        assert app.table.game is not first
+        assert app.table.model.game is not first
 
     def test_a_typed_code_asks_too(self, locale):
         app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale))
@@ -107,4 +107,4 @@ class TestNewGameAsks:
         finger.tap(finger.control(app.tr("keypad.play")))
         assert isinstance(app.scenes.top, ConfirmScene)
         finger.tap(finger.control(app.tr("table.leave_yes")))
-        assert app.table.game.code == "RU1-C-AAAAABB"
+        assert app.table.model.game.code == "RU1-C-AAAAABB"

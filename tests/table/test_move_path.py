@@ -43,14 +43,14 @@ def test_a_tap_checks_its_move_once_and_pushes_it(monkeypatch: pytest.MonkeyPatc
     finger = Finger(app)
     counted = Counted(monkeypatch)
     finger.tap(finger.card("AH"))  # alone in its column: a tap sends it home
-    assert app.table.game.found == [0, 1, 0, 0]
+    assert app.table.model.game.found == [0, 1, 0, 0]
     assert counted.calls == ["check", "push"]
 
 
 def test_a_drop_checks_its_move_once_and_pushes_it(monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app("RU1-C-AAAAAAD")
     finger = Finger(app)
-    game = app.table.game
+    game = app.table.model.game
     move = next(m for m in game.legal_moves() if m.dest < FOUNDATION and game.cols[m.dest])
     counted = Counted(monkeypatch)
     finger.drag(finger.card(CARD_NAMES[move.card]), finger.column(move.dest))

@@ -29,16 +29,16 @@ def test_off_by_default():
     assert DefaultsConfig().one_tap is False and PlayerSettings().one_tap is False
     app = make_app("RU1-C-AAAAAAD")
     finger = Finger(app)
-    before = app.table.game.to_dict()
+    before = app.table.model.game.to_dict()
     finger.tap(finger.card("9S"))
-    assert app.table.game.to_dict() == before
+    assert app.table.model.game.to_dict() == before
 
 
 def test_one_tap_moves_a_card_with_everything_on_it_to_its_only_place():
     app = one_tap_app()
     finger = Finger(app)
     finger.tap(finger.card("9S"))
-    game = app.table.game
+    game = app.table.model.game
     assert names(game.cols[6][-4:]) == ["TS", "9S", "3C", "9H"]
     assert game.moves == 1
 
@@ -47,7 +47,7 @@ def test_one_tap_sends_a_top_card_home_first():
     app = one_tap_app()
     finger = Finger(app)
     finger.tap(finger.card("AH"))
-    assert app.table.game.found == [0, 1, 0, 0]
+    assert app.table.model.game.found == [0, 1, 0, 0]
 
 
 def test_a_double_tap_still_moves_once():
@@ -55,7 +55,7 @@ def test_a_double_tap_still_moves_once():
     where the card has another place (relaxed rules: the six of clubs fits the seven of column
     7, the longest, and the seven of column 1)."""
     app = make_app("RU1-R-AAAAAAB", settings=PlayerSettings(one_tap=True))
-    finger, game, six = Finger(app), app.table.game, parse_card("6C")
+    finger, game, six = Finger(app), app.table.model.game, parse_card("6C")
     finger.double_tap(finger.card("6C"))
     assert game.moves == 1
     assert game.locate(six)[0] == 6
@@ -65,7 +65,7 @@ def test_a_double_tap_still_moves_once():
 @pytest.mark.parametrize("locale", LOCALES)
 def test_a_tap_that_finds_no_place_is_refused_visibly(locale):
     app = one_tap_app(locale)
-    finger, game, tr = Finger(app), app.table.game, app.tr
+    finger, game, tr = Finger(app), app.table.model.game, app.tr
     stuck = next(
         c
         for i, col in enumerate(game.cols)
@@ -75,9 +75,9 @@ def test_a_tap_that_finds_no_place_is_refused_visibly(locale):
     before = game.to_dict()
     finger.tap(finger.card(CARD_NAMES[stuck]))
     assert game.to_dict() == before
-    assert app.table.tweens  # the cards shake
-    assert app.table.toast is not None
-    assert tr.card(CARD_NAMES[stuck + 1]) in app.table.toast.text  # the card it needs
+    assert app.table.model.tweens  # the cards shake
+    assert app.table.model.toast is not None
+    assert tr.card(CARD_NAMES[stuck + 1]) in app.table.model.toast.text  # the card it needs
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -90,7 +90,7 @@ def test_the_setting_is_in_the_settings_menu(locale):
     assert app.settings.one_tap is True
     finger.tap(finger.control(app.tr("dialog.close")))
     finger.tap(finger.card("9S"))
-    assert app.table.game.locate(parse_card("9S"))[0] == 6
+    assert app.table.model.game.locate(parse_card("9S"))[0] == 6
 
 
 def two_of_clubs_stuck():
@@ -112,15 +112,15 @@ def test_a_refused_tap_names_the_card_that_must_go_home_first(locale):
     it), not only that 3♣ is face down."""
     app = make_app(game=two_of_clubs_stuck(), settings=PlayerSettings(locale=locale, one_tap=True))
     finger, tr = Finger(app), app.tr
-    before = app.table.game.to_dict()
+    before = app.table.model.game.to_dict()
     finger.tap(finger.card("2C"))
-    assert app.table.game.to_dict() == before
-    assert app.table.toast is not None
-    text = app.table.toast.text
+    assert app.table.model.game.to_dict() == before
+    assert app.table.model.toast is not None
+    text = app.table.model.toast.text
     assert tr("table.home_first", needed=tr.card("AC"), card=tr.card("2C")) in text
     assert tr("table.needed_marked", needed=tr.card("AC")) in text
     assert tr("table.needed_down", needed=tr.card("3C")) in text  # the other way, still said
-    assert parse_card("AC") in app.table.marks
+    assert parse_card("AC") in app.table.model.marks
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1024, 600), (720, 1280), (1920, 1080)])
@@ -137,11 +137,11 @@ def test_the_longer_refusal_fits_clear_of_its_cards(size):
         finger = Finger(app)
         finger.tap(finger.card("2C"))
         table = app.table
-        assert table.toast is not None
-        assert app.screen.get_rect().contains(table.toast.rect), (size, locale)
+        assert table.model.toast is not None
+        assert app.screen.get_rect().contains(table.model.toast.rect), (size, locale)
         for card in ("2C", "AC"):
-            group = table.places.group_rect(parse_card(card))
-            assert not table.toast.rect.colliderect(group), (size, locale, card)
+            group = table.model.places.group_rect(parse_card(card))
+            assert not table.model.toast.rect.colliderect(group), (size, locale, card)
         app.full_redraw = True
         app.draw()
         pygame.image.save(app.screen, str(out / f"home-first-{size[0]}x{size[1]}-{locale}.png"))

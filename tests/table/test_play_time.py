@@ -73,20 +73,20 @@ def test_a_75_minute_game_shows_1_15_00_everywhere_and_saves_those_seconds(
     resumed = run.resumed
     assert resumed is not None and resumed.elapsed == SEVENTY_FIVE_MINUTES - 0.5
     app = make_app(size=(1280, 800), run=run)
-    assert app.table.game is resumed.game
-    assert run.session.clock is app.table.play_time  # one owner, read by the session too
+    assert app.table.model.game is resumed.game
+    assert run.session.clock is app.table.model.play_time  # one owner, read by the session too
 
     finger = Finger(app)
     finger.settle(0.6)  # past 75 minutes before the last card goes home
     finger.tap(finger.card("KS"))
     finger.settle(0.6)
-    assert app.table.game.is_won
+    assert app.table.model.game.is_won
     win = app.scenes.top
     assert isinstance(win, WinScene)
-    seconds = app.table.play_time.seconds
+    seconds = app.table.model.play_time.seconds
     assert SEVENTY_FIVE_MINUTES <= seconds < SEVENTY_FIVE_MINUTES + 1
     finger.settle(1.0)  # the clock stopped with the win
-    assert app.table.play_time.seconds == seconds
+    assert app.table.model.play_time.seconds == seconds
 
     assert app.table.bar_text()[0] == app.tr("table.time", time="1:15:00")
     labels = [control.label for control in win.controls]

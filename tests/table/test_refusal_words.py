@@ -31,8 +31,8 @@ def position(code: str, columns: list[list[str]], cells: list[str | None], found
 
 
 def toast(app) -> str:
-    assert app.table.toast is not None, "no message shown"
-    return app.table.toast.text
+    assert app.table.model.toast is not None, "no message shown"
+    return app.table.model.toast.text
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -41,14 +41,14 @@ class TestNeededCard:
         """RU1-C-AAAAAAD: 9♠ dropped on 6♣ (column 3) needs 10♠, face up in column 2."""
         app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale))
         finger, tr = Finger(app), app.tr
-        game = app.table.game
+        game = app.table.model.game
         finger.drag(finger.card("9S"), finger.column(2))
         text = toast(app)
         assert tr.card("9S") in text and tr.card("TS") in text
         assert tr("table.goes_only_on", card=tr.card("9S"), needed=tr.card("TS")) in text
         if locale == "fi":
             assert "samasta perheestä" in text  # seed 000's words stay
-        assert app.table.marks == (parse_card("TS"),)
+        assert app.table.model.marks == (parse_card("TS"),)
         assert game.locate(parse_card("TS"))[0] < 10  # it lies in a column, face up
 
     def test_a_wrong_rank_in_same_suit_building_names_only_its_suits_card(self, locale):
@@ -58,11 +58,11 @@ class TestNeededCard:
         finger, tr = Finger(app), app.tr
         finger.drag(finger.card("4C"), finger.column(2))
         assert tr("table.needed_marked", needed=tr.card("5C")) in toast(app)
-        assert app.table.marks == (parse_card("5C"),)
+        assert app.table.model.marks == (parse_card("5C"),)
 
     def test_a_needed_card_face_down_is_said_to_be(self, locale):
         app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale))
-        game = app.table.game
+        game = app.table.model.game
         # A face-up card whose needed card is face down in this deal.
         hidden = {c for i, col in enumerate(game.cols) for c in col[: game.down[i]]}
         card = next(
@@ -79,18 +79,18 @@ class TestNeededCard:
         finger, tr = Finger(app), app.tr
         finger.drag(finger.card(_name(card)), finger.column(target))
         assert tr("table.needed_down", needed=tr.card(_name(card + 1))) in toast(app)
-        assert app.table.marks == ()
+        assert app.table.model.marks == ()
 
     def test_the_foundation_names_and_marks_its_next_card(self, locale):
         app = make_app(game=seed_004(), settings=PlayerSettings(locale=locale))
         finger, tr = Finger(app), app.tr
-        finger.drag(finger.card("5S"), app.table.layout.foundations[0].center)
+        finger.drag(finger.card("5S"), app.table.model.layout.foundations[0].center)
         text = toast(app)
         assert text.startswith(
             tr("reason.foundation_needs", card=tr.card("5S"), needed=tr.card("AS"))
         )
         assert tr("table.needed_marked", needed=tr.card("AS")) in text
-        assert app.table.marks == (parse_card("AS"),)
+        assert app.table.model.marks == (parse_card("AS"),)
 
 
 def _name(card: int) -> str:
@@ -137,7 +137,7 @@ def drop_on_empty_column(game: Game, locale: str, card: str) -> tuple[object, st
     finger = Finger(app)
     before = game.to_dict()
     finger.drag(finger.card(card), finger.column(empty_column(game)))
-    assert app.table.game.to_dict() == before
+    assert app.table.model.game.to_dict() == before
     return app, toast(app)
 
 
@@ -162,18 +162,18 @@ class TestEmptyColumn:
         assert text.startswith(tr("reason.king_only", card=tr.card("QS")))
         assert tr("unit.cards", count=6) not in text  # not "too long"
         assert tr("table.kings_marked") in text  # and where the kings that could go there lie
-        assert parse_card("KH") in app.table.marks  # type: ignore[attr-defined]
+        assert parse_card("KH") in app.table.model.marks  # type: ignore[attr-defined]
 
 
 class TestKingAtTheBottom:
     def test_a_double_tap_on_a_king_alone_in_its_column_does_nothing(self):
         app = make_app(game=queen_run(cells=4))
-        finger, game = Finger(app), app.table.game
+        finger, game = Finger(app), app.table.model.game
         before = game.to_dict()
         finger.double_tap(finger.card("KS"))
         finger.settle()
         assert game.to_dict() == before  # not to a free cell
-        assert app.table.toast is None
+        assert app.table.model.toast is None
 
 
 class TestAutoPlacement:
@@ -181,7 +181,7 @@ class TestAutoPlacement:
         """Today's bug: an illegal drop on an empty Seahaven column landed in cell 4."""
         settings = PlayerSettings(locale="en", auto_placement=True)
         app = make_app(game=queen_run(cells=4), settings=settings)
-        finger, game = Finger(app), app.table.game
+        finger, game = Finger(app), app.table.model.game
         before = game.to_dict()
         finger.drag(finger.card("6H"), finger.column(empty_column(game)))
         assert game.to_dict() == before
@@ -191,7 +191,7 @@ class TestAutoPlacement:
     def test_auto_placement_chooses_the_column_that_takes_the_card(self):
         settings = PlayerSettings(locale="en", auto_placement=True)
         app = make_app(game=seed_004(), settings=settings)
-        finger, game = Finger(app), app.table.game
+        finger, game = Finger(app), app.table.model.game
         finger.drag(finger.card("5S"), finger.column(empty_column(game)))
         finger.settle()
         six = game.locate(parse_card("6S"))[0]

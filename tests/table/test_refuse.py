@@ -22,12 +22,12 @@ class TestShake:
     def test_a_stuck_double_tap_shakes_the_card_and_what_lies_on_it(self):
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         card = game.cols[3][-1]
         assert game.double_tap_move(card) is None
-        home = app.table.card_rect(card).x
+        home = app.table.model.card_rect(card).x
         finger.double_tap(finger.card(names([card])[0]))
-        shaking = {t.card for t in app.table.tweens if t.wobble}
+        shaking = {t.card for t in app.table.model.tweens if t.wobble}
         assert shaking == {card}
         seen = set()
         for _ in range(20):
@@ -35,33 +35,33 @@ class TestShake:
             seen.add(_x_of(app, card))
         assert len(seen) > 2 and min(seen) < home < max(seen)  # it swings both ways
         Finger(app).settle()
-        assert not app.table.tweens
+        assert not app.table.model.tweens
         assert _x_of(app, card) == home
         assert game.cols[3][-1] == card  # nothing moved
 
     def test_a_covered_card_shakes_with_the_cards_on_it(self):
         app = make_app("RU1-C-AAAAAAD")
         table = app.table
-        col = table.game.cols[6]
-        table.refuse([col[-3]])
-        assert [t.card for t in table.tweens] == list(col[-3:])
-        assert [t.z for t in table.tweens] == sorted(t.z for t in table.tweens)
+        col = table.model.game.cols[6]
+        table.model.refuse([col[-3]])
+        assert [t.card for t in table.model.tweens] == list(col[-3:])
+        assert [t.z for t in table.model.tweens] == sorted(t.z for t in table.model.tweens)
 
     def test_a_refused_drop_flies_back_without_shaking(self):
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
         finger.drag(finger.card("9S"), finger.column(2))
-        assert app.table.tweens and not any(t.wobble for t in app.table.tweens)
+        assert app.table.model.tweens and not any(t.wobble for t in app.table.model.tweens)
 
     def test_message_only_with_interactive_rules(self):
         app = make_app(
             "RU1-C-AAAAAAD", settings=PlayerSettings(locale="en", interactive_rules=False)
         )
         finger = Finger(app)
-        card = app.table.game.cols[3][-1]
+        card = app.table.model.game.cols[3][-1]
         finger.double_tap(finger.card(names([card])[0]))
-        assert app.table.toast is None
-        assert any(t.wobble for t in app.table.tweens)  # still a visible answer
+        assert app.table.model.toast is None
+        assert any(t.wobble for t in app.table.model.tweens)  # still a visible answer
 
 
 SIZES = [(800, 480), (1024, 600), (720, 1280), (1920, 1080)]
@@ -73,30 +73,30 @@ class TestWhereTheMessageGoes:
         app = make_app("RU1-C-AAAAAAD", size=size)
         table = app.table
         text = "A long sentence about why this card cannot go there, long enough to wrap."
-        for col in table.game.cols:
+        for col in table.model.game.cols:
             for card in (col[-1], col[len(col) // 2]):
-                table.refuse([card], text)
-                assert table.toast is not None
-                group = table.places.group_rect(card)
-                assert not table.toast.rect.colliderect(group), (size, names([card]))
-                assert table.toast.rect.top >= 0 and table.toast.rect.bottom <= size[1]
-                table.finish_tweens()
+                table.model.refuse([card], text)
+                assert table.model.toast is not None
+                group = table.model.places.group_rect(card)
+                assert not table.model.toast.rect.colliderect(group), (size, names([card]))
+                assert table.model.toast.rect.top >= 0 and table.model.toast.rect.bottom <= size[1]
+                table.model.finish_tweens()
 
     def test_marks_are_outlined_then_go(self):
         app = make_app("RU1-C-AAAAAAD")
         table = app.table
         ace = parse_card("AS")
-        table.refuse([table.game.cols[0][-1]], "first the ace", marks=[ace])
-        assert table.marks == (ace,)
+        table.model.refuse([table.model.game.cols[0][-1]], "first the ace", marks=[ace])
+        assert table.model.marks == (ace,)
         table.view.sync()
         shown = [p for p in table.view.marks if p.alive()]
         assert len(shown) == 1
         # AS lies under other cards: only what shows of it is framed (issue 25 item 3)
-        assert shown[0].rect.contains(table.places.visible_rect(ace))
-        assert not shown[0].rect.contains(table.card_rect(ace))
-        assert not table.toast.rect.colliderect(table.card_rect(ace))
+        assert shown[0].rect.contains(table.model.places.visible_rect(ace))
+        assert not shown[0].rect.contains(table.model.card_rect(ace))
+        assert not table.model.toast.rect.colliderect(table.model.card_rect(ace))
         Finger(app).settle(MARK_SECONDS + 0.1)
-        assert table.marks == ()
+        assert table.model.marks == ()
         table.view.sync()
         assert not any(p.alive() for p in table.view.marks)
 
@@ -109,14 +109,14 @@ def test_a_hint_never_covers_the_cards_it_points_at(size):
     app = make_app(game=position("RU1-C", 3, 6, 20), size=size)  # a long middle column
     table = app.table
     text = "Hint: a long sentence naming the card and where it goes, long enough to wrap."
-    cols = table.game.cols
+    cols = table.model.game.cols
     moves = [Move(c[-1], j) for i, c in enumerate(cols) if c for j in range(7) if j != i]
     for move in moves:  # every top card to every other column (a mark need not be legal)
         table.hints.mark = HintMark(move, app.clock.time + 5)
-        table.show_toast(text)
-        assert table.toast is not None
-        for rect in (table.places.group_rect(move.card), table.places.move_rect(move)):
-            assert not table.toast.rect.colliderect(rect), (size, str(move))
+        table.model.show_toast(text)
+        assert table.model.toast is not None
+        for rect in (table.model.places.group_rect(move.card), table.model.places.move_rect(move)):
+            assert not table.model.toast.rect.colliderect(rect), (size, str(move))
 
 
 def test_a_gliding_card_casts_a_shadow_that_goes_when_it_lands():
@@ -124,12 +124,12 @@ def test_a_gliding_card_casts_a_shadow_that_goes_when_it_lands():
     finger = Finger(app)
     table, view = app.table, app.table.view
     finger.drag(finger.card("9S"), finger.column(6))
-    assert table.tweens
+    assert table.model.tweens
     app.step()
-    lead = min((t for t in table.tweens if t.start != t.end), key=lambda t: t.z)
+    lead = min((t for t in table.model.tweens if t.start != t.end), key=lambda t: t.z)
     assert view.glide_shadow.alive()
     sprite = view.cards[lead.card]
     assert view.glide_shadow.rect.contains(sprite.rect.inflate(-4, -4))
     assert view.top.get_layer_of_sprite(view.glide_shadow) < view.top.get_layer_of_sprite(sprite)
     finger.settle()
-    assert not table.tweens and not view.glide_shadow.alive()
+    assert not table.model.tweens and not view.glide_shadow.alive()

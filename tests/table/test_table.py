@@ -44,7 +44,7 @@ class TestTap:
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
         finger.tap(finger.card("AH"))
-        game = app.table.game
+        game = app.table.model.game
         assert game.found == [0, 1, 0, 0]
         assert game.cols[0] == ()
         assert game.score == 10
@@ -52,9 +52,9 @@ class TestTap:
     def test_tap_on_a_card_that_cannot_go_home_changes_nothing(self):
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
-        before = app.table.game.to_dict()
+        before = app.table.model.game.to_dict()
         finger.tap(finger.card("9S"))
-        assert app.table.game.to_dict() == before
+        assert app.table.model.game.to_dict() == before
 
     def test_one_touch_with_sdl_duplicates_acts_once(self):
         """Mouse and finger events of one touch, and a late non-touch echo, make one tap."""
@@ -78,7 +78,7 @@ class TestTap:
                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False),
             ]
         )
-        game = app.table.game
+        game = app.table.model.game
         assert game.found == [1, 0, 0, 0]
         assert game.moves == 1
 
@@ -87,7 +87,7 @@ class TestDoubleTap:
     def test_double_tap_moves_a_group_to_the_longest_fitting_column(self):
         app = make_app("RU1-R-AAAAAAA")  # 7C fits on column 1 (1 card) and column 3 (7 cards)
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         group = game.cols[5][8:]
         finger.double_tap(finger.card("7C"))
         assert game.cols[2][-len(group) :] == group
@@ -98,7 +98,7 @@ class TestDoubleTap:
         app = make_app("SH1-C4-AAAAAAA")
         finger = Finger(app)
         finger.double_tap(finger.card("5S"))
-        game = app.table.game
+        game = app.table.model.game
         assert names([game.cells[2]]) == ["5S"]
         assert names([game.cols[3][-1]]) != ["5S"]
 
@@ -107,7 +107,7 @@ class TestDoubleTap:
         back nor act on the card now lying where AS was."""
         app = make_app("SH1-C4-AAAAAAA")
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         column = game.cols[1][:-1]
         finger.double_tap(finger.card("AS"))
         finger.settle()
@@ -118,19 +118,19 @@ class TestDoubleTap:
     def test_double_tap_off_makes_the_second_tap_a_plain_tap(self):
         app = make_app("RU1-R-AAAAAAA", settings=settings(double_tap=False))
         finger = Finger(app)
-        before = app.table.game.to_dict()
+        before = app.table.model.game.to_dict()
         finger.double_tap(finger.card("7C"))
-        assert app.table.game.to_dict() == before
+        assert app.table.model.game.to_dict() == before
 
     def test_double_tap_on_a_stuck_card_explains_why(self):
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         card = game.cols[3][-1]
         assert game.double_tap_move(card) is None
         finger.double_tap(finger.card(names([card])[0]))
-        assert app.table.toast is not None
-        text = app.table.toast.text
+        assert app.table.model.toast is not None
+        text = app.table.model.toast.text
         assert text.startswith(app.tr.refusal(game.why_stuck(card)))
         assert app.tr("table.needed_down", needed=app.tr.card("9D")) in text  # 8♦ needs 9♦
 
@@ -140,69 +140,69 @@ class TestDrag:
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
         finger.drag(finger.card("9S"), finger.column(6))
-        game = app.table.game
+        game = app.table.model.game
         assert names(game.cols[6][-4:]) == ["TS", "9S", "3C", "9H"]  # with what lies on it
         assert names(game.cols[4][-1:]) == ["8C"]
 
     def test_drag_to_an_illegal_column_flies_back_and_tells_the_rule(self):
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         before = game.to_dict()
         finger.drag(finger.card("9S"), finger.column(2))
         assert game.to_dict() == before
         refusal = game.check(Move(parse_card("9S"), 2))
         assert refusal is not None and refusal.reason == "wrong_suit"
-        assert app.table.toast is not None
-        assert app.table.toast.text.startswith(app.tr.refusal(refusal))
+        assert app.table.model.toast is not None
+        assert app.table.model.toast.text.startswith(app.tr.refusal(refusal))
         # It flies back: a tween is running and ends on the card's place.
-        assert app.table.tweens
+        assert app.table.model.tweens
         finger.settle()
-        assert not app.table.tweens
+        assert not app.table.model.tweens
 
     def test_drop_on_empty_felt_flies_back_silently(self):
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
-        before = app.table.game.to_dict()
+        before = app.table.model.game.to_dict()
         finger.drag(finger.card("9S"), (1275, 795))
-        assert app.table.game.to_dict() == before
-        assert app.table.toast is None
+        assert app.table.model.game.to_dict() == before
+        assert app.table.model.toast is None
 
     def test_drag_a_face_down_card_is_refused(self):
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         hidden = game.cols[6][0]
-        rect = app.table.card_rect(hidden)
+        rect = app.table.model.card_rect(hidden)
         finger.drag((rect.centerx, rect.top + 3), finger.column(0))
-        assert app.table.toast is not None
-        assert "face down" in app.table.toast.text
+        assert app.table.model.toast is not None
+        assert "face down" in app.table.model.toast.text
 
     def test_seahaven_moves_a_run_and_refuses_a_mixed_group(self):
         app = make_app("SH1-C4-AAAAAAA")
         table = app.table
         for move in WIN_TEXT.split()[:11]:
-            table.make_move(Move.parse(move))
+            table.model.make_move(Move.parse(move))
         finger = Finger(app)
         finger.settle()
         finger.drag(finger.card("3H"), finger.column(4))
-        game = table.game
+        game = table.model.game
         assert names(game.cols[4][-3:]) == ["4H", "3H", "2H"]
         finger.settle()
         assert names(game.cols[0]) == ["8C", "JD", "9S", "8S"]
         finger.drag(finger.card("JD"), finger.column(9))
         assert names(game.cols[0]) == ["8C", "JD", "9S", "8S"]
-        assert table.toast is not None and "JD" not in table.toast.text
-        assert table.toast.text == app.tr.refusal(game.why_stuck(parse_card("JD")))
+        assert table.model.toast is not None and "JD" not in table.model.toast.text
+        assert table.model.toast.text == app.tr.refusal(game.why_stuck(parse_card("JD")))
 
     def test_take_back_from_a_foundation_to_a_column(self):
         app = make_app("RU1-C-AAAAAAN")
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         finger.tap(finger.card("AC"))
         assert game.found == [0, 0, 0, 1]
         finger.settle()
-        finger.drag(app.table.layout.foundations[3].center, finger.column(0))
+        finger.drag(app.table.model.layout.foundations[3].center, finger.column(0))
         assert game.found == [0, 0, 0, 0]
         assert names(game.cols[0][-2:]) == ["2C", "AC"]
         assert game.score == 10  # Russian: a take-back costs nothing
@@ -210,11 +210,11 @@ class TestDrag:
     def test_take_back_in_seahaven_to_a_free_cell(self):
         app = make_app("SH1-C4-AAAAAAA")
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         finger.tap(finger.card("AS"))
         finger.settle()
-        cell = app.table.layout.cells[2]
-        finger.drag(app.table.layout.foundations[0].center, cell.center)
+        cell = app.table.model.layout.cells[2]
+        finger.drag(app.table.model.layout.foundations[0].center, cell.center)
         assert game.found == [0, 0, 0, 0]
         assert names([game.cells[2]]) == ["AS"]
         assert game.score == 0
@@ -224,8 +224,8 @@ class TestDrag:
         finger = Finger(app)
         finger.tap(finger.card("AS"))
         finger.settle()
-        finger.double_tap(app.table.layout.foundations[0].center)
-        assert app.table.game.found == [1, 0, 0, 0]
+        finger.double_tap(app.table.model.layout.foundations[0].center)
+        assert app.table.model.game.found == [1, 0, 0, 0]
 
 
 class TestSettings:
@@ -234,14 +234,14 @@ class TestSettings:
         finger.down(start)
         for k in range(1, 5):
             finger.move((start[0] - 40 * k, start[1] + 40 * k))  # away from column 7
-        return app.table.places.dest_rect(6)
+        return app.table.model.places.dest_rect(6)
 
     @pytest.mark.parametrize("on", [True, False])
     def test_placement_help_lights_legal_places_while_dragging(self, on):
         app = make_app("RU1-C-AAAAAAD", settings=settings(placement_help=on))
         finger = Finger(app)
         rect = self._drag_and_hold(app, finger)
-        assert app.table.drag is not None
+        assert app.table.model.drag is not None
         pixel = app.screen.get_at((rect.left - 2, rect.bottom - rect.height // 4))[:3]
         assert (pixel == TARGET) is on
 
@@ -250,23 +250,23 @@ class TestSettings:
         app = make_app("RU1-C-AAAAAAD", settings=settings(interactive_rules=on))
         finger = Finger(app)
         finger.drag(finger.card("9S"), finger.column(2))
-        assert (app.table.toast is not None) is on
+        assert (app.table.model.toast is not None) is on
 
     @pytest.mark.parametrize("on", [True, False])
     def test_auto_placement_sends_a_released_card_where_it_fits(self, on):
         app = make_app("RU1-C-AAAAAAD", settings=settings(auto_placement=on))
         finger = Finger(app)
         finger.drag(finger.card("9S"), (1275, 795))
-        top = names(app.table.game.cols[6][-3:])
+        top = names(app.table.model.game.cols[6][-3:])
         assert (top == ["9S", "3C", "9H"]) is on
 
     def test_auto_placement_leaves_a_card_put_back_on_its_own_column(self):
         app = make_app("RU1-C-AAAAAAD", settings=settings(auto_placement=True))
         finger = Finger(app)
-        before = app.table.game.to_dict()
+        before = app.table.model.game.to_dict()
         start = finger.card("9S")
         finger.drag(start, (start[0] + 4, start[1] + 30))
-        assert app.table.game.to_dict() == before
+        assert app.table.model.game.to_dict() == before
 
     def test_settings_screen_toggles_and_keeps_them_across_restarts(self, tmp_path):
         app = make_app(state_dir=tmp_path)
@@ -304,7 +304,7 @@ class TestUndo:
     def test_undo_button_restores_the_position_and_keeps_the_counter(self):
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         start = game.to_dict()
         finger.tap(finger.card("AH"))
         finger.settle()
@@ -322,12 +322,12 @@ class TestUndo:
         finger = Finger(app)
         finger.tap(finger.card("AH"))
         app.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="")])
-        assert app.table.game.found == [0, 0, 0, 0]
+        assert app.table.model.game.found == [0, 0, 0, 0]
 
     def test_undo_turns_a_revealed_card_face_down_again(self):
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         finger.tap(finger.card("AH"))
         finger.settle()
         finger.drag(finger.card("KH"), finger.column(0))
@@ -359,10 +359,10 @@ class TestNewGame:
         self._type(finger, "SH1-C2-AAAAAJ2")
         finger.tap(finger.control(app.tr("keypad.play")))
         assert len(app.scenes) == 1
-        game = app.table.game
+        game = app.table.model.game
         assert game.code == "SH1-C2-AAAAAJ2"
-        assert len(app.table.layout.cells) == 2
-        assert len(app.table.layout.columns) == 10
+        assert len(app.table.model.layout.cells) == 2
+        assert len(app.table.model.layout.columns) == 10
         assert names(game.cols[0]) == ["KD", "AH", "KH", "2H", "6C"]
 
     def test_a_bad_code_gets_a_clear_message(self):
@@ -374,7 +374,7 @@ class TestNewGame:
         keypad = app.scenes.top
         assert isinstance(keypad, KeypadScene)
         assert "X" in keypad.error and "rule set" in keypad.error
-        assert app.table.game.code == "RU1-C-AAAAABB"
+        assert app.table.model.game.code == "RU1-C-AAAAABB"
 
     def test_new_game_dialog_deals_the_chosen_game(self):
         app = make_app()
@@ -385,9 +385,9 @@ class TestNewGame:
         finger.tap(finger.control(app.tr("newgame.cells_hard")))
         finger.settle()
         finger.tap(finger.control(app.tr("newgame.deal")))
-        game = app.table.game
+        game = app.table.model.game
         assert game.code.startswith("SH1-C1-")
-        assert len(game.cells) == 1 and len(app.table.layout.cells) == 1
+        assert len(game.cells) == 1 and len(app.table.model.layout.cells) == 1
         assert len(app.scenes) == 1
 
 
@@ -397,22 +397,22 @@ class TestWin:
         finger = Finger(app)
         table = app.table
         for move in WIN_TEXT.split()[:-1]:
-            table.make_move(Move.parse(move))
+            table.model.make_move(Move.parse(move))
         finger.settle()
         assert not isinstance(app.scenes.top, WinScene)
         finger.tap(finger.card("KC"))
-        assert table.game.is_won
+        assert table.model.game.is_won
         finger.settle(0.5)
         win = app.scenes.top
         assert isinstance(win, WinScene)
         texts = [c.label for c in win.controls]
-        assert app.tr("win.score", score=table.game.score) in texts
-        assert app.tr("win.moves", count=table.game.moves) in texts
+        assert app.tr("win.score", score=table.model.game.score) in texts
+        assert app.tr("win.moves", count=table.model.game.moves) in texts
         finger.settle(1.0)  # the celebration runs
         finger.tap(finger.control(app.tr("win.new_deal")))
         assert len(app.scenes) == 1
-        assert not app.table.game.is_won
-        assert app.table.game.moves == 0
+        assert not app.table.model.game.is_won
+        assert app.table.model.game.moves == 0
 
 
 class TestAnimationAndDrawing:
@@ -421,13 +421,13 @@ class TestAnimationAndDrawing:
         finger = Finger(app)
         finger.tap(finger.card("AH"))
         table = app.table
-        assert table.tweens
-        tween = table.tweens[0]
+        assert table.model.tweens
+        tween = table.model.tweens[0]
         assert 0.15 <= tween.duration <= 0.25
         mid = tween.position(tween.t0 + tween.duration / 2)
         assert mid != tween.start and mid != tween.end
         finger.down((5, 790))
-        assert not table.tweens
+        assert not table.model.tweens
 
     def test_a_revealed_card_turns_over(self):
         app = make_app("RU1-C-AAAAAAD")
@@ -435,8 +435,8 @@ class TestAnimationAndDrawing:
         finger.tap(finger.card("AH"))
         finger.settle()
         finger.drag(finger.card("KH"), finger.column(0))
-        flips = [t for t in app.table.tweens if t.flip == 1]
-        assert names([t.card for t in flips]) == names([app.table.game.cols[3][2]])
+        flips = [t for t in app.table.model.tweens if t.flip == 1]
+        assert names([t.card for t in flips]) == names([app.table.model.game.cols[3][2]])
 
     def test_an_idle_table_draws_nothing(self):
         app = make_app("RU1-C-AAAAAAD")
@@ -446,7 +446,7 @@ class TestAnimationAndDrawing:
         frames = [app.step() for _ in range(30)]
         # Only the info bar's clock may change (once a second), nothing else.
         changed = [r for rects in frames for r in rects]
-        assert all(r == app.table.layout.info_bar for r in changed)
+        assert all(r == app.table.model.layout.info_bar for r in changed)
         assert len(changed) <= 1
 
     def test_resize_lays_the_table_out_again(self):
@@ -454,10 +454,10 @@ class TestAnimationAndDrawing:
         screen = pygame.display.set_mode((720, 1280))
         app.resize(screen)
         app.step()
-        lay = app.table.layout
+        lay = app.table.model.layout
         assert lay.portrait and lay.width == 720
         for card in range(52):
-            assert screen.get_rect().contains(app.table.card_rect(card))
+            assert screen.get_rect().contains(app.table.model.card_rect(card))
 
 
 class Recorder:
@@ -507,7 +507,7 @@ class TestHooks:
         finger = Finger(app)
         finger.tap(finger.card("AH"))
         assert seen == [pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP]
-        assert app.table.game.moves == 0
+        assert app.table.model.game.moves == 0
 
     def test_a_failing_hook_does_not_stop_the_game_and_is_logged(self, caplog):
         app = make_app("RU1-C-AAAAAAD")
@@ -520,7 +520,7 @@ class TestHooks:
         finger = Finger(app)
         with caplog.at_level("WARNING", logger="solitaire"):
             finger.tap(finger.card("AH"))
-        assert app.table.game.found == [0, 1, 0, 0]
+        assert app.table.model.game.found == [0, 1, 0, 0]
         assert "Broken.moved failed: OSError('disk full')" in caplog.text
 
 
@@ -577,11 +577,11 @@ class TestHint:
         finger = Finger(app)
         finger.tap(finger.button("hint"))
         app.step()
-        assert app.table.toast is not None
-        assert app.table.toast.text == app.tr("table.hint_unavailable")
+        assert app.table.model.toast is not None
+        assert app.table.model.toast.text == app.tr("table.hint_unavailable")
         assert app.workers.pool("hint") is None and app.table.hint_job is None
         finger.tap(finger.card("AH"))  # the game goes on
-        assert app.table.game.found == [0, 1, 0, 0]
+        assert app.table.model.game.found == [0, 1, 0, 0]
         press_h(app)
         assert len(starts) == 2
 
@@ -589,18 +589,26 @@ class TestHint:
         app, pool = asking_app(monkeypatch)
         press_h(app)
         table = app.table
-        assert table.toast is not None and table.toast.text == app.tr("table.hint_thinking")
+        assert table.model.toast is not None and table.model.toast.text == app.tr(
+            "table.hint_thinking"
+        )
         assert table.hint_mark is None
         for _ in range(300):  # 5 s of frames: longer than a toast lives, still thinking
             app.step()
-        assert table.toast is not None and table.toast.text == app.tr("table.hint_thinking")
+        assert table.model.toast is not None and table.model.toast.text == app.tr(
+            "table.hint_thinking"
+        )
         assert table.hint_mark is None and len(pool.jobs) == 1
         pool.finish()
         assert table.hint_mark is None  # shown by the frame loop, not by the worker's thread
         app.step()
         assert table.hint_mark is not None and str(table.hint_mark.move) == "9S-t7"
-        assert table.toast is not None and "9♠" in table.toast.text and "7" in table.toast.text
-        assert table.game.moves == 0  # a hint only shows
+        assert (
+            table.model.toast is not None
+            and "9♠" in table.model.toast.text
+            and "7" in table.model.toast.text
+        )
+        assert table.model.game.moves == 0  # a hint only shows
 
     def test_the_table_keeps_running_while_the_solver_thinks(self, monkeypatch):
         app, pool = asking_app(monkeypatch)
@@ -610,16 +618,19 @@ class TestHint:
         start, drawn = app.clock.time, app.frames_drawn
         # A drag follows the finger and a refused drop glides back, all while thinking.
         card = parse_card("9S")
-        home = table.card_rect(card).topleft
+        home = table.model.card_rect(card).topleft
         grab = finger.card("9S")
         finger.down(grab)
         for k in range(1, 7):
             finger.move((grab[0] - 20 * k, grab[1] + 30 * k))
-        assert table.drag is not None and table.drag.pos == (grab[0] - 120, grab[1] + 180)
+        assert table.model.drag is not None and table.model.drag.pos == (
+            grab[0] - 120,
+            grab[1] + 180,
+        )
         finger.up((grab[0] - 120, grab[1] + 180))
-        assert table.tweens and table.hint_job is not None
+        assert table.model.tweens and table.hint_job is not None
         finger.settle(1.0)
-        assert not table.tweens and table.card_rect(card).topleft == home
+        assert not table.model.tweens and table.model.card_rect(card).topleft == home
         assert app.clock.time - start > 1.0 and app.frames_drawn > drawn + 10
         assert table.hint_mark is None and table.hint_job is not None
         pool.finish()
@@ -633,13 +644,15 @@ class TestHint:
         future = pool.jobs[0][0]
         assert future.set_running_or_notify_cancel()  # the worker starts on it
         finger.tap(finger.card("AH"))  # the ace goes home before the answer comes
-        assert app.table.game.found == [0, 1, 0, 0]
-        assert app.table.toast is None or app.table.toast.text != app.tr("table.hint_thinking")
+        assert app.table.model.game.found == [0, 1, 0, 0]
+        assert app.table.model.toast is None or app.table.model.toast.text != app.tr(
+            "table.hint_thinking"
+        )
         future.set_result(("9S-t7", "won", None))
         finger.settle()
         assert app.table.hint_mark is None
         texts = [app.tr("table.hint_move", move=app.table.hints.describe(Move.parse("9S-t7")))]
-        assert app.table.toast is None or app.table.toast.text not in texts
+        assert app.table.model.toast is None or app.table.model.toast.text not in texts
 
     def test_undo_or_a_new_game_meanwhile_discards_it_too(self, monkeypatch):
         app, pool = asking_app(monkeypatch)
@@ -664,7 +677,7 @@ class TestHint:
         finger.tap(finger.button("hint"))
         press_h(app)
         assert len(pool.jobs) == 1
-        assert app.table.toast.text == app.tr("table.hint_thinking")
+        assert app.table.model.toast.text == app.tr("table.hint_thinking")
         pool.finish()
         app.step()
         assert str(app.table.hint_mark.move) == "9S-t7"
@@ -696,7 +709,7 @@ class TestHint:
         solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
         app.workers.use("hint", DeadPool())
         press_h(app)
-        assert app.table.toast.text == app.tr("table.hint_unavailable")
+        assert app.table.model.toast.text == app.tr("table.hint_unavailable")
         assert app.table.hint_job is None
 
     def test_a_worker_dying_mid_search_says_unavailable_and_the_next_hint_works(self, monkeypatch):
@@ -709,7 +722,7 @@ class TestHint:
         press_h(app)
         pool.finish()
         app.step()
-        assert app.table.toast.text == app.tr("table.hint_unavailable")
+        assert app.table.model.toast.text == app.tr("table.hint_unavailable")
         assert app.table.hint_mark is None
         solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
         press_h(app)
@@ -726,7 +739,7 @@ class TestHint:
         app.update(2.0, clamp=False)
         app.draw()
         assert app.table.hint_job is None and not app.table.busy()
-        assert app.table.toast.text == app.tr("table.hint_unavailable")
+        assert app.table.model.toast.text == app.tr("table.hint_unavailable")
 
     def test_the_real_worker_process_answers_and_quits_with_the_game(self):
         import time
@@ -734,7 +747,7 @@ class TestHint:
         app = make_app("SH1-C4-AAAAAAA")
         press_h(app)
         table = app.table
-        assert table.toast.text == app.tr("table.hint_thinking")
+        assert table.model.toast.text == app.tr("table.hint_thinking")
         pool = app.workers.pool("hint")
         assert pool is not None
         deadline = time.monotonic() + 30
@@ -742,7 +755,7 @@ class TestHint:
             app.step()
             time.sleep(0.01)
         assert table.hint_mark is not None
-        assert table.game.check(table.hint_mark.move) is None  # a legal move
+        assert table.model.game.check(table.hint_mark.move) is None  # a legal move
         processes = worker_processes(pool)
         assert processes and all(p.is_alive() for p in processes)
         app.step([pygame.event.Event(pygame.QUIT)])
@@ -807,7 +820,7 @@ class TestSolverSeams:
 
     def test_stuck_position_says_undo_or_new_game(self, monkeypatch):
         app = self._ask(monkeypatch, lambda data, limit: (None, "unknown", "no_useful_moves"))
-        assert app.table.toast.text == app.tr("reason.no_useful_moves")
+        assert app.table.model.toast.text == app.tr("reason.no_useful_moves")
         assert app.table.hint_mark is None
 
     def test_a_lost_position_is_not_called_one_without_useful_moves(self, monkeypatch):
@@ -822,7 +835,7 @@ class TestSolverSeams:
         app.step()
         # the first such hint also names the winnable indicator (issue 38 item 2)
         tip = app.tr("table.hint_lost_tip", setting=app.tr("settings.winnable_indicator"))
-        assert app.table.toast.text == tip
+        assert app.table.model.toast.text == tip
         assert app.table.hint_mark is None
 
     def test_a_solver_bug_is_no_hint_never_a_crash(self, monkeypatch, caplog):
@@ -833,7 +846,7 @@ class TestSolverSeams:
 
         with caplog.at_level("WARNING", logger="solitaire"):
             app = self._ask(monkeypatch, broken)
-        assert app.table.toast.text == app.tr("table.hint_unavailable")
+        assert app.table.model.toast.text == app.tr("table.hint_unavailable")
         assert "maximum recursion depth" in caplog.text
 
     def test_new_game_deals_from_the_catalog_at_the_chosen_level(self, monkeypatch):
@@ -851,7 +864,7 @@ class TestSolverSeams:
         finger.settle()
         finger.tap(finger.control(app.tr("newgame.deal")))
         assert picks == [("RU1-C", "hard")]
-        assert app.table.game.code == "RU1-C-AAAAABB"
+        assert app.table.model.game.code == "RU1-C-AAAAABB"
 
     def test_a_broken_catalog_still_deals(self, monkeypatch):
         app = make_app()
@@ -899,7 +912,7 @@ class TestWinnableIndicator:
         fake.status = "won"
         rects = [app.step() for _ in range(3)]
         assert table.bar_text()[4] == app.tr("table.winnable_won")
-        assert any(table.layout.info_bar in r for r in rects)  # the bar was redrawn
+        assert any(table.model.layout.info_bar in r for r in rects)  # the bar was redrawn
         # Turning the setting off on the settings screen stops the worker.
         finger.tap(finger.button("settings"))
         finger.tap(finger.control(app.tr("settings.winnable_indicator")))
@@ -914,11 +927,11 @@ class TestWindow:
         pygame.display.set_mode((800, 480))
         app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(800, 480), w=800, h=480)])
         assert app.screen.get_size() == (800, 480)
-        assert app.table.layout.width == 800
+        assert app.table.model.layout.width == 800
         finger = Finger(app)
         finger.tap(finger.button("undo"))  # the buttons moved with the layout
-        assert app.table.toast is not None
-        assert app.table.toast.text == app.tr("table.nothing_to_undo")
+        assert app.table.model.toast is not None
+        assert app.table.model.toast.text == app.tr("table.nothing_to_undo")
 
     def test_a_window_shown_again_is_drawn_whole(self):
         """Under X11 the game presents only what changed (shared memory): a window the system

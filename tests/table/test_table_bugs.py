@@ -58,11 +58,11 @@ class TestDoubleClickAcrossScreens:
         app = make_app("RU1-C-AAAAABB", size=(800, 480))
         finger = Finger(app, touch=False)
         table = app.table
-        table.make_move(table.game.tap_move(table.game.cols[5][-1]))  # AC home
-        table.make_move(table.game.tap_move(table.game.cols[6][-1]))  # 2C home
+        table.model.make_move(table.model.game.tap_move(table.model.game.cols[5][-1]))  # AC home
+        table.model.make_move(table.model.game.tap_move(table.model.game.cols[6][-1]))  # 2C home
         finger.settle()
         finger.double_tap(finger.button("undo"))
-        assert table.game.found == [0, 0, 0, 0]
+        assert table.model.game.found == [0, 0, 0, 0]
 
 
 def level_row(app) -> set[str]:
@@ -108,7 +108,7 @@ class TestNewGameDialog:
         assert len(level_row(app)) == 5
         finger.settle()
         finger.tap(finger.control(app.tr("newgame.deal")))
-        assert app.scenes.top is app.table and app.table.game.code.startswith("RU1-C-")
+        assert app.scenes.top is app.table and app.table.model.game.code.startswith("RU1-C-")
 
     @pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=str)
     def test_buttons_in_a_row_share_one_text_size(self, size):
@@ -167,7 +167,7 @@ class TestFan:
         from game.look.cards import FACE, CardArt
 
         app = make_app(code, size=(720, 1280), px_per_mm=8.3)
-        view, lay = app.table.view, app.table.layout
+        view, lay = app.table.view, app.table.model.layout
         assert view is not None
         art = view.art
         plain = CardArt(lay.card_w, lay.card_h)
@@ -192,10 +192,10 @@ class TestDragImage:
             finger.down(start)
             finger.move((start[0] + 4, start[1] + 100))
             finger.move((start[0] + 8, start[1] + 200))
-            drag = app.table.drag
+            drag = app.table.model.drag
             assert drag is not None
             x, y = drag.origin()[drag.card]
-            return app.screen.subsurface((int(x), int(y), app.table.layout.card_w, 30)).copy()
+            return app.screen.subsurface((int(x), int(y), app.table.model.layout.card_w, 30)).copy()
 
         english = dragged_corner()
         finger.up((start[0] + 8, start[1] + 200))  # dropped nowhere: flies back

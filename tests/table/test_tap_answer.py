@@ -24,7 +24,7 @@ def _display() -> Iterator[None]:
 
 
 def shaking(app: object) -> set[int]:
-    return {t.card for t in app.table.tweens if t.wobble}  # type: ignore[attr-defined]
+    return {t.card for t in app.table.model.tweens if t.wobble}  # type: ignore[attr-defined]
 
 
 def shaken_within(app: object, seconds: float) -> set[int]:
@@ -43,13 +43,13 @@ def test_a_tap_on_a_card_that_cannot_go_home_shakes_it_and_says_why(locale: str)
     finger = Finger(app)
     two = parse_card("2C")
     finger.tap(finger.card("2C"))
-    assert not app.table.toast  # a second tap may still come
+    assert not app.table.model.toast  # a second tap may still come
     finger.settle(0.5)  # past the double-tap window
-    assert app.table.toast is not None
-    text = app.table.toast.text
+    assert app.table.model.toast is not None
+    text = app.table.model.toast.text
     assert app.tr.card("2C") in text and app.tr.card("AC") in text
-    assert parse_card("AC") in app.table.marks  # where A♣ lies
-    assert app.table.game.moves == 0
+    assert parse_card("AC") in app.table.model.marks  # where A♣ lies
+    assert app.table.model.game.moves == 0
     finger.tap(finger.card("2C"))
     assert two in shaken_within(app, 0.6)
 
@@ -61,18 +61,18 @@ def test_without_interactive_rules_the_card_only_shakes() -> None:
     finger.tap(finger.card("2C"))
     assert parse_card("2C") in shaken_within(app, 0.6)
     finger.settle(0.5)
-    assert app.table.toast is None
+    assert app.table.model.toast is None
 
 
 def test_a_double_tap_that_moves_the_card_shows_no_refusal() -> None:
     app = make_app(CODE)
     finger = Finger(app)
-    game = app.table.game
+    game = app.table.model.game
     card = parse_card("4D")  # goes on 5♦ by a double tap, never home
     assert game.double_tap_move(card) is not None
     finger.double_tap(finger.card("4D"))
     assert card not in shaken_within(app, 0.8)
-    assert game.moves == 1 and app.table.toast is None and not app.table.marks
+    assert game.moves == 1 and app.table.model.toast is None and not app.table.model.marks
 
 
 def test_a_tap_that_sends_the_card_home_is_no_refusal() -> None:
@@ -80,4 +80,4 @@ def test_a_tap_that_sends_the_card_home_is_no_refusal() -> None:
     finger = Finger(app)
     finger.tap(finger.card("AC"))
     finger.settle(0.8)
-    assert app.table.game.moves == 1 and app.table.toast is None
+    assert app.table.model.game.moves == 1 and app.table.model.toast is None

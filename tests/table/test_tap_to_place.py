@@ -103,22 +103,22 @@ def test_the_chosen_card_is_lit_and_a_tap_elsewhere_drops_it(app) -> None:
     finger.tap(finger.card("9S"))
     finger.settle(0.5)
     lit = table.chooser.lit()
-    assert lit == table.places.group_rect(nine)  # with 3C and 9H, which move with it
+    assert lit == table.model.places.group_rect(nine)  # with 3C and 9H, which move with it
     helped = [p.rect for p in table.view.help if p.alive()]  # placement help: where it goes
-    assert len(helped) == 1 and helped[0].contains(table.card_rect(parse_card("TS")))
+    assert len(helped) == 1 and helped[0].contains(table.model.card_rect(parse_card("TS")))
     app.full_redraw = True
     app.draw()
     edge = app.screen.get_at((lit.left - 2, lit.centery))[:3]
     assert tuple(edge) == HIGHLIGHT
-    assert table.toast is None  # chosen, not refused: no "cannot go home" answer
-    finger.tap((table.layout.title.centerx, table.layout.title.bottom - 2))  # bare felt
+    assert table.model.toast is None  # chosen, not refused: no "cannot go home" answer
+    finger.tap((table.model.layout.title.centerx, table.model.layout.title.bottom - 2))  # bare felt
     finger.settle(0.5)
-    assert table.chooser.lit() is None and table.game.moves == 0
+    assert table.chooser.lit() is None and table.model.game.moves == 0
     finger.tap(finger.card("9S"))
     finger.settle(0.5)
     finger.tap(finger.card("9S"))  # its own pile: dropped, nothing moves
     finger.settle(0.5)
-    assert table.chooser.lit() is None and table.game.moves == 0
+    assert table.chooser.lit() is None and table.model.game.moves == 0
 
 
 def test_the_setting_is_on_screen_saved_and_reset_for_the_next_visitor(tmp_path: Path) -> None:

@@ -33,8 +33,8 @@ def test_the_card_under_the_finger_lifts_and_is_the_one_dragged(size, ppm, key, 
     table, finger = app.table, Finger(app)
     view = table.view
     assert view is not None
-    lift = lift_offset(table.layout.card_h)
-    column = table.game.cols[6]
+    lift = lift_offset(table.model.layout.card_h)
+    column = table.model.game.cols[6]
     report = {c["card"]: c for c in layout_report(table)["cards"]}
     from engine.cards import card_name
 
@@ -42,8 +42,8 @@ def test_the_card_under_the_finger_lifts_and_is_the_one_dragged(size, ppm, key, 
         x, y, w, h = report[card_name(card)]["visible"]
         centre = (x + w // 2, y + h // 2)
         finger.down(centre)
-        assert table.pressed_card == card
-        rest = table.rest()[card]
+        assert table.model.pressed_card == card
+        rest = table.model.rest()[card]
         assert view.peek.alive() and view.peek.image is view.art.face(card)
         assert view.peek.rect.topleft == (rest[0] - lift // 2, rest[1] - lift)
         assert view.peek_shadow.alive()
@@ -57,7 +57,7 @@ def test_the_card_under_the_finger_lifts_and_is_the_one_dragged(size, ppm, key, 
     finger.down(start)
     finger.move((start[0] - 60, start[1] + 10))
     finger.move((start[0] - 120, start[1] + 20))
-    assert table.drag is not None and table.drag.card == card
+    assert table.model.drag is not None and table.model.drag.card == card
     assert not view.peek.alive()  # the lifted group shows now, with its own shadow
     assert view.shadow.alive() and view.lifted.alive()
     finger.up((start[0] - 120, start[1] + 20))
@@ -66,8 +66,8 @@ def test_the_card_under_the_finger_lifts_and_is_the_one_dragged(size, ppm, key, 
 def test_a_pressed_face_down_card_does_not_lift():
     app = make_app("RU1-C-AAAAABB", size=(800, 480), px_per_mm=5.2)
     table, finger = app.table, Finger(app)
-    hidden = table.game.cols[6][0]
-    rect = table.card_rect(hidden)
+    hidden = table.model.game.cols[6][0]
+    rect = table.model.card_rect(hidden)
     finger.down((rect.centerx, rect.top + 3))
-    assert table.pressed_card == hidden
+    assert table.model.pressed_card == hidden
     assert not table.view.peek.alive()

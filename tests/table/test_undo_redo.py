@@ -25,9 +25,9 @@ class TestRedo:
     def test_redo_makes_undone_moves_again_and_the_counter_only_rises(self):
         app = make_app(WON_CODE)
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         for text in WIN_LINE[:3]:
-            assert app.table.make_move(Move.parse(text))
+            assert app.table.model.make_move(Move.parse(text))
         after_three = game.to_dict()
         counts = [game.moves]
         for _ in range(2):
@@ -43,12 +43,12 @@ class TestRedo:
         for key in ("columns", "cells", "foundations", "score"):
             assert now[key] == after_three[key]
         finger.tap(finger.button("redo"))  # nothing left to redo
-        assert game.moves == 5 and app.table.toast is not None
+        assert game.moves == 5 and app.table.model.toast is not None
 
     def test_a_new_move_ends_redo(self):
         app = make_app("RU1-C-AAAAAAD")
         finger = Finger(app)
-        game = app.table.game
+        game = app.table.model.game
         finger.tap(finger.card("AH"))
         finger.tap(finger.button("undo"))
         assert game.found == [0, 0, 0, 0]
@@ -63,14 +63,14 @@ class TestRedo:
         finger.tap(finger.card("AH"))
         key = pygame.KEYDOWN
         app.dispatch(pygame.event.Event(key, key=pygame.K_z, mod=pygame.KMOD_CTRL))
-        assert app.table.game.found == [0, 0, 0, 0]
+        assert app.table.model.game.found == [0, 0, 0, 0]
         app.dispatch(pygame.event.Event(key, key=pygame.K_y, mod=pygame.KMOD_CTRL))
-        assert app.table.game.found == [0, 1, 0, 0]
+        assert app.table.model.game.found == [0, 1, 0, 0]
 
     @pytest.mark.parametrize("size", [(800, 480), (480, 800), (1280, 800), (1920, 1080)])
     def test_the_redo_button_is_on_the_screen_and_apart_from_the_others(self, size):
         app = make_app("RU1-C-AAAAAAD", size)
-        buttons = app.table.layout.buttons
+        buttons = app.table.model.layout.buttons
         screen = app.screen.get_rect()
         assert screen.contains(buttons["redo"])
         others = [r for name, r in buttons.items() if name != "redo"]

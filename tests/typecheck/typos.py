@@ -8,7 +8,7 @@ from engine import Game
 from game.arcade.levels import Deal, Level, deal_level
 from game.hooks import Ending, Hooks, Left
 from game.host import Stack
-from game.table import TableScene
+from game.table.scene import TableScene
 
 
 def commands(table: TableScene, hooks: Hooks, game: Game, scenes: Stack) -> None:
@@ -20,8 +20,8 @@ def commands(table: TableScene, hooks: Hooks, game: Game, scenes: Stack) -> None
     table.start_game(game, left="abandon")  # typo
     hooks.ended(game, "aside")
     hooks.ended(game, "won")  # typo: a won game is no game left unfinished
-    table.deal = "daily"
-    table.deal = "dayly"  # typo
+    table.model.deal = "daily"
+    table.model.deal = "dayly"  # typo
     scenes.open("newgame")
     scenes.open("newgam")  # typo
     scenes.open("attract", showing="today")
