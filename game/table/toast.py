@@ -10,6 +10,7 @@ other place is left."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -53,9 +54,12 @@ def make_toast(text: str, lay: Layout, now: float, room: Room) -> Toast:
     """``text`` in a box in the free room of ``room``: the largest text and the widest box
     that find free felt there clear of the title, else over it; else, at the smallest text,
     the shape and place that cover least (Room.least_covering)."""
-    shapes = list(_shapes(text, lay))
+    shapes: list[tuple[int, list[str], tuple[int, int]]] = []  # set as far as they are tried
+    later = _shapes(text, lay)
     for over_title in (False, True):  # the title hidden only where nothing else is free
-        for size, lines, box in shapes:
+        for size, lines, box in itertools.chain(list(shapes), later):
+            if not over_title:
+                shapes.append((size, lines, box))
             rect = room.free(box, over_title=over_title)
             if rect is not None:
                 return _toast(text, size, lines, rect, now)
@@ -72,12 +76,12 @@ def _shapes(text: str, lay: Layout) -> Iterator[tuple[int, list[str], tuple[int,
     least = max(11, round(usual * SMALLEST), int(SMALLEST_MM * lay.px_per_mm))
     size = usual
     seen: set[tuple[int, int]] = set()
+    # No box so narrow that a bound group (a game's name, "Tee uudelleen ‑painike") must
+    # break, where the widest one holds it.
+    groups = bind(text).replace("\n", " ").split(" ")
     while True:
         widest = min(int(lay.width * 0.8), int(size * 28))
         line_h = font(size).get_linesize()
-        # No box so narrow that a bound group (a game's name, "Tee uudelleen ‑painike")
-        # must break, where the widest one holds it.
-        groups = bind(text).replace("\n", " ").split(" ")
         whole = max(font(size).size(group)[0] for group in groups)
         narrowest = max(size * 11, min(widest, whole + 2 * size))
         for part in WIDTHS:
