@@ -89,6 +89,7 @@ class TableModel(TablePicture):
         self.chooser = Chooser(self)  # "Tap to place": the chosen card
 
     def hinted(self) -> list[Rect]:
+        """The hinted card with what lies on it, and its place: a message keeps off them."""
         return self.hints.marked()
 
     def forget_visitor(self) -> None:
@@ -128,7 +129,8 @@ class TableModel(TablePicture):
         self.first_line = left == "idle"  # once a visitor: again only for the next one
         self.play_time.reset()
         self.drag, self.toast, self.last_tap, self.pending_win = None, None, None, False
-        self.layout = layout or self.layout
+        if layout is not None:
+            self.layout = layout
         self.changed()
         self.hints.moved()
         hooks.started(game)
