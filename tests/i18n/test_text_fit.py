@@ -173,7 +173,9 @@ def test_every_refusal_popup_stays_on_screen(
         for reason, params in REASONS.items()
     ]
     texts += [
-        app.tr("table.hint_move", move=table.hints.describe(table.model.game.legal_moves()[0]))
+        app.tr(
+            "table.hint_move", move=table.model.hints.describe(table.model.game.legal_moves()[0])
+        )
     ]
     for text in texts:
         table.model.show_toast(text)
@@ -192,7 +194,7 @@ def test_the_info_bar_fits_with_big_numbers(
     table, tr = app.table, app.tr
     table.model.play_time.reset(10 * 3600 - 1.0)
     table.model.game.moves = 1888
-    table.hints.status = max(
+    table.model.hints.status = max(
         ("won", "lost", "working", "unknown"),
         key=lambda status: font(FLOOR).size(tr(f"table.winnable_{status}"))[0],
     )
@@ -218,7 +220,7 @@ def test_every_question_fits(watch: Watch, locale: str, size: tuple[int, int]) -
     high scores) with long values: the question and both answers fit at a readable size."""
     app = open_app(locale, size)
     tr, table = app.tr, app.table
-    move = table.hints.describe(table.model.game.legal_moves()[0])
+    move = table.model.hints.describe(table.model.game.legal_moves()[0])
     questions = [
         (tr("table.lost_question", count=122, move=move), "table.lost_undo", "table.leave_no"),
         (tr("table.leave_question", moves=tr("table.moves", count=1888)), "table.leave_yes",
