@@ -39,7 +39,7 @@ from engine.daily import today as local_today
 from engine.rules import RULES_BY_KEY
 from game.arcade.days import days_to_drop
 from game.arcade.initials import Blocklist, is_valid_initials
-from game.arcade.levels import ORDER, best_per_level, deal_level, level_rows, place_among
+from game.arcade.levels import best_per_level, deal_level, in_order, level_rows, place_among
 from game.arcade.scoreform import EntryForm, ScoresForm, entry_problem, read_entry
 from game.saves.storage import JsonStore, state_dir
 
@@ -185,8 +185,7 @@ class HighScores:
     def levels(self, rules_key: str) -> list[str]:
         """The levels of the wins in ``rules_key``'s all-time table, easiest first."""
         rows = self._tables.get(rules_key, {}).get(ALL_TIME, [])
-        held = {self.level_of(row.code) for row in rows}
-        return [level for level in (*ORDER, *sorted(held - set(ORDER))) if level in held]
+        return in_order(self.level_of(row.code) for row in rows)
 
     def tables(self) -> list[tuple[str, str]]:
         """The non-empty tables as (rules key, "all" or ISO day)."""

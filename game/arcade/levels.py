@@ -50,6 +50,12 @@ def deal_level(code: str) -> Level:
     return level if REGISTRY.offers_levels(rules.game) else "winnable"
 
 
+def in_order(held: Iterable[str]) -> list[str]:
+    """The levels ``held``, easiest first (ORDER; one it does not know after, by name)."""
+    held = set(held)
+    return [level for level in (*ORDER, *sorted(held - set(ORDER))) if level in held]
+
+
 class Ranked(Protocol):
     """What the tables rank: a win's code (its level) and its order (best first)."""
 

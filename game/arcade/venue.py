@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields
 from engine import daily
 from game.arcade.days import days_to_drop
 from game.arcade.highscores import ALL_TIME, KEEP_DAYS, MAX_SIZE, Entry, HighScores
-from game.arcade.levels import best_per_level, deal_level, place_among
+from game.arcade.levels import best_per_level, deal_level, in_order, place_among
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,8 @@ def venue_row(entry: Entry, kiosk: str, table: str) -> VenueRow:
 
 class VenueBoard:
     """The venue ``venue_name``'s tables as this kiosk (short name ``kiosk``) knows them;
-    ``size``: the rows of a table of each level (1 .. MAX_SIZE, as the local tables')."""
+    ``size``: the rows of a table of each level (1 .. MAX_SIZE, as the local tables');
+    ``local``: this kiosk's tables; ``today``: the kiosk's date (default: the local tables')."""
 
     def __init__(
         self,
@@ -64,7 +65,7 @@ class VenueBoard:
         self.venue_name, self.kiosk = venue_name, kiosk
         self.size = min(max(int(size), 1), MAX_SIZE)
         self.local = local  # this kiosk's own tables: its truth, read as they are now
-        self.today = today or (local.today if local is not None else daily.today)  # the local's
+        self._today = today  # None: the local tables' date (tests move it), else the clock's
         self.keep_days, self.level_of = max(0, keep_days), level_of
         self.changes = 0  # counts what put and drop changed: a screen showing the board redraws
         self._held: dict[tuple[str, str], dict[str, tuple[VenueRow, ...]]] = {}
@@ -122,6 +123,11 @@ class VenueBoard:
             return None
         return rank, len({*by_kiosk, self.kiosk})
 
+    def levels(self, rules_key: str) -> list[str]:
+        """The levels of the wins in the venue's all-time tables of ``rules_key``, easiest
+        first (a page each on the high-score screen, as HighScores.levels)."""
+        return in_order(self.level_of(row.code) for row in self.rows(rules_key, ALL_TIME))
+
     def kiosks(self) -> list[str]:
         """The kiosks with an entry in any table (this one when it has), by name."""
         with self._lock:
@@ -167,7 +173,8 @@ class VenueBoard:
         """Keep the newest ``keep_days + 2`` days (as the local tables do: counted, never
         measured by one clock reading; game.arcade.days). Under the lock."""
         days = {table for _, table in self._held if table != ALL_TIME}
-        old, _ = days_to_drop(days, self.today(), self.keep_days + 2)
+        today = self._today or (self.local.today if self.local is not None else daily.today)
+        old, _ = days_to_drop(days, today(), self.keep_days + 2)
         for key, held in list(self._held.items()):
             if key[1] in old or not held:
                 del self._held[key]
