@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from game.i18n import Translator
     from game.look.layout import Layout
     from game.saves.prefs import PlayerSettings
+    from game.table.gesture import Drag, LastTap
     from game.table.places import Places
 
 
@@ -70,3 +71,27 @@ class Outside(Protocol):
     def ask(self, question: str, yes: str, no: str, on_yes: Callable[[], None]) -> None: ...
     def back(self) -> None: ...
     def new_deal(self) -> None: ...
+
+
+class Parts(Protocol):
+    """What the model's parts (game.table.hints' HintClient, game.table.finish's Finisher,
+    game.table.select's Chooser) use of the model that owns them: the game and whether its
+    table is in front, where the cards lie and the picture's version, the drag and the last
+    tap, the toast, a move made or taken back, and what lies around (:class:`Outside`). The
+    model (game.table.model.TableModel) serves it; the parts import no model, so that the
+    model may import them."""
+
+    game: Game
+    active: bool
+    places: Places
+    version: int
+    drag: Drag | None
+    last_tap: LastTap | None
+    outside: Outside
+
+    def make_move(self, move: Move) -> bool: ...
+    def undo(self) -> bool: ...
+    def repaint(self) -> None: ...
+    def show_toast(self, text: str) -> None: ...
+    def drop_toast(self, text: str) -> None: ...
+    def keep_toast(self, text: str, until: float) -> None: ...

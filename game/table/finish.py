@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from pygame import Rect
 
     from game.look.layout import Command, Layout
-    from game.table.model import TableModel
+    from game.table.around import Parts
 
 STAGGER = 0.045  # seconds between the starts of two cards' glides (each glides 0.15-0.25 s)
 PULSE = 0.6  # seconds of Finish's one pulse when it takes Hint's place
@@ -47,7 +47,7 @@ class Finisher:
     through its ``make_move``: :meth:`start` on the tap (TableModel.button), :meth:`step`
     every update (TableModel.update)."""
 
-    def __init__(self, model: TableModel) -> None:
+    def __init__(self, model: Parts) -> None:
         self.model = model
         self.queue: list[Move] = []  # the moves still to play, the next first
         self.due = 0.0  # when the next one starts

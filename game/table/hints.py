@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from pygame import Rect
 
     from game.i18n import Translator
-    from game.table.model import TableModel
+    from game.table.around import Parts
     from game.workers import Workers
 
 HINT_SECONDS = 3.0  # how long the hinted move stays outlined
@@ -78,7 +78,7 @@ class HintClient:
     clock, the settings and a yes/no question over the table), asking the ``workers`` (the
     solver's processes: a service the model is given)."""
 
-    def __init__(self, model: TableModel, workers: Workers) -> None:
+    def __init__(self, model: Parts, workers: Workers) -> None:
         self.model, self.workers = model, workers
         self.job: HintJob | None = None
         self.mark: HintMark | None = None

@@ -23,7 +23,7 @@ from game.table.gesture import LastTap
 if TYPE_CHECKING:
     from pygame import Rect
 
-    from game.table.model import TableModel
+    from game.table.around import Parts
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Chooser:
     the last tap, its one way to make a move: ``make_move``), read by the view (lit, and the
     places that take it). What lies under a tap is the scene's to say (:meth:`tap`)."""
 
-    def __init__(self, model: TableModel) -> None:
+    def __init__(self, model: Parts) -> None:
         self.model = model
         self.selection: Selection | None = None
 
