@@ -5,14 +5,16 @@ Each key alone is checked in game.config_rules; here what belongs together: a ``
 its broker, venue id, kiosk name, credentials file and CA file, the credentials file must hold
 two lines ``username=<kiosk>`` and ``password=<secret>`` (nothing else, the user being this
 kiosk's name: the broker's ACL lets a user write only under its own name), and the CA file
-must be a PEM certificate Python's ssl module loads. Anything wrong leaves the venue off (and
-the game as it is without one), with one line that names the key and never shows a secret.
+must hold PEM certificates (ssl reads them in full when the client starts: :func:`tls_context`).
+Anything wrong leaves the venue off (and the game as it is without one), with one line that
+names the key and never shows a secret.
 Without ``[venue]``, or with its ``broker = ""``, nothing here runs. Must not import pygame
 (nor paho, nor ssl at import).
 """
 
 from __future__ import annotations
 
+import binascii
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
@@ -86,28 +88,50 @@ def read_credentials(path: str) -> Credentials | str:
     return Credentials(user, password)
 
 
-def tls_context(path: str) -> ssl.SSLContext | str:
-    """A client TLS context that trusts only the CA certificate in ``path`` (and checks the
-    broker's host name), or why it cannot be made. The file is read as a damaged one would be
-    (a regular file, at most MAX_CA_BYTES), then handed to ssl as text."""
-    import ssl
+PEM = re.compile(r"-----BEGIN CERTIFICATE-----\s*([A-Za-z0-9+/=\s]+?)\s*-----END CERTIFICATE-----")
 
+
+def read_ca(path: str) -> str:
+    """The PEM text of the CA file ``path`` (one certificate or more), or raises ValueError
+    with why it cannot be used. Read as a damaged file would be (a regular file, at most
+    MAX_CA_BYTES); the certificates' base64 must decode to DER (ssl, imported with the venue's
+    client only, reads them in full: :func:`tls_context`)."""
     try:
         text = read_bytes(path, MAX_CA_BYTES).decode("ascii")
     except FileNotFoundError:
-        return "there is no such file"
+        raise ValueError("there is no such file") from None
     except TooLargeError:
-        return f"larger than {MAX_CA_BYTES} bytes, not a CA certificate"
+        raise ValueError(f"larger than {MAX_CA_BYTES} bytes, not a CA certificate") from None
+    except UnicodeDecodeError:
+        raise ValueError("it is not PEM text") from None
     except (OSError, ValueError) as error:
-        return f"cannot read it ({reason(error) if isinstance(error, OSError) else 'not PEM'})"
-    if "-----BEGIN CERTIFICATE-----" not in text:
-        return "it holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
+        raise ValueError(f"cannot read it ({reason(error)})") from None
+    blocks = PEM.findall(text)
+    if not blocks:
+        raise ValueError("it holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+    for block in blocks:
+        try:
+            der = binascii.a2b_base64("".join(block.split()))
+        except binascii.Error:
+            der = b""
+        if der[:1] != b"\x30":  # a DER certificate is a SEQUENCE
+            raise ValueError("its PEM certificate is damaged (not base64 of a certificate)")
+    return text
+
+
+def tls_context(path: str) -> ssl.SSLContext:
+    """A client TLS context (TLS 1.2 or later) that trusts only the CA certificates in
+    ``path`` and checks the broker's host name; ValueError with why it cannot be made."""
+    import ssl
+
+    text = read_ca(path)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)  # checks the certificate and host name
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     try:
         context.load_verify_locations(cadata=text)
     except (ssl.SSLError, ValueError) as error:
-        return f"ssl does not load its certificate ({getattr(error, 'reason', None) or error})"
+        why = getattr(error, "reason", None) or str(error)[:80]
+        raise ValueError(f"ssl does not load its certificate ({why})") from None
     return context
 
 
@@ -132,9 +156,10 @@ def venue_problems(venue: VenueConfig, present: bool) -> tuple[VenueConfig, list
             f'venue.credentials_file = "{venue.credentials_file}": its username is not '
             f'venue.kiosk ("{venue.kiosk}"); the broker lets a kiosk write only under its own name'
         )
-    context = tls_context(venue.ca_file)
-    if isinstance(context, str):
-        problems.append(f'venue.ca_file = "{venue.ca_file}": {context}')
+    try:
+        read_ca(venue.ca_file)
+    except ValueError as error:
+        problems.append(f'venue.ca_file = "{venue.ca_file}": {error}')
     if problems:
         return VenueConfig(), [f"{problem}; the venue stays off" for problem in problems]
     return venue, []
