@@ -224,6 +224,13 @@ class Translator:
         month = months[day.month - 1] if len(months) == 12 else str(day.month)
         return self("arcade.date", day=day.day, month=month, year=day.year)
 
+    def ordinal(self, place: int) -> str:
+        """``place`` as this language writes a place in a list: ``arcade.ordinal`` with the
+        English suffix as ``{th}`` ("3rd", "3.", "3-е": Russian's neuter, as «место» takes)."""
+        tens, last = place % 100, place % 10
+        th = "th" if 11 <= tens <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(last, "th")
+        return self("arcade.ordinal", n=place, th=th)
+
     # ------------------------------------------------------------------ cards
 
     def rank(self, rank: str) -> str:

@@ -35,6 +35,8 @@ TIERS = {
     "arcade/test_screens_arcade.py": "app",
     "arcade/test_win_panel.py": "app",
     "arcade/test_win_restart.py": "unit",
+    "arcade/test_venue_board.py": "unit",
+    "arcade/test_venue_screens.py": "app",
     "arcade/test_win_seen.py": "unit",
     "deploy/test_cage_e2e.py": "system",
     "deploy/test_console_setup.py": "process",
