@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from paho.mqtt.properties import Properties
     from paho.mqtt.reasoncodes import ReasonCode
 
+    from game.arcade.play import Arcade
+
 log = logging.getLogger("solitaire.venue")
 
 CHECK_EVERY_S = 60.0  # the tables looked at again without a change (a day passes)
@@ -133,6 +135,8 @@ class VenueLink(TableHooks):
     def close(self) -> None:
         """Disconnect cleanly and stop paho's thread (waiting STOP_WAIT_S at most: a connection
         attempt under way may hold it up to CONNECT_TIMEOUT_S; it is a daemon thread)."""
+        if self.refresh in self.scores.saved:
+            self.scores.saved.remove(self.refresh)
         with self._lock:
             self._stopping = True
             client, self._client = self._client, None
@@ -249,3 +253,12 @@ class VenueLink(TableHooks):
             self._said = state
             log.log(logging.INFO if state.startswith("connected") else logging.WARNING,
                     "venue: %s", state)  # fmt: skip
+
+
+def join_venue(venue: VenueConfig, arcade: Arcade) -> VenueLink:
+    """The arcade's venue board (:meth:`Arcade.join_venue`) and the link that fills it and
+    publishes the arcade's tables, started (game.launch.compose, with [venue] set)."""
+    board = arcade.join_venue(venue.shown_name, venue.kiosk)
+    link = VenueLink(venue, arcade.scores, board)
+    link.start()
+    return link
