@@ -51,6 +51,7 @@ TIERS = {
     "dev/test_script.py": "process",
     "dev/test_soak.py": "unit",
     "dev/test_startbench.py": "system",
+    "dev/test_venuebench.py": "process",
     "engine/test_catalog.py": "unit",
     "engine/test_cli.py": "unit",
     "engine/test_daily.py": "unit",
