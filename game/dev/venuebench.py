@@ -93,7 +93,8 @@ def probe(case: str, seconds: float, directory: Path) -> dict[str, object]:
     frames: list[float] = []
     at: list[float] = []
     wins = 0
-    start = last_win = time.perf_counter()
+    start = time.perf_counter()
+    last_win = start - WIN_EVERY_S + 0.5  # the first win half a second in
     while time.perf_counter() - start < seconds:
         began = time.perf_counter()
         if began - last_win >= WIN_EVERY_S:
