@@ -99,6 +99,7 @@ TIERS = {
     "kiosk/test_pin_file.py": "unit",
     "kiosk/test_rest.py": "unit",
     "kiosk/test_venue_broker.py": "system",
+    "kiosk/test_venue_form.py": "unit",
     "kiosk/test_visitor_settings.py": "app",
     "kiosk/test_watchdog.py": "unit",
     "look/test_card_art.py": "app",

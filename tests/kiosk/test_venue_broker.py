@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -271,3 +272,72 @@ def publish_as(broker: Broker, user: str, messages: list[tuple[str, bytes]]) -> 
         client.disconnect()
         client.loop_stop()
     return [topic for topic, _ in messages]
+
+
+def test_the_game_itself_publishes_its_win_shows_the_venue_and_counts_it(
+    tmp_path: Path, broker: Broker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The App as game.launch composes it from config.toml's [venue] and [metrics]: the win
+    tapped on its table reaches another kiosk, the other kiosk's win reaches its board through
+    the loop's own update, the metrics show the link, and quitting disconnects."""
+    from game.arcade.play import TODAY_ENV
+    from game.config import load_config
+    from game.dev.script import Player
+    from game.kiosk.metrics import Metrics
+    from game.launch import open_run
+    from tests.helpers.tablehelp import almost_won, make_app
+
+    day = day_of_won_code()
+    monkeypatch.setenv(TODAY_ENV, day)
+    hall = Kiosk("hall", tmp_path / "hall", broker.venue("hall"), day)
+    hall.online()
+    hall.win(200.0)
+    prom = tmp_path / "prom"
+    prom.mkdir()
+    venue = broker.venue("cafe")
+    (tmp_path / "config.toml").write_text(
+        "[arcade]\ninitials = false\n"
+        f'[metrics]\ntextfile_dir = "{prom}"\n'
+        "[venue]\n" + "".join(
+            f"{key} = {value!r}\n".replace("'", '"') for key, value in venue._asdict().items()
+        )
+    )  # fmt: skip
+    config, problems = load_config(tmp_path / "config.toml")
+    assert problems == [] and config.venue == venue
+    run = open_run(config, tmp_path / "state", crash_hook=False, logging_on=False)
+    app = make_app(WON_CODE, (800, 480), game=almost_won(), run=run, step=False)
+    (link,) = [hook for hook in app.hooks.listeners if isinstance(hook, VenueLink)]
+    board = app.arcade.venue
+    assert board is not None and board.venue_name == "City Library"
+
+    def loop_until(until: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + 15
+        while not until():
+            assert time.monotonic() < deadline, "the venue did not settle in time"
+            app.step()
+            if hall.link is not None:
+                hall.link.step(1 / 60)
+            time.sleep(0.01)
+
+    loop_until(lambda: [row.kiosk for row in board.rows(RULES, day)] == ["hall"])
+    player = Player(app)
+    for king in ("KS", "KH", "KD", "KC"):
+        pos = player.point(king)
+        player.down(pos)
+        player.up(pos)
+    loop_until(lambda: app.table.model.game.is_won and len(hall.seen()) == 2)
+    assert {kiosk for kiosk, _ in hall.seen()} == {"cafe", "hall"}
+    assert sorted(row.kiosk for row in board.rows(RULES, day)) == ["cafe", "hall"]
+    (metrics,) = [hook for hook in app.hooks.listeners if isinstance(hook, Metrics)]
+    assert metrics.write()
+    text = (prom / "solitaire_kiosk.prom").read_text()
+    assert "solitaire_kiosk_venue_connected 1\n" in text
+    stamp = re.search(r"(?m)^solitaire_kiosk_venue_last_update_timestamp_seconds (\S+)$", text)
+    assert stamp is not None and time.time() - 60 < float(stamp.group(1)) <= time.time()
+    app.quit()
+    hall.offline()
+    assert not link.connected
+    deadline = time.monotonic() + 10
+    while "Client solitaire-library-cafe disconnected" not in broker.log():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
