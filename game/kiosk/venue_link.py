@@ -184,6 +184,9 @@ class VenueLink(TableHooks):
         client.tls_set_context(context)
         client.reconnect_delay_set(*RECONNECT_S)
         client.connect_timeout = CONNECT_TIMEOUT_S
+        client.suppress_exceptions = True  # a failing callback is logged; the thread goes on
+        client.enable_logger(logging.getLogger("solitaire.venue.paho"))  # its errors only:
+        logging.getLogger("solitaire.venue.paho").setLevel(logging.WARNING)  # (not each packet)
         client.on_connect = self._on_connect
         client.on_connect_fail = self._on_connect_fail
         client.on_disconnect = self._on_disconnect
@@ -233,12 +236,17 @@ class VenueLink(TableHooks):
             self._say(f"lost the broker ({reason}); trying again")
 
     def _on_message(self, client: Client, userdata: Any, message: MQTTMessage) -> None:
-        read = venue_form.read_message(
-            message.topic, message.payload, self.venue.id, self.scores.blocked
-        )
+        name = "(a topic that is not UTF-8)"
+        try:
+            name = message.topic
+            read = venue_form.read_message(
+                name, message.payload, self.venue.id, self.scores.blocked
+            )
+        except Exception as error:  # a message no check foresaw: dropped, the link goes on
+            read = f"unreadable ({type(error).__name__})"
         if isinstance(read, str):
             self.dropped += 1
-            log.warning("venue: message on %s dropped: %s", venue_form.shown(message.topic), read)
+            log.warning("venue: message on %s dropped: %s", venue_form.shown(name), read)
             return
         self.last_update = self.clock()
         with self._lock:

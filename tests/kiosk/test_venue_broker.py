@@ -178,6 +178,28 @@ def test_the_broker_stopped_and_started_mid_game_loses_nothing_and_doubles_nothi
     pump([cafe], lambda: cafe.seen() == everyone)
 
 
+def test_entries_removed_by_the_operator_leave_the_venue_even_while_offline(
+    kiosks: list[Kiosk],
+) -> None:
+    cafe, hall, _ = kiosks
+    cafe.online()
+    hall.online()
+    pump(kiosks, connected(cafe, hall))
+    hall.win(200.0)
+    hall.win(210.0)
+    pump(kiosks, lambda: cafe.seen() == [("hall", 200.0), ("hall", 210.0)])
+    first = hall.arcade.scores.table(RULES, hall.day)[0]
+    assert hall.arcade.scores.remove(first)  # the operator menu, online: gone at once
+    pump(kiosks, lambda: cafe.seen() == [("hall", 210.0)])
+    hall.offline()
+    hall.arcade.scores.clear_all()  # the operator clears the tables while the broker is away
+    assert cafe.seen() == [("hall", 210.0)]  # (the broker still holds hall's tables)
+    hall.online()  # back: the tables the broker holds and hall no longer has are cleared
+    pump(kiosks, lambda: cafe.seen() == [] and cafe.seen("all") == [])
+    settle(kiosks)
+    assert cafe.seen() == [] and hall.seen() == []
+
+
 def test_garbage_oversized_and_hostile_messages_are_dropped_and_never_shown(
     kiosks: list[Kiosk], broker: Broker, caplog: pytest.LogCaptureFixture
 ) -> None:
