@@ -34,11 +34,14 @@ class Kiosk:
 
     def __init__(self, name: str, directory: Path, venue: VenueConfig, day: str) -> None:
         self.name = name
-        fixed = dt.date.fromisoformat(day)
-        scores = HighScores(highscores_store(directory), today=lambda: fixed)
+        self.today = dt.date.fromisoformat(day)  # the kiosk's clock (a test may move it)
+        scores = HighScores(highscores_store(directory), today=lambda: self.today)
         self.games = 0
         self.arcade = Arcade(
-            scores, initials=False, today=lambda: fixed, game_id=lambda: f"{name}-{self.games}"
+            scores,
+            initials=False,
+            today=lambda: self.today,
+            game_id=lambda: f"{name}-{self.games}",
         )
         self.venue = venue
         self.board = self.arcade.join_venue(venue.shown_name, name)
@@ -198,6 +201,24 @@ def test_entries_removed_by_the_operator_leave_the_venue_even_while_offline(
     pump(kiosks, lambda: cafe.seen() == [] and cafe.seen("all") == [])
     settle(kiosks)
     assert cafe.seen() == [] and hall.seen() == []
+
+
+def test_a_day_out_of_view_is_cleared_from_the_broker(kiosks: list[Kiosk], broker: Broker) -> None:
+    hall = kiosks[1]
+    hall.online()
+    pump(kiosks, connected(hall))
+    hall.win(200.0)
+    day_topic = f"solitaire/{VENUE}/hall/{RULES}/{hall.day}"
+    all_topic = f"solitaire/{VENUE}/hall/{RULES}/all"
+    assert set(retained(broker, [day_topic, all_topic])) == {day_topic, all_topic}
+    hall.today += dt.timedelta(days=9)  # the day's table goes out of view (7 days back)
+    link = hall.link
+    assert link is not None
+    link.refresh()  # the link's look once a minute
+    deadline = time.monotonic() + 10
+    while day_topic in retained(broker, [day_topic, all_topic]):
+        assert time.monotonic() < deadline, "the day's retained table was not cleared"
+    assert retained(broker, [all_topic]) == [all_topic]  # the all-time table stays
 
 
 def test_garbage_oversized_and_hostile_messages_are_dropped_and_never_shown(
@@ -363,3 +384,27 @@ def test_the_game_itself_publishes_its_win_shows_the_venue_and_counts_it(
     while "Client solitaire-library-cafe disconnected" not in broker.log():
         assert time.monotonic() < deadline
         time.sleep(0.05)
+
+
+def retained(broker: Broker, topics: list[str]) -> list[str]:
+    """Which of ``topics`` the broker holds a retained message on (read as "intruder")."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    from game.kiosk.venue_config import tls_context
+
+    held: list[str] = []
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="test-reader")
+    client.username_pw_set("intruder", broker.password("intruder"))
+    client.tls_set_context(tls_context(str(broker.directory / "ca.crt")))
+    client.on_message = lambda client, userdata, message: held.append(message.topic)
+    client.connect("localhost", broker.port)
+    client.loop_start()
+    try:
+        for topic in topics:
+            client.subscribe(topic, qos=1)
+        time.sleep(0.5)  # retained messages come at once after the subscription
+    finally:
+        client.disconnect()
+        client.loop_stop()
+    return sorted(held)
