@@ -230,9 +230,9 @@ class VenueLink(TableHooks):
         properties: Properties | None,
     ) -> None:
         with self._lock:
-            self.connected = False
+            was, self.connected = self.connected, False
             stopping = self._stopping
-        if not stopping:
+        if was and not stopping:  # (a refused connection has said why already)
             self._say(f"lost the broker ({reason}); trying again")
 
     def _on_message(self, client: Client, userdata: Any, message: MQTTMessage) -> None:

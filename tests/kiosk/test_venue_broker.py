@@ -221,6 +221,23 @@ def test_a_day_out_of_view_is_cleared_from_the_broker(kiosks: list[Kiosk], broke
     assert retained(broker, [all_topic]) == [all_topic]  # the all-time table stays
 
 
+def test_a_wrong_password_is_refused_and_said_once(
+    kiosks: list[Kiosk], broker: Broker, caplog: pytest.LogCaptureFixture
+) -> None:
+    cafe = kiosks[0]
+    Path(cafe.venue.credentials_file).write_text("username=cafe\npassword=wrong\n")
+    with caplog.at_level(logging.INFO, logger="solitaire.venue"):
+        link = cafe.online()
+        cafe.win(300.0)  # entered at home all the same
+        settle([cafe], 4.0)  # the first attempt and the next ones, 1 and 2 s later
+    assert not link.connected and cafe.seen() == [("cafe", 300.0)]
+    said = [r.getMessage() for r in caplog.records if r.name == "solitaire.venue"]
+    refused = [line for line in said if "refused" in line]
+    assert len(refused) == 1 and "Not authorized" in refused[0], said
+    assert all("wrong" not in line for line in said)
+    assert broker.log().count("not authorised") >= 2  # (mosquitto's spelling): it tried again
+
+
 def test_garbage_oversized_and_hostile_messages_are_dropped_and_never_shown(
     kiosks: list[Kiosk], broker: Broker, caplog: pytest.LogCaptureFixture
 ) -> None:
