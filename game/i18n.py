@@ -225,11 +225,13 @@ class Translator:
         return self("arcade.date", day=day.day, month=month, year=day.year)
 
     def ordinal(self, place: int) -> str:
-        """``place`` as this language writes a place in a list: ``arcade.ordinal`` with the
-        English suffix as ``{th}`` ("3rd", "3.", "3-е": Russian's neuter, as «место» takes)."""
+        """``place`` as this language writes a place in a list: the number and its ending from
+        the list ``arcade.ordinal`` (the ending of 4th, 1st, 2nd, 3rd: English's four; the
+        Finnish "3." and the Russian "3-е", neuter as «место» takes, have one)."""
+        endings = self.paragraphs("arcade.ordinal")
         tens, last = place % 100, place % 10
-        th = "th" if 11 <= tens <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(last, "th")
-        return self("arcade.ordinal", n=place, th=th)
+        kind = 0 if 11 <= tens <= 13 or last > 3 else last
+        return f"{place}{endings[kind] if len(endings) == 4 else ''}"
 
     # ------------------------------------------------------------------ cards
 

@@ -12,7 +12,10 @@ tie the earlier win first, then this kiosk's, then by the kiosk's name), each wi
 each level.
 
 Pure: no pygame, no network. ``put`` and ``drop`` may come from another thread (the MQTT client's);
-they and the readers share a lock. Must not import pygame.
+they and the readers share a lock. The readers (``rows``, ``place``, ``levels``, ``kiosks``) also
+read this kiosk's own tables, which only the frame loop changes: call them from the frame loop.
+A ``put`` of this kiosk's own name (the broker's echo of its tables) is kept but not shown while
+the board has ``local``: its own tables are its truth. Must not import pygame.
 """
 
 from __future__ import annotations

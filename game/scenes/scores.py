@@ -34,6 +34,7 @@ class ScoresScene(Dialog):
     mark: Entry | None = None  # the win just entered, marked where it shows
     board_rect = Rect(0, 0, 0, 0)
     venue = False  # the Whole venue's tables shown (the app has a venue), else This kiosk's
+    seen = -1  # the venue's board as the page shown read it (VenueBoard.changes)
 
     def order(self) -> list[Page]:
         """Each rule set's today page, then its all-time pages: a page per level with wins,
@@ -100,11 +101,18 @@ class ScoresScene(Dialog):
             mark=self.mark, steady=True, level=level, venue=self.venue,
         )  # fmt: skip
         self.board_rect = self.board.image.get_rect(center=area.center)
+        self.seen = self.app.arcade.venue.changes if self.app.arcade.venue is not None else -1
         if venue:
             if not wide:
                 tabs.midbottom = (screen.centerx, self.board_rect.top - margin)
             labels = [tr("scores.this_kiosk"), tr("scores.whole_venue")]
             self.row(tabs, labels, [self.this_kiosk, self.whole_venue], int(self.venue))
+
+    def update(self, dt: float) -> None:
+        """Another kiosk's table came while the venue's page shows: the page shows it."""
+        board = self.app.arcade.venue
+        if self.venue and board is not None and board.changes != self.seen:
+            self.repage()  # a level may have come with its first win
 
     def this_kiosk(self) -> None:
         self.show_venue(False)
@@ -117,11 +125,15 @@ class ScoresScene(Dialog):
         it (else on that rule set's today page)."""
         if venue == self.venue or self.app.arcade.venue is None:
             return
-        key, showing, level = self.pages[self.page]
         self.venue = venue
+        self.repage()
+
+    def repage(self) -> None:
+        """The pages anew (this kiosk's or the venue's levels), on the page shown when it is
+        still one, else on its rule set's today page."""
+        page = self.pages[self.page]
         self.pages = self.order()
-        page = (key, showing, level)
-        self.page = self.pages.index(page if page in self.pages else (key, "today", None))
+        self.page = self.pages.index(page if page in self.pages else (page[0], "today", None))
         self.rebuild()
 
     def previous(self) -> None:

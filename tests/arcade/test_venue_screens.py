@@ -204,3 +204,16 @@ def test_venue_screenshots(size: tuple[int, int]) -> None:
         app.draw()
         pygame.image.save(app.screen, str(OUT / f"venue-win-{w}x{h}-{locale}.png"))
         app.close()
+
+
+def test_the_venues_page_shows_a_table_that_arrives_while_it_is_open() -> None:
+    app = make_app(size=(720, 1280))
+    board = three_kiosks(app)
+    scene = scores(app)
+    press(app, "whole_venue")
+    assert len(rows(scene)) == 10 and "lobby" not in " ".join(rows(scene))
+    code, day = app.arcade.code_of_day("RU1-C"), app.arcade.today().isoformat()
+    board.put("lobby", "RU1-C", day, [Entry(code, 625, 60.0, 90, "ZED")])
+    app.step()
+    assert rows(scene)[0] == "1. ZED lobby 1:00 90 625" and len(rows(scene)) == 10
+    app.close()
