@@ -100,6 +100,7 @@ TIERS = {
     "kiosk/test_rest.py": "unit",
     "kiosk/test_venue_broker.py": "system",
     "kiosk/test_venue_form.py": "unit",
+    "kiosk/test_venue_script.py": "system",
     "kiosk/test_visitor_settings.py": "app",
     "kiosk/test_watchdog.py": "unit",
     "look/test_card_art.py": "app",
