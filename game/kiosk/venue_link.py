@@ -28,6 +28,7 @@ never logged. Must not import pygame; imports paho only when started.
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -161,6 +162,13 @@ class VenueLink(TableHooks):
 
     def _start(self) -> None:
         venue = self.venue
+        try:  # the kiosk units' sandbox allows no network unless the venue's drop-in does
+            socket.socket(socket.AF_INET6 if ":" in venue.broker else socket.AF_INET).close()
+        except OSError as error:
+            log.warning("venue: this process may not open a network socket (%s; under the kiosk "
+                        "units: RestrictAddressFamilies, see kiosk/README.md); the venue stays off",
+                        error.strerror or error)  # fmt: skip
+            return
         credentials = read_credentials(venue.credentials_file)
         if isinstance(credentials, str):
             log.warning("venue: credentials file %s: %s; the venue stays off",

@@ -277,3 +277,32 @@ def test_without_a_venue_the_game_never_imports_paho(tmp_path: Path) -> None:
                                            "PATH": "/usr/bin:/bin"}, check=False)  # fmt: skip
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_sandbox_without_network_sockets_is_said_and_the_venue_stays_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Under the kiosk units (RestrictAddressFamilies=AF_UNIX AF_NETLINK) without the venue's
+    drop-in, the link says why in one line instead of trying for ever."""
+    from game.arcade.highscores import HighScores, highscores_store
+    from game.kiosk import venue_link
+
+    config = load_config(venue_toml(tmp_path))[0]
+
+    def refused(*args: object) -> None:
+        raise PermissionError(1, "Address family not supported by protocol")
+
+    class Board:
+        def put(self, *args: object) -> bool:
+            raise AssertionError("nothing arrives")
+
+        def drop(self, *args: object) -> None:
+            raise AssertionError("nothing arrives")
+
+    monkeypatch.setattr(venue_link.socket, "socket", refused)
+    link = venue_link.VenueLink(config.venue, HighScores(highscores_store(tmp_path)), Board())
+    link._start()  # what start()'s thread runs
+    assert link._client is None and not link.connected
+    said = [r.getMessage() for r in caplog.records if r.name == "solitaire.venue"]
+    assert len(said) == 1 and "may not open a network socket" in said[0], said
+    assert "RestrictAddressFamilies" in said[0] and "the venue stays off" in said[0]
