@@ -9,16 +9,19 @@ Skips with the reason when mosquitto, mosquitto_passwd or openssl is missing (De
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import paho.mqtt.client as mqtt
 import pytest
+from paho.mqtt.enums import CallbackAPIVersion
 
-from game.kiosk.venue_config import VenueConfig
+from game.kiosk.venue_config import VenueConfig, tls_context
 
 MOSQUITTO = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if Path("/usr/sbin/mosquitto").exists() else None
@@ -151,6 +154,20 @@ class Broker:
             self.process.terminate()
             self.process.wait(timeout=20)
             self.process = None
+
+    @contextlib.contextmanager
+    def client(self, user: str) -> Iterator[mqtt.Client]:
+        """A raw paho client connected as ``user`` (its network thread running), not a kiosk."""
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"test-{user}")
+        client.username_pw_set(user, self.password(user))
+        client.tls_set_context(tls_context(str(self.directory / "ca.crt")))
+        client.connect("localhost", self.port)
+        client.loop_start()
+        try:
+            yield client
+        finally:
+            client.disconnect()
+            client.loop_stop()
 
     def log(self) -> str:
         path = self.directory / "mosquitto.log"

@@ -313,24 +313,10 @@ def test_a_kiosk_cannot_write_another_kiosks_tables(kiosks: list[Kiosk], broker:
 
 def publish_as(broker: Broker, user: str, messages: list[tuple[str, bytes]]) -> list[str]:
     """Publish ``messages`` retained at QoS 1 as ``user`` (a raw paho client); returns topics."""
-    import paho.mqtt.client as mqtt
-    from paho.mqtt.enums import CallbackAPIVersion
-
-    from game.kiosk.venue_config import tls_context
-
-    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"test-{user}")
-    client.username_pw_set(user, broker.password(user))
-    context = tls_context(str(broker.directory / "ca.crt"))
-    client.tls_set_context(context)
-    client.connect("localhost", broker.port)
-    client.loop_start()
-    try:
+    with broker.client(user) as client:
         infos = [client.publish(topic, payload, qos=1, retain=True) for topic, payload in messages]
         for info in infos:
             info.wait_for_publish(timeout=10)
-    finally:
-        client.disconnect()
-        client.loop_stop()
     return [topic for topic, _ in messages]
 
 
@@ -405,23 +391,10 @@ def test_the_game_itself_publishes_its_win_shows_the_venue_and_counts_it(
 
 def retained(broker: Broker, topics: list[str]) -> list[str]:
     """Which of ``topics`` the broker holds a retained message on (read as "intruder")."""
-    import paho.mqtt.client as mqtt
-    from paho.mqtt.enums import CallbackAPIVersion
-
-    from game.kiosk.venue_config import tls_context
-
     held: list[str] = []
-    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="test-reader")
-    client.username_pw_set("intruder", broker.password("intruder"))
-    client.tls_set_context(tls_context(str(broker.directory / "ca.crt")))
-    client.on_message = lambda client, userdata, message: held.append(message.topic)
-    client.connect("localhost", broker.port)
-    client.loop_start()
-    try:
+    with broker.client("intruder") as client:
+        client.on_message = lambda client, userdata, message: held.append(message.topic)
         for topic in topics:
             client.subscribe(topic, qos=1)
         time.sleep(0.5)  # retained messages come at once after the subscription
-    finally:
-        client.disconnect()
-        client.loop_stop()
     return sorted(held)
