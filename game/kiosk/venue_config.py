@@ -14,9 +14,7 @@ Without ``[venue]``, or with its ``broker = ""``, nothing here runs. Must not im
 
 from __future__ import annotations
 
-import binascii
 import re
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.safe_read import TooLargeError, read_bytes, reason
@@ -26,7 +24,7 @@ if TYPE_CHECKING:
 
 MAX_CREDENTIALS_BYTES = 4096
 MAX_CA_BYTES = 1_000_000
-KIOSK_NAME = re.compile(r"[a-z0-9-]{1,12}")
+KIOSK_NAME = r"[a-z0-9-]{1,12}"  # (patterns compiled when first used: re keeps them)
 NEEDED = ("broker", "id", "kiosk", "credentials_file", "ca_file")
 
 
@@ -51,12 +49,15 @@ class VenueConfig(NamedTuple):
         return self.name or self.id
 
 
-@dataclass(frozen=True)
-class Credentials:
-    """This kiosk's MQTT user and password (the password never in a repr, a log or a message)."""
+class Credentials(NamedTuple):
+    """This kiosk's MQTT user and password (the password never in a repr, a log or a message).
+    A NamedTuple, as the config's sections: made at start, where a dataclass costs more."""
 
     username: str
-    password: str = field(repr=False)
+    password: str
+
+    def __repr__(self) -> str:
+        return f"Credentials(username={self.username!r}, password=<hidden>)"
 
 
 def read_credentials(path: str) -> Credentials | str:
@@ -81,14 +82,14 @@ def read_credentials(path: str) -> Credentials | str:
             return "expected two lines, username=<kiosk> and password=<secret>, and nothing else"
         values[key.strip()] = value.strip()
     user, password = values.get("username", ""), values.get("password", "")
-    if not KIOSK_NAME.fullmatch(user):
+    if not re.fullmatch(KIOSK_NAME, user):
         return "its username is not a kiosk name (1 to 12 of a-z, 0-9 and -)"
     if not password or not password.isprintable() or len(password) > 256:
         return "its password is missing, not printable or longer than 256 characters"
     return Credentials(user, password)
 
 
-PEM = re.compile(r"-----BEGIN CERTIFICATE-----\s*([A-Za-z0-9+/=\s]+?)\s*-----END CERTIFICATE-----")
+PEM = r"-----BEGIN CERTIFICATE-----\s*([A-Za-z0-9+/=\s]+?)\s*-----END CERTIFICATE-----"
 
 
 def read_ca(path: str) -> str:
@@ -96,6 +97,8 @@ def read_ca(path: str) -> str:
     with why it cannot be used. Read as a damaged file would be (a regular file, at most
     MAX_CA_BYTES); the certificates' base64 must decode to DER (ssl, imported with the venue's
     client only, reads them in full: :func:`tls_context`)."""
+    import binascii  # (a shared library: loaded only with a venue)
+
     try:
         text = read_bytes(path, MAX_CA_BYTES).decode("ascii")
     except FileNotFoundError:
@@ -106,7 +109,7 @@ def read_ca(path: str) -> str:
         raise ValueError("it is not PEM text") from None
     except (OSError, ValueError) as error:
         raise ValueError(f"cannot read it ({reason(error)})") from None
-    blocks = PEM.findall(text)
+    blocks = re.findall(PEM, text)
     if not blocks:
         raise ValueError("it holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
     for block in blocks:

@@ -19,6 +19,7 @@ paho, no pygame.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -84,7 +85,7 @@ def read_topic(name: str, venue_id: str) -> tuple[str, str, str] | str:
     if len(parts) != 5 or parts[:2] != [ROOT, venue_id]:
         return "not a table's topic"
     kiosk, rules_key, table = parts[2:]
-    if not KIOSK_NAME.fullmatch(kiosk):
+    if not re.fullmatch(KIOSK_NAME, kiosk):
         return "the kiosk's name is not 1 to 12 of a-z, 0-9 and -"
     if rules_key not in RULES_BY_KEY:
         return "no such rule set"
