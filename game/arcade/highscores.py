@@ -144,6 +144,7 @@ class HighScores:
         self.size = size
         self._tables: Tables = self._read()
         self._aside: list[str] = []  # the days after tomorrow last logged as set aside
+        self.saved: list[Callable[[], object]] = []  # told after each change (the venue link)
         self._prune()
 
     @classmethod
@@ -371,6 +372,8 @@ class HighScores:
             }
         }
         self.store.save(data)
+        for listener in self.saved:
+            listener()
 
     def _read(self) -> Tables:
         try:
