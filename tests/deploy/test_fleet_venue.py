@@ -21,8 +21,8 @@ import signal
 import socket
 import subprocess
 import tarfile
+import sys
 import time
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -42,6 +42,11 @@ from tests.deploy.test_deb_fleet import (
 from tests.deploy.test_fleet_report import closed_port
 from tests.helpers.debroot import CACHE, cache_lock, chroot, new_root, unmount_below
 from tests.helpers.readme_commands import checkout, typed
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised only on Python 3.10
+    import tomli as tomllib
 
 FORGET = (
     "ansible-playbook -i kiosk/fleet/inventory.yml kiosk/fleet/venue-forget.yml "
