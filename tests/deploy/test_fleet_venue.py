@@ -20,8 +20,8 @@ import shutil
 import signal
 import socket
 import subprocess
-import tarfile
 import sys
+import tarfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
