@@ -105,8 +105,10 @@ class Broker:
 
     def __init__(self, root: Path, port: int) -> None:
         self.root, self.port = root, port
+        # As Debian's unit does before it starts mosquitto (which writes its pid as its user).
+        user = chroot(root, "getent", "passwd", "mosquitto").stdout.split(":")
         (root / "run/mosquitto").mkdir(parents=True, exist_ok=True)
-        shutil.chown(root / "run/mosquitto", "root", "root")
+        os.chown(root / "run/mosquitto", int(user[2]), int(user[3]))
         self.process = subprocess.Popen(
             ["chroot", str(root), "mosquitto", "-c", "/etc/mosquitto/mosquitto.conf"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
