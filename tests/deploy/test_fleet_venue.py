@@ -41,7 +41,7 @@ from tests.deploy.test_deb_fleet import (
 )
 from tests.deploy.test_fleet_report import closed_port
 from tests.helpers.debroot import CACHE, cache_lock, chroot, new_root, unmount_below
-from tests.helpers.readme_commands import checkout, typed
+from tests.helpers.readme_commands import checkout, typed, typed_in_shell
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -51,6 +51,11 @@ else:  # pragma: no cover - exercised only on Python 3.10
 FORGET = (
     "ansible-playbook -i kiosk/fleet/inventory.yml kiosk/fleet/venue-forget.yml "
     "-e forget=cafe-2.local"
+)
+# Setting up one kiosk by hand (the README's "By hand, for one kiosk").
+BY_HAND = (
+    "sudo install -m 0640 -o root -g solitaire /dev/stdin /etc/solitaire-kiosk/venue-credentials",
+    "sudo install -m 0644 venue-ca.crt /etc/solitaire-kiosk/venue-ca.crt",
 )
 VENUE_ROOT = CACHE / "bookworm-venue.tar"
 CREDENTIALS = "etc/solitaire-kiosk/venue-credentials"
@@ -252,7 +257,6 @@ def assert_the_broker_keeps_kiosks_apart(broker: Broker, passwords: dict[str, st
     assert broker.retained(*cafe) == {topic: '{"v": 1}'}
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="chroot needs root")
 def test_the_venue_broker_and_a_kiosk_in_a_debian_root(
     tmp_path: Path, root: Path, amd64_deb: Path
 ) -> None:
@@ -271,12 +275,9 @@ def test_the_venue_broker_and_a_kiosk_in_a_debian_root(
 
     first = run(RUN, "--limit", "scores.lan,cafe-2.local")
     passwords = assert_the_files(root, secrets, port)
-    app = "/usr/lib/solitaire-kiosk"
-    check = chroot(
-        root, "runuser", "-u", "solitaire", "--", f"{app}/.venv/bin/python", "-B",
-        f"{app}/main.py", "--check-config", CONF,
-    )  # fmt: skip
-    assert check.stdout == f"{CONF}: OK\n", check.stdout + check.stderr  # the game reads them
+    check_as_the_game(root)  # the game reads its [venue] and both files
+    text = (root / CONF.lstrip("/")).read_text()
+    venue_section = "\n[venue]\n" + text.split("\n[venue]\n", 1)[1]
 
     broker = Broker(root, port)
     try:
@@ -303,3 +304,31 @@ def test_the_venue_broker_and_a_kiosk_in_a_debian_root(
     finally:
         broker.stop()
     assert_no_password(first + again + forgot + gone, passwords)
+    by_hand(root, secrets, venue_section, passwords["cafe-2"])
+
+
+def by_hand(root: Path, secrets: Path, venue_section: str, password: str) -> None:
+    """The README's commands for one kiosk by hand, typed in the root (the CA copied to the
+    kiosk first, the [venue] section written as printed): the game's own check takes them."""
+    shutil.copy(secrets / "ca.crt", root / "root/venue-ca.crt")
+    lines = f"username=cafe-2\npassword={password}\n"
+    for command in BY_HAND:
+        done = chroot(root, "sh", "-c", f"cd /root && {typed_in_shell(command)}", stdin=lines)
+        assert done.returncode == 0, done.stdout + done.stderr
+    gid = int(chroot(root, "getent", "group", "solitaire").stdout.split(":")[2])
+    st = (root / CREDENTIALS).stat()
+    assert (oct(st.st_mode & 0o777), st.st_uid, st.st_gid) == ("0o640", 0, gid)
+    assert (root / CREDENTIALS).read_text() == lines
+    conf = root / CONF.lstrip("/")
+    conf.write_text(conf.read_text() + venue_section)
+    check_as_the_game(root)
+
+
+def check_as_the_game(root: Path) -> None:
+    """The game's own check of the kiosk's config.toml, as its user, in the root."""
+    app = "/usr/lib/solitaire-kiosk"
+    check = chroot(
+        root, "runuser", "-u", "solitaire", "--", f"{app}/.venv/bin/python", "-B",
+        f"{app}/main.py", "--check-config", CONF,
+    )  # fmt: skip
+    assert check.stdout == f"{CONF}: OK\n", check.stdout + check.stderr
