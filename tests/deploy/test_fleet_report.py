@@ -16,14 +16,13 @@ import shutil
 import socket
 import subprocess
 import sys
-import tarfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.helpers.debroot import CACHE, cache_lock, chroot, new_root, unmount_below
+from tests.helpers.debroot import CACHE, chroot, root_with, unmount_below
 from tests.helpers.readme_commands import checkout, typed
 from tests.kiosk.test_metrics import win_one_game
 
@@ -256,36 +255,11 @@ def test_syntax_check_with_the_example_inventory() -> None:
 def debian_ansible_root(directory: Path) -> Path:
     """A throw-away bookworm root with Debian's ansible-core installed by apt (made once,
     kept as a tarball in the test cache)."""
-    fd = cache_lock("bookworm-ansible.lock")
-    try:
-        if not DEBIAN_ANSIBLE.exists():
-            making = directory / "making"
-            making.mkdir()
-            root = new_root(making)
-            try:
-                apt = chroot(root, "sh", "-c", "apt-get update -q && DEBIAN_FRONTEND="
-                             "noninteractive apt-get install -y -q --no-install-recommends "
-                             "ansible-core openssh-client")  # fmt: skip
-            finally:
-                unmount_below(root)
-            if apt.returncode != 0:
-                pytest.skip(f"apt-get could not install ansible-core: {apt.stderr[-300:]}")
-            for junk in (
-                *root.glob("var/cache/apt/archives/*.deb"),
-                *root.glob("var/lib/apt/lists/*_*"),
-            ):
-                junk.unlink()
-            tmp = DEBIAN_ANSIBLE.with_suffix(f".tmp-{os.getpid()}")
-            with tarfile.open(tmp, "w") as tar:
-                tar.add(root, arcname=".")
-            tmp.rename(DEBIAN_ANSIBLE)
-            shutil.rmtree(making)
-    finally:
-        os.close(fd)
-    root = directory / "root"
-    root.mkdir()
-    subprocess.run(["tar", "-C", str(root), "-xf", str(DEBIAN_ANSIBLE)], check=True)
-    return root
+    return root_with(
+        directory, DEBIAN_ANSIBLE, "apt-get update -q && DEBIAN_FRONTEND=noninteractive "
+        "apt-get install -y -q --no-install-recommends ansible-core openssh-client",
+        "apt-get install ansible-core", keep_apt=False,
+    )  # fmt: skip
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="chroot needs root")

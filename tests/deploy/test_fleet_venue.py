@@ -21,7 +21,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tarfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,7 +39,7 @@ from tests.deploy.test_deb_fleet import (
     yaml,
 )
 from tests.deploy.test_fleet_report import closed_port
-from tests.helpers.debroot import CACHE, cache_lock, chroot, new_root, unmount_below
+from tests.helpers.debroot import CACHE, chroot, game_check, root_with, unmount_below
 from tests.helpers.readme_commands import checkout, typed, typed_in_shell
 
 if sys.version_info >= (3, 11):
@@ -61,8 +60,6 @@ VENUE_ROOT = CACHE / "bookworm-venue.tar"
 CREDENTIALS = "etc/solitaire-kiosk/venue-credentials"
 KIOSK_CA = "etc/solitaire-kiosk/venue-ca.crt"
 BROKER = "etc/mosquitto/solitaire"
-# No daemon starts in the root while packages install (mosquitto's would listen on this machine).
-NO_DAEMONS = "#!/bin/sh\nexit 101\n"
 
 pytestmark = [
     pytest.mark.skipif(os.geteuid() != 0, reason="chroot needs root"),
@@ -75,34 +72,14 @@ pytestmark = [
 
 def venue_root(directory: Path) -> Path:
     """The package tests' root with Debian's package lists and mosquitto's packages downloaded
-    (not installed: the role installs them), made once and kept as a tarball in the test cache."""
-    fd = cache_lock("bookworm-venue.lock")
-    try:
-        if not VENUE_ROOT.exists():
-            making = directory / "making"
-            making.mkdir()
-            root = new_root(making)
-            policy = root / "usr/sbin/policy-rc.d"
-            policy.write_text(NO_DAEMONS)
-            policy.chmod(0o755)
-            try:
-                apt = chroot(root, "sh", "-c", "apt-get update -q && apt-get install -q -y "
-                             "--download-only mosquitto mosquitto-clients")  # fmt: skip
-            finally:
-                unmount_below(root)
-            if apt.returncode != 0:
-                pytest.skip(f"apt-get could not fetch mosquitto: {apt.stderr[-300:]}")
-            tmp = VENUE_ROOT.with_suffix(f".tmp-{os.getpid()}")
-            with tarfile.open(tmp, "w") as tar:
-                tar.add(root, arcname=".")
-            tmp.rename(VENUE_ROOT)
-            shutil.rmtree(making)
-    finally:
-        os.close(fd)
-    root = directory / "root"
-    root.mkdir()
-    subprocess.run(["tar", "-C", str(root), "-xf", str(VENUE_ROOT)], check=True)
-    return root
+    (not installed: the role installs them), made once and kept as a tarball in the test cache.
+    No daemon starts in it while packages install (mosquitto's would listen on this machine)."""
+    return root_with(
+        directory, VENUE_ROOT, "printf '#!/bin/sh\\nexit 101\\n' >/usr/sbin/policy-rc.d && "
+        "chmod 755 /usr/sbin/policy-rc.d && apt-get update -q && "
+        "apt-get install -q -y --download-only mosquitto mosquitto-clients",
+        "apt-get install --download-only mosquitto", keep_apt=True,
+    )  # fmt: skip
 
 
 class Broker:
@@ -328,10 +305,5 @@ def by_hand(root: Path, secrets: Path, venue_section: str, password: str) -> Non
 
 
 def check_as_the_game(root: Path) -> None:
-    """The game's own check of the kiosk's config.toml, as its user, in the root."""
-    app = "/usr/lib/solitaire-kiosk"
-    check = chroot(
-        root, "runuser", "-u", "solitaire", "--", f"{app}/.venv/bin/python", "-B",
-        f"{app}/main.py", "--check-config", CONF,
-    )  # fmt: skip
+    check = game_check(root, CONF)
     assert check.stdout == f"{CONF}: OK\n", check.stdout + check.stderr
