@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from tests.deploy.test_deb_fleet import (
+    CHECK,
     CONF,
     RUN,
     chroot_collection,
@@ -252,6 +253,11 @@ def test_the_venue_broker_and_a_kiosk_in_a_debian_root(
         assert output.startswith("rc=0\n"), output
         return output
 
+    # --check --diff first, on a root with neither mosquitto nor the package: it says what it would
+    # do (the kiosk's [venue] in its config's diff), changes nothing there, shows no secret.
+    checked = run(CHECK, "--limit", "scores.lan,cafe-2.local")
+    assert '\n+[venue]\n+broker = "scores.lan"\n' in checked, checked
+    assert not (root / BROKER).exists() and not (root / "etc/solitaire-kiosk").exists()
     first = run(RUN, "--limit", "scores.lan,cafe-2.local")
     passwords = assert_the_files(root, secrets, port)
     check_as_the_game(root)  # the game reads its [venue] and both files
@@ -282,7 +288,7 @@ def test_the_venue_broker_and_a_kiosk_in_a_debian_root(
         assert refused.returncode != 0, refused.stdout + refused.stderr
     finally:
         broker.stop()
-    assert_no_password(first + again + forgot + gone, passwords)
+    assert_no_password(checked + first + again + forgot + gone, passwords)
     by_hand(root, secrets, venue_section, passwords["cafe-2"])
 
 
