@@ -256,7 +256,7 @@ def test_the_venue_broker_and_a_kiosk_in_a_debian_root(
     # --check --diff first, on a root with neither mosquitto nor the package: it says what it would
     # do (the kiosk's [venue] in its config's diff), changes nothing there, shows no secret.
     checked = run(CHECK, "--limit", "scores.lan,cafe-2.local")
-    assert '\n+[venue]\n' in checked and '\n+broker = "scores.lan"\n' in checked, checked
+    assert "\n+[venue]\n" in checked and '\n+broker = "scores.lan"\n' in checked, checked
     assert not (root / BROKER).exists() and not (root / "etc/solitaire-kiosk").exists()
     first = run(RUN, "--limit", "scores.lan,cafe-2.local")
     passwords = assert_the_files(root, secrets, port)
