@@ -313,3 +313,15 @@ def by_hand(root: Path, secrets: Path, venue_section: str, password: str) -> Non
 def check_as_the_game(root: Path) -> None:
     check = game_check(root, CONF)
     assert check.stdout == f"{CONF}: OK\n", check.stdout + check.stderr
+
+
+def test_the_venue_secrets_are_ignored_by_git() -> None:
+    """The CA's key and the passwords the playbook makes in kiosk/fleet/venue-secrets never go
+    into a commit by accident."""
+    repo = Path(__file__).resolve().parents[2]
+    for name in ("scores.lan/ca.key", "scores.lan/passwords/cafe"):
+        ignored = subprocess.run(
+            ["git", "-C", str(repo), "check-ignore", "-q", f"kiosk/fleet/venue-secrets/{name}"],
+            check=False,
+        )
+        assert ignored.returncode == 0, name
