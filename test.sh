@@ -4,9 +4,10 @@
 # engine's docstring examples. Extra arguments go to pytest instead (for one file or one test),
 # every tier of it.
 #
-# The whole suite runs as two pytest runs side by side: the Debian package and fleet tests
-# (minutes of dpkg, apt and Ansible in a throw-away Debian root) with the deal catalog checks
-# (minutes of solving) on one core, and the rest on the other, so that both take about as long.
+# The whole suite runs as two pytest runs side by side: the Debian package and fleet tests, the
+# venue's broker among them (minutes of dpkg, apt and Ansible in throw-away Debian roots, one
+# build of the package for all) with the deal catalog checks (minutes of solving) on one core,
+# and the rest on the other, so that both take about as long.
 # Both must pass; the first run's output follows the other's.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -18,7 +19,8 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 if [ $# -gt 0 ]; then
     exec .venv/bin/python -m pytest -m "" "$@"
 fi
-beside_tests=(tests/deploy/test_deb.py tests/deploy/test_deb_fleet.py tests/engine/test_catalog.py)
+beside_tests=(tests/deploy/test_deb.py tests/deploy/test_deb_fleet.py tests/deploy/test_fleet_venue.py
+    tests/engine/test_catalog.py)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 .venv/bin/python -m pytest -m "" -p no:cacheprovider "${beside_tests[@]}" >"$log" 2>&1 &

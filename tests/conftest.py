@@ -45,6 +45,7 @@ TIERS = {
     "deploy/test_deb_operator.py": "system",
     "deploy/test_display_wait.py": "process",
     "deploy/test_fleet_report.py": "system",
+    "deploy/test_fleet_venue.py": "system",
     "deploy/test_install.py": "system",
     "deploy/test_kiosk_alerts.py": "system",
     "deploy/test_kiosk_unit.py": "process",
