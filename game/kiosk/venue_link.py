@@ -57,6 +57,19 @@ KEEPALIVE_S = 60
 STOP_WAIT_S = 1.0  # how long quitting waits for paho's thread
 
 
+def own_unit(cgroup: str = "/proc/self/cgroup") -> str | None:
+    """The systemd service this process runs in (the kiosk's unit: cage's child too), or None."""
+    try:
+        with open(cgroup, encoding="utf-8") as lines:
+            for line in lines:
+                last = line.rstrip("\n").rsplit("/", 1)[-1]
+                if last.endswith(".service"):
+                    return last
+    except OSError:
+        pass
+    return None
+
+
 class VenueSink(Protocol):
     """Where the tables received go: game.arcade.venue.VenueBoard."""
 
@@ -165,9 +178,13 @@ class VenueLink(TableHooks):
         try:  # the kiosk units' sandbox allows no network unless the venue's drop-in does
             socket.socket(socket.AF_INET6 if ":" in venue.broker else socket.AF_INET).close()
         except OSError as error:
-            log.warning("venue: this process may not open a network socket (%s; under the kiosk "
-                        "units: RestrictAddressFamilies, see kiosk/README.md); the venue stays off",
-                        error.strerror or error)  # fmt: skip
+            unit = own_unit() or "solitaire-kiosk.service"
+            log.warning("venue: this process may not open a network socket (%s): the kiosk "
+                        "unit's RestrictAddressFamilies= forbids it; the venue needs the drop-in "
+                        "/etc/systemd/system/%s.d/venue.conf (the fleet playbook writes it; by "
+                        "hand: kiosk/README.md, \"The unit's network drop-in\"), then "
+                        "systemctl daemon-reload and a restart; the venue stays off",
+                        error.strerror or error, unit)  # fmt: skip
             return
         credentials = read_credentials(venue.credentials_file)
         if isinstance(credentials, str):

@@ -10,7 +10,11 @@ and the ACL; the kiosk gets its credentials file, the CA and its [venue]. Then t
 mosquitto, started with the root's config, takes TLS connections with the kiosks' generated
 passwords and refuses a kiosk that writes another's topic; a second run changes nothing; no
 password shows in any output; venue-forget.yml clears a kiosk's tables; a kiosk taken off the
-venue loses its files, its password and its ACL entry.
+venue loses its files, its password and its ACL entry. The kiosk's unit gets the drop-in that
+lets the game reach the broker (its address as the root's /etc/hosts names it, the nameservers of
+its /etc/resolv.conf) and nothing else, which systemd-analyze reads; a new address for the broker
+rewrites it, and a kiosk taken off the venue loses it. The README's drop-in, typed by hand, is the
+playbook's.
 """
 
 from __future__ import annotations
@@ -61,6 +65,15 @@ VENUE_ROOT = CACHE / "bookworm-venue.tar"
 CREDENTIALS = "etc/solitaire-kiosk/venue-credentials"
 KIOSK_CA = "etc/solitaire-kiosk/venue-ca.crt"
 BROKER = "etc/mosquitto/solitaire"
+UNIT = "solitaire-kiosk.service"  # the inventory's kiosk_display: kmsdrm
+DROP_IN = f"etc/systemd/system/{UNIT}.d/venue.conf"
+# By hand (the README's "The unit's network drop-in"): the look-ups, then the drop-in written.
+LOOK_UP = ("getent ahosts scores.lan", "grep '^nameserver' /etc/resolv.conf")
+WRITE_DROP_IN = (
+    "sudo mkdir -p /etc/systemd/system/solitaire-kiosk.service.d",
+    "sudo install -m 0644 /dev/stdin /etc/systemd/system/solitaire-kiosk.service.d/venue.conf",
+)
+SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
 
 pytestmark = [
     pytest.mark.skipif(os.geteuid() != 0, reason="chroot needs root"),
@@ -204,6 +217,79 @@ def assert_the_files(root: Path, secrets: Path, port: int) -> dict[str, str]:
     return passwords
 
 
+def name_the_broker(root: Path, address: str) -> None:
+    """The kiosk finds scores.lan at `address` (its /etc/hosts) and asks 127.0.0.53 (a local
+    resolver) and 192.0.2.53 for other names."""
+    hosts = root / "etc/hosts"
+    kept = [line for line in (hosts.read_text() if hosts.exists() else "").splitlines()
+            if "scores.lan" not in line]  # fmt: skip
+    hosts.write_text("\n".join([*kept, f"{address} scores.lan"]) + "\n")
+    resolv = root / "etc/resolv.conf"
+    resolv.unlink(missing_ok=True)  # (a link to the host's, maybe)
+    resolv.write_text("# by the test\nnameserver 127.0.0.53\nnameserver 192.0.2.53 # the router\n")
+
+
+def settings(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def assert_the_drop_in(root: Path, address: str) -> str:
+    """The kiosk's unit may reach `address` (the broker) and the nameservers, no more; the other
+    unit has no drop-in. Returns its text."""
+    drop_in = root / DROP_IN
+    st = drop_in.stat()
+    assert (oct(st.st_mode & 0o777), st.st_uid, st.st_gid) == ("0o644", 0, 0)
+    text = drop_in.read_text()
+    assert settings(text) == [
+        "[Service]",
+        "RestrictAddressFamilies=AF_INET AF_INET6",
+        f"IPAddressAllow={address}",
+        "IPAddressAllow=localhost 192.0.2.53",
+    ], text
+    assert not (root / "etc/systemd/system/solitaire-kiosk-cage.service.d/venue.conf").exists()
+    assert_systemd_reads(root, text)
+    return text
+
+
+def assert_systemd_reads(root: Path, drop_in: str) -> None:
+    """systemd-analyze (this machine's) verifies the root's unit with the drop-in, and its
+    offline security check shows what the drop-in changes: IP sockets, an allow list, nothing
+    else (no packet sockets). Without it the same check shows no IP at all."""
+    if SYSTEMD_ANALYZE is None:
+        return
+    unit = next(
+        u for u in (root / "usr/lib/systemd/system" / UNIT, root / "lib/systemd/system" / UNIT)
+        if u.exists()
+    )  # fmt: skip
+    here = root / "tmp/analyze"
+    shutil.rmtree(here, ignore_errors=True)
+    (here / f"{UNIT}.d").mkdir(parents=True)
+    copy = here / UNIT
+    copy.write_text(
+        unit.read_text().replace("/usr/lib/solitaire-kiosk", f"{root}/usr/lib/solitaire-kiosk")
+    )
+
+    def analyze(*words: str) -> str:
+        done = subprocess.run([SYSTEMD_ANALYZE, *words, str(copy)], capture_output=True,
+                              text=True, timeout=60, check=False)  # fmt: skip
+        assert done.returncode == 0, done.stdout + done.stderr
+        return done.stdout + done.stderr
+
+    def sandbox() -> list[str]:
+        said = analyze("security", "--offline=true", "--no-pager")
+        return [" ".join(line.split()[:2]) for line in said.splitlines()
+                if "RestrictAddressFamilies=" in line or "IPAddressDeny=" in line]  # fmt: skip
+
+    without = sandbox()
+    (here / f"{UNIT}.d/venue.conf").write_text(drop_in)
+    assert [line for line in analyze("verify").splitlines() if UNIT in line] == []
+    with_it = sandbox()
+    assert "✓ RestrictAddressFamilies=~AF_(INET|INET6)" in without, without
+    assert "✗ RestrictAddressFamilies=~AF_(INET|INET6)" in with_it, with_it
+    assert "✓ RestrictAddressFamilies=~AF_PACKET" in with_it, with_it
+    assert "✗ IPAddressDeny=" in with_it and "✓ IPAddressDeny=" in without, (without, with_it)
+
+
 def assert_no_password(output: str, passwords: dict[str, str]) -> None:
     for password in passwords.values():
         at = output.find(password)
@@ -247,6 +333,7 @@ def test_the_venue_broker_and_a_kiosk_in_a_debian_root(
     port = closed_port()
     inventory = venue_inventory(tree, root, port)
     secrets = tree / "kiosk/fleet/venue-secrets/scores.lan"
+    name_the_broker(root, "192.0.2.10")
 
     def run(command: str, *more: str) -> str:
         output = playbook(tmp_path, typed(command), *more, tree=tree, collections=collections)
@@ -260,6 +347,7 @@ def test_the_venue_broker_and_a_kiosk_in_a_debian_root(
     assert not (root / BROKER).exists() and not (root / "etc/solitaire-kiosk").exists()
     first = run(RUN, "--limit", "scores.lan,cafe-2.local")
     passwords = assert_the_files(root, secrets, port)
+    assert_the_drop_in(root, "192.0.2.10")
     check_as_the_game(root)  # the game reads its [venue] and both files
     text = (root / CONF.lstrip("/")).read_text()
     venue_section = "\n[venue]\n" + text.split("\n[venue]\n", 1)[1]
@@ -271,6 +359,13 @@ def test_the_venue_broker_and_a_kiosk_in_a_debian_root(
         assert recap(again, "scores.lan")["changed"] == 0, again
         assert recap(again, "cafe-2.local")["changed"] == 0, again
 
+        # The broker moved: the drop-in follows (that one change), and nothing else changes.
+        name_the_broker(root, "192.0.2.11")
+        moved = run(RUN, "--limit", "cafe-2.local", "--diff")
+        assert recap(moved, "cafe-2.local")["changed"] == 1, moved
+        assert "\n-IPAddressAllow=192.0.2.10\n+IPAddressAllow=192.0.2.11\n" in moved, moved
+        drop_in = assert_the_drop_in(root, "192.0.2.11")
+
         forgot = run(FORGET)
         assert '"cleared: solitaire/library/cafe-2/RU1-C/all"' in forgot, forgot
         assert broker.retained("library-1", passwords["library-1"], 0) == {}
@@ -281,6 +376,7 @@ def test_the_venue_broker_and_a_kiosk_in_a_debian_root(
         inventory.write_text(yaml.safe_dump(data))
         gone = run(RUN, "--limit", "scores.lan,cafe-2.local")
         assert not (root / CREDENTIALS).exists() and not (root / KIOSK_CA).exists()
+        assert not (root / DROP_IN).exists()  # the unit's sandbox as shipped: no IP at all
         assert "[venue]" not in (root / CONF.lstrip("/")).read_text()
         assert "user cafe-2" not in (root / BROKER / "acl").read_text()
         broker.reload()  # what systemctl reload does (no systemd in the root)
@@ -288,8 +384,9 @@ def test_the_venue_broker_and_a_kiosk_in_a_debian_root(
         assert refused.returncode != 0, refused.stdout + refused.stderr
     finally:
         broker.stop()
-    assert_no_password(checked + first + again + forgot + gone, passwords)
+    assert_no_password(checked + first + again + moved + forgot + gone, passwords)
     by_hand(root, secrets, venue_section, passwords["cafe-2"])
+    drop_in_by_hand(root, drop_in)
 
 
 def by_hand(root: Path, secrets: Path, venue_section: str, password: str) -> None:
@@ -308,6 +405,28 @@ def by_hand(root: Path, secrets: Path, venue_section: str, password: str) -> Non
     conf = root / CONF.lstrip("/")
     conf.write_text(conf.read_text() + venue_section)
     check_as_the_game(root)
+
+
+def drop_in_by_hand(root: Path, written: str) -> None:
+    """The README's look-ups find what the playbook put in the drop-in, and its drop-in, typed
+    with the commands it prints, says what the playbook's says for those addresses."""
+    looked = [chroot(root, "sh", "-c", typed_in_shell(command)) for command in LOOK_UP]
+    assert looked[0].stdout.startswith("192.0.2.11 "), looked[0].stdout + looked[0].stderr
+    assert looked[1].stdout.split() == ["nameserver", "127.0.0.53", "nameserver", "192.0.2.53",
+                                        "#", "the", "router"]  # fmt: skip
+    readme = (Path(__file__).resolve().parents[2] / "kiosk/README.md").read_text()
+    section = readme.split("### The unit's network drop-in\n", 1)[1].split("\n### ", 1)[0]
+    printed = section.split("```ini\n", 1)[1].split("```", 1)[0]
+    for command in WRITE_DROP_IN:
+        done = chroot(root, "sh", "-c", typed_in_shell(command), stdin=printed)
+        assert done.returncode == 0, done.stdout + done.stderr
+    assert (root / DROP_IN).read_text() == printed
+    assert (root / DROP_IN).stat().st_mode & 0o777 == 0o644
+    # The README's example is the playbook's drop-in for 192.0.2.10 (before the broker moved).
+    assert settings(printed) == [
+        line.replace("192.0.2.11", "192.0.2.10") for line in settings(written)
+    ]
+    assert_systemd_reads(root, printed)
 
 
 def check_as_the_game(root: Path) -> None:

@@ -306,3 +306,22 @@ def test_a_sandbox_without_network_sockets_is_said_and_the_venue_stays_off(
     said = [r.getMessage() for r in caplog.records if r.name == "solitaire.venue"]
     assert len(said) == 1 and "may not open a network socket" in said[0], said
     assert "RestrictAddressFamilies" in said[0] and "the venue stays off" in said[0]
+    # What to do: the drop-in of the unit it runs under (solitaire-kiosk.service when it cannot
+    # tell) and where the README says how.
+    unit = venue_link.own_unit() or "solitaire-kiosk.service"
+    assert f"/etc/systemd/system/{unit}.d/venue.conf" in said[0], said
+    assert "kiosk/README.md" in said[0] and "The unit's network drop-in" in said[0]
+
+
+def test_the_link_names_the_unit_it_runs_under(tmp_path: Path) -> None:
+    """The cgroup systemd put the game in names its unit (cage's child is in cage's)."""
+    from game.kiosk.venue_link import own_unit
+
+    v2, v1, none = tmp_path / "v2", tmp_path / "v1", tmp_path / "none"
+    v2.write_text("0::/system.slice/solitaire-kiosk-cage.service\n")
+    v1.write_text("12:pids:/\n1:name=systemd:/system.slice/solitaire-kiosk.service\n0::/\n")
+    none.write_text("0::/user.slice/user-1000.slice/session-3.scope\n")
+    assert own_unit(str(v2)) == "solitaire-kiosk-cage.service"
+    assert own_unit(str(v1)) == "solitaire-kiosk.service"
+    assert own_unit(str(none)) is None
+    assert own_unit(str(tmp_path / "missing")) is None
