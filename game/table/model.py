@@ -120,13 +120,13 @@ class TableModel(TablePicture):
         """A new ``game`` on the table (of the kind ``deal``, the day ``deal_day``: as made);
         ``layout``: the table's at a new number of columns or cells. An unfinished game with
         moves is reported as ended with ``left`` (game.hooks.Left); the first line shows again
-        only for the next visitor (``left`` "idle")."""
+        only for the next visitor (``left`` "idle", or "aside": an unlocked kiosk's idle deal)."""
         self.finish_tweens()
         old, hooks = self.game, self.outside.hooks
         if old is not game and old.moves and not old.is_won:
             hooks.ended(old, left)
         self.game, self.deal, self.deal_day = game, deal, deal_day
-        self.first_line = left == "idle"  # once a visitor: again only for the next one
+        self.first_line = left in ("idle", "aside")  # once a visitor: again for the next one
         self.play_time.reset()
         self.drag, self.toast, self.last_tap, self.pending_win = None, None, None, False
         if layout is not None:
