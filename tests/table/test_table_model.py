@@ -9,6 +9,7 @@ display)."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -37,6 +38,76 @@ def test_the_table_model_loads_without_pygame():
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]", out.stdout
+
+
+# The only modules that write the model's fields: the model and its base.
+WRITERS = {Path("game/table/model.py"), Path("game/table/picture.py")}
+
+
+def model_writes(source: str) -> list[str]:
+    """Every assignment in ``source`` to a field of something called ``model`` (``model.toast
+    = ...``, ``self.model.drag = ...``, ``model.drag.pos = ...``, ``model.held[3] = ...``, in
+    a tuple, augmented or annotated): each as written."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign):
+            targets = [leaf for target in node.targets for leaf in leaves(target)]
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        else:
+            continue
+        found += [ast.unparse(target) for target in targets if on_model(target)]
+    return found
+
+
+def leaves(target: ast.expr) -> list[ast.expr]:
+    """The single targets of an assignment's target (``a, (b, *c) = ...``: a, b, c)."""
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [leaf for element in target.elts for leaf in leaves(element)]
+    return leaves(target.value) if isinstance(target, ast.Starred) else [target]
+
+
+def on_model(target: ast.expr) -> bool:
+    """Whether ``target`` is a field of ``model`` or ``<anything>.model``, or lies in one."""
+    while isinstance(target, (ast.Attribute, ast.Subscript)):
+        on = target.value
+        named = isinstance(on, ast.Name) and on.id == "model"
+        if isinstance(target, ast.Attribute) and (
+            named or (isinstance(on, ast.Attribute) and on.attr == "model")
+        ):
+            return True
+        target = on
+    return False
+
+
+def test_model_writes_are_found_however_they_are_written():
+    source = (
+        "model.toast = None\nself.model.drag = None\nmodel.tweens += []\n"
+        "table.model.drag.pos = (1, 2)\nmodel.toast, (x, *self.model.marks) = None, (1,)\n"
+        "self.model.held[3] = {}\n"
+        "model.game.cols.append(1)\nmodel = other\nself.models = 1\n"
+    )
+    assert model_writes(source) == [
+        "model.toast",
+        "self.model.drag",
+        "model.tweens",
+        "table.model.drag.pos",
+        "model.toast",
+        "self.model.marks",
+        "self.model.held[3]",
+    ]
+
+
+def test_only_the_model_writes_its_state():
+    """The scenes, the gestures and the kiosk ask the model's commands (``press``, ``drag_to``,
+    ``release``, ``relayout``, ``pause``, ``quiet``...); none assigns a field of it."""
+    writes = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        where = path.relative_to(ROOT)
+        if where not in WRITERS:
+            source = path.read_text(encoding="utf-8")
+            writes += [f"{where}: {target}" for target in model_writes(source)]
+    assert writes == []
 
 
 class Around:
