@@ -117,12 +117,15 @@ class TableModel(TablePicture):
     ) -> None:
         """A new ``game`` on the table (of the kind ``deal``, the day ``deal_day``: as made);
         ``layout``: the table's at a new number of columns or cells. An unfinished game with
-        moves is reported as ended with ``left`` (game.hooks.Left); the first line shows again
-        only for the next visitor (``left`` "idle", or "aside": an unlocked kiosk's idle deal)."""
+        moves is reported as ended with ``left`` (game.hooks.Left); the old game's Finish run
+        stops and its chosen card (Tap to place) goes; the first line shows again only for the
+        next visitor (``left`` "idle", or "aside": an unlocked kiosk's idle deal)."""
         self.finish_tweens()
         old, hooks = self.game, self.outside.hooks
         if old is not game and old.moves and not old.is_won:
             hooks.ended(old, left)
+        self.finisher.stop()  # not left to the position checks of finish.py and select.py
+        self.chooser.drop()
         self.game, self.deal, self.deal_day = game, deal, deal_day
         self.first_line = left in ("idle", "aside")  # once a visitor: again for the next one
         self.play_time.reset()

@@ -396,6 +396,21 @@ def test_a_new_game_resets_the_table_and_reports_the_old_one():
     assert model.toast is not None and model.toast.text == around.tr("table.first_time")
 
 
+def test_a_new_game_stops_a_finish_run_and_drops_a_chosen_card():
+    """A new game mid-Finish: no card of the old run is left to play and the loop may rest at
+    once; a card chosen with Tap to place is no longer chosen, even on the same deal again."""
+    game = almost_won()
+    model, around = table_model(game)
+    assert model.button("finish") and model.finisher.running
+    model.start(Game.from_code("RU1-C-AAAAABB"), "random", None)
+    assert not model.finisher.running and not model.busy(around.time)
+    game, card, _ = chosen_game()
+    model, _ = table_model(game, tap_to_place=True)
+    assert model.choose(None, card, None) and model.chooser.current() is not None
+    model.start(Game.from_code(game.code), "random", None)  # the same deal, from its start
+    assert model.chooser.selection is None and model.chooser.targets() is None
+
+
 def test_the_next_visitor_finds_no_choice_hint_or_finish_run():
     game = almost_won()
     model, around = table_model(game)
