@@ -104,7 +104,7 @@ class AttractScene(Scene):
         host = DemoHost(app)
         table = app.scenes.factory("table")(host, game=self._deal(), pictures=True)
         self.demo = cast("TableScene", table)
-        self.demo.model.first_line = False  # the computer needs no how-to-play line
+        self.demo.model.quiet()  # the computer needs no how-to-play line
         self.wait = self.PAUSE_AFTER_DEAL  # the demo rests this long after it settles
         self.settled = app.clock.time  # when it last settled (the fixed clock's time)
         self.banner: pygame.Surface | None = None

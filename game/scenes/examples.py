@@ -107,9 +107,7 @@ class ExamplesScene(Dialog):
         else:
             self.demo.start_game(game)
         # A position made for this page, no deal of any catalog: titled "Example", no code.
-        self.demo.model.deal = "example"
-        self.demo.model.first_line = False
-        self.demo.model.toast = None
+        self.demo.model.quiet("example")
         self.step = 0
         self.settled = self.app.clock.time
         self.rebuild()

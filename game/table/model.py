@@ -81,8 +81,6 @@ class TableModel(TablePicture):
         self.first_line = not game.moves  # a fresh start: how to play, until the first move
         # A won game stays won: restored after a quit, it opens on its win screen again.
         self.pending_win = game.is_won
-        self.pressed_button: Command | None = None  # and the card under a finger that is down:
-        self.pressed_card: Card | None = None  # shown lifted
         self.pending_refusal: PendingRefusal | None = None  # a tap's answer, after its window
         self.hints = HintClient(self, workers)  # the hint and the winnable indicator
         self.finisher = Finisher(self)  # the Finish button's run
@@ -119,14 +117,17 @@ class TableModel(TablePicture):
     ) -> None:
         """A new ``game`` on the table (of the kind ``deal``, the day ``deal_day``: as made);
         ``layout``: the table's at a new number of columns or cells. An unfinished game with
-        moves is reported as ended with ``left`` (game.hooks.Left); the first line shows again
-        only for the next visitor (``left`` "idle")."""
+        moves is reported as ended with ``left`` (game.hooks.Left); the old game's Finish run
+        stops and its chosen card (Tap to place) goes; the first line shows again only for the
+        next visitor (``left`` "idle", or "aside": an unlocked kiosk's idle deal)."""
         self.finish_tweens()
         old, hooks = self.game, self.outside.hooks
         if old is not game and old.moves and not old.is_won:
             hooks.ended(old, left)
+        self.finisher.stop()  # not left to the position checks of finish.py and select.py
+        self.chooser.drop()
         self.game, self.deal, self.deal_day = game, deal, deal_day
-        self.first_line = left == "idle"  # once a visitor: again only for the next one
+        self.first_line = left in ("idle", "aside")  # once a visitor: again for the next one
         self.play_time.reset()
         self.drag, self.toast, self.last_tap, self.pending_win = None, None, None, False
         if layout is not None:
@@ -134,6 +135,28 @@ class TableModel(TablePicture):
         self.changed()
         self.hints.moved()
         hooks.started(game)
+
+    def quiet(self, deal: Deal | None = None) -> None:
+        """A table nobody plays (the attract screen's demo, an Examples page): no line on how
+        to play and no toast; ``deal``: the kind of deal it shows instead (an Examples
+        position: "example", no deal of any catalog)."""
+        self.first_line, self.toast = False, None
+        if deal is not None:
+            self.deal = deal
+
+    def pause(self) -> None:
+        """Another scene over the table: glides end, a drag drops nothing, the clock stops."""
+        self.active = False
+        self.finish_tweens()
+        if self.drag:
+            self.drag = None
+            self.repaint()
+
+    def resume(self) -> None:
+        """The table on top again (a setting may have changed the indicator)."""
+        self.active = True
+        self.repaint()
+        self.hints.sync_indicator()
 
     def keep_first_line(self) -> None:
         """A fresh start (and the next visitor of an idle kiosk) sees one line on how to play
@@ -333,6 +356,16 @@ class TableModel(TablePicture):
         return True
 
     # ================================================================= gestures
+    def press(
+        self, pos: tuple[int, int], now: float, button: Command | None, card: Card | None
+    ) -> None:
+        """A finger down at ``pos`` on ``button`` or else ``card`` (what the scene found there):
+        shown pressed (a card lifted), the column under it held on, the toast and a tap's
+        pending answer gone."""
+        self.touch_column(pos, now)
+        self.toast, self.pending_refusal = None, None
+        self.pressed_button, self.pressed_card = button, None if button else card
+
     def tap(self, card: Card | None) -> None:
         """A plain tap on ``card`` (None: on no card; the scene found no button or chosen card
         under it): a card goes home (with "One tap moves", to its place); one that cannot is
@@ -394,6 +427,7 @@ class TableModel(TablePicture):
         makes there (with "Auto placement", to the nearest column that takes it), or it flies
         back, and a refused move is answered."""
         drag, self.drag = self.drag, None
+        self.lay_down(button=False)
         if drag is None:
             return
         self.repaint()

@@ -1,8 +1,10 @@
 """What the table shows, the base of the table model (game.table.model.TableModel): where the
 cards lie on the laid-out table (``places``, from the screen's geometry: game.table.around.Board),
-what moves over them (glides, a drag), the toast, a refusal's marks, a column held under the
-finger, and the picture's version the view rebuilds on. The sprite layer (game.table.view) and
-its images (game.table.chrome) read it and change nothing in it. No pygame here."""
+what moves over them (glides, a drag), a pressed button or card, the toast, a refusal's marks,
+a column held under the finger, and the picture's version the view rebuilds on, with the
+little that changes them (a finger moving or let go, a new size). The sprite layer
+(game.table.view) and its images (game.table.chrome) read it and change nothing in it. No
+pygame here."""
 
 from __future__ import annotations
 
@@ -11,13 +13,13 @@ from typing import TYPE_CHECKING
 
 from engine import Game
 from engine.cards import Card
-from game.table.animation import Tween, change_tweens
+from game.table.animation import Tween, change_tweens, glide_on
 from game.table.gesture import Drag, LastTap
 
 if TYPE_CHECKING:
     from pygame import Rect
 
-    from game.look.layout import Layout
+    from game.look.layout import Command, Layout
     from game.table.around import Board, Outside, Toast
     from game.table.places import Rest
 
@@ -37,6 +39,8 @@ class TablePicture:
         self.game, self.layout, self.board, self.outside = game, layout, board, outside
         self.tweens: list[Tween] = []
         self.drag: Drag | None = None
+        self.pressed_button: Command | None = None  # and the card under a finger that is down:
+        self.pressed_card: Card | None = None  # shown lifted
         self.toast: Toast | None = None
         self.marks: tuple[Card, ...] = ()  # cards a refusal points at, shown until marks_until
         self.marks_until = 0.0
@@ -71,18 +75,45 @@ class TablePicture:
         self.places = self.board.places(self.game, self.layout, self.held)
         self.repaint()
 
-    def press(self, pos: tuple[int, int], now: float) -> None:
+    def touch_column(self, pos: tuple[int, int], now: float) -> None:
         """A finger comes down at ``pos``: on a held column it stays held a while longer."""
         zones = [self.layout.column_zone(i) for i in range(len(self.layout.columns))]
         self.touched_column = next((i for i, z in enumerate(zones) if z.collidepoint(pos)), None)
         if self.touched_column in self.held:
             self.held_until = now + HOLD_PAUSE
 
-    def lifted(self, now: float) -> list[Tween]:
+    def release(self, now: float) -> None:
         """The finger's gesture ended (its tap or drop done): a column held while the finger
         worked elsewhere spreads out now, gliding (a glide begun while the finger was down
         would be cut short by the tap's own start)."""
-        return [] if self.touched_column in self.held else self.let_go(now)
+        held = self.touched_column in self.held
+        self.tweens = glide_on(self.tweens, [] if held else self.let_go(now), now)
+
+    def lay_down(self, *, button: bool) -> None:
+        """The finger moved or let go: the pressed card lies down again; ``button``: the
+        pressed button comes up too (a tap, a double tap, a drag begun)."""
+        self.pressed_card = None
+        if button:
+            self.pressed_button = None
+
+    def forget_tap(self) -> None:
+        """A button's tap or a drag: no double tap follows on the last tap's card."""
+        self.last_tap = None
+
+    def drag_to(self, pos: tuple[int, int]) -> None:
+        """The finger moved to ``pos``: the dragged group (if any) follows."""
+        self.lay_down(button=False)
+        if self.drag:
+            self.drag.pos = pos
+
+    def relayout(self, layout: Layout) -> None:
+        """The screen's new size: the cards lie where ``layout`` puts them (nothing held), a
+        drag drops nothing anywhere, and the toast is placed again."""
+        self.layout = layout
+        self.changed()
+        self.drag = None
+        if self.toast:
+            self.show_toast(self.toast.text)
 
     def hold(self, before: dict[Card, Rest], piles: dict[Card, int], now: float) -> None:
         """Before a change is shown: the column under the finger, if it only loses cards,

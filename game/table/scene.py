@@ -87,12 +87,8 @@ class TableScene(Scene):
         )
 
     def resize(self) -> None:
-        self.model.layout = self.fit(self.model.game)
-        self.model.changed()  # where the cards lie now (nothing held at a new size)
+        self.model.relayout(self.fit(self.model.game))  # a drag in it drops nothing anywhere
         self.view.resize()
-        self.model.drag = None  # a resize in mid-drag drops nothing anywhere
-        if self.model.toast:
-            self.model.show_toast(self.model.toast.text)
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:
         """The card drawn at ``pos`` (top-most; foundation: its top card): the view's."""
@@ -199,16 +195,10 @@ class TableScene(Scene):
 
     # ================================================================= time
     def pause(self) -> None:
-        self.model.active = False
-        self.model.finish_tweens()
-        if self.model.drag:
-            self.model.drag = None
-            self.model.repaint()
+        self.model.pause()
 
     def resume(self) -> None:
-        self.model.active = True
-        self.model.repaint()
-        self.model.hints.sync_indicator()  # the setting may have changed
+        self.model.resume()
 
     def close(self) -> None:
         """The table goes away: forget the hint, stop the indicator (app.workers.close stops

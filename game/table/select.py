@@ -43,7 +43,7 @@ class Chooser:
         self.selection: Selection | None = None
 
     def drop(self) -> None:
-        """No card is chosen any more (the kiosk's next visitor)."""
+        """No card is chosen any more (a new game, the kiosk's next visitor)."""
         self.selection = None
 
     def current(self) -> Selection | None:

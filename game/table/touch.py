@@ -13,7 +13,6 @@ from pygame import Rect
 
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.scene import Event
-from game.table.animation import glide_on
 from game.table.flow import key_command
 
 if TYPE_CHECKING:
@@ -26,32 +25,28 @@ def handle(table: Seat, event: Event) -> bool:
         return handle_key(table, event)
     if isinstance(event, Press):
         model.finish_tweens()
-        model.press(event.pos, table.now())  # the column under the finger (held?)
-        model.toast, model.pending_refusal = None, None
-        model.pressed_button = table.button_at(event.pos)
-        model.pressed_card = None if model.pressed_button else table.card_at(event.pos)
+        button = table.button_at(event.pos)
+        card = None if button else table.card_at(event.pos)
+        model.press(event.pos, table.now(), button, card)  # the column under it held on, too
         return True
-    model.pressed_card = None  # the finger moved or let go: the card lies down again
     if isinstance(event, Tap):
-        model.pressed_button = None
+        model.lay_down(button=True)
         on_tap(table, event.pos)
     elif isinstance(event, DoubleTap):
-        model.pressed_button = None
+        model.lay_down(button=True)
         if not table.settings.double_tap or not model.double_tap():
             on_tap(table, event.pos)  # a tap of its own (the first went elsewhere)
     elif isinstance(event, DragStart):
-        model.pressed_button = None
+        model.lay_down(button=True)
         on_drag_start(table, event)
     elif isinstance(event, DragMove):
-        if model.drag:
-            model.drag.pos = event.pos
+        model.drag_to(event.pos)
     elif isinstance(event, Drop):
         model.drop(event.pos)
     elif isinstance(event, DragCancel):
         model.drop(None)
     if isinstance(event, (Tap, DoubleTap, Drop, DragCancel)):  # the gesture is done
-        now = table.now()
-        model.tweens = glide_on(model.tweens, model.lifted(now), now)
+        model.release(table.now())
     return True
 
 
@@ -71,7 +66,7 @@ def on_tap(table: Seat, pos: tuple[int, int]) -> None:
     if model.choose(name, card, model.places.drop_dest(Rect(pos, (1, 1)))):
         return  # Tap to place: a card chosen, or put where the tap is
     if name:
-        model.last_tap = None
+        model.forget_tap()
         table.press_button(name)
         return
     if model.layout.info_bar.collidepoint(pos) and model.hints.offer_undo():
@@ -82,7 +77,7 @@ def on_tap(table: Seat, pos: tuple[int, int]) -> None:
 def on_drag_start(table: Seat, event: DragStart) -> None:
     model = table.model
     model.finish_tweens()
-    model.last_tap = None
+    model.forget_tap()
     if table.button_at(event.start) or model.game.is_won:
         return  # a won game is finished: its cards stay home
     card = table.card_at(event.start)

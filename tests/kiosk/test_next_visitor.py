@@ -223,3 +223,26 @@ def test_every_field_of_the_table_is_kept_or_reset_for_the_next_visitor(tmp_path
         for field in left[name]:
             assert getattr(part, field) == getattr(fresh[name], field), (name, field)
     assert table.model.game.moves == 0
+
+
+@pytest.mark.parametrize("lock", [True, False], ids=["locked", "idle_unlocked"])
+def test_the_next_visitor_sees_the_first_line_with_or_without_the_lock(
+    tmp_path: Path, lock: bool
+) -> None:
+    """A visitor moves a card and walks away; the idle deal gives the next visitor a fresh game
+    and its one line on how to play, on a locked kiosk as on an unlocked one with
+    ``idle_unlocked`` (whose idle deal sets the game aside to resume)."""
+    config = locked(lock=lock, idle_unlocked=not lock, idle_new_game_minutes=ATTRACT_S / 30)
+    app, controller = kiosk_app(tmp_path, config)
+    finger, table = Finger(app), app.table
+    finger.tap(finger.card("AH"))  # AH is alone in column 1: a tap sends it home
+    finger.settle(0.6)
+    assert table.model.game.moves == 1
+    wait(app, 2 * ATTRACT_S + 1)  # the attract screen, then the fresh deal
+    assert isinstance(app.scenes.top, AttractScene)
+    assert table.model.game.moves == 0 and (controller.aside is None) == lock
+    finger.tap(finger.card("AH"))  # the next visitor wakes the kiosk
+    finger.settle(0.6)
+    assert app.scenes.top is table
+    toast = table.model.toast
+    assert toast is not None and toast.text == app.tr("table.first_time")

@@ -9,6 +9,7 @@ display)."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -37,6 +38,76 @@ def test_the_table_model_loads_without_pygame():
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]", out.stdout
+
+
+# The only modules that write the model's fields: the model and its base.
+WRITERS = {Path("game/table/model.py"), Path("game/table/picture.py")}
+
+
+def model_writes(source: str) -> list[str]:
+    """Every assignment in ``source`` to a field of something called ``model`` (``model.toast
+    = ...``, ``self.model.drag = ...``, ``model.drag.pos = ...``, ``model.held[3] = ...``, in
+    a tuple, augmented or annotated): each as written."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign):
+            targets = [leaf for target in node.targets for leaf in leaves(target)]
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        else:
+            continue
+        found += [ast.unparse(target) for target in targets if on_model(target)]
+    return found
+
+
+def leaves(target: ast.expr) -> list[ast.expr]:
+    """The single targets of an assignment's target (``a, (b, *c) = ...``: a, b, c)."""
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [leaf for element in target.elts for leaf in leaves(element)]
+    return leaves(target.value) if isinstance(target, ast.Starred) else [target]
+
+
+def on_model(target: ast.expr) -> bool:
+    """Whether ``target`` is a field of ``model`` or ``<anything>.model``, or lies in one."""
+    while isinstance(target, (ast.Attribute, ast.Subscript)):
+        on = target.value
+        named = isinstance(on, ast.Name) and on.id == "model"
+        if isinstance(target, ast.Attribute) and (
+            named or (isinstance(on, ast.Attribute) and on.attr == "model")
+        ):
+            return True
+        target = on
+    return False
+
+
+def test_model_writes_are_found_however_they_are_written():
+    source = (
+        "model.toast = None\nself.model.drag = None\nmodel.tweens += []\n"
+        "table.model.drag.pos = (1, 2)\nmodel.toast, (x, *self.model.marks) = None, (1,)\n"
+        "self.model.held[3] = {}\n"
+        "model.game.cols.append(1)\nmodel = other\nself.models = 1\n"
+    )
+    assert model_writes(source) == [
+        "model.toast",
+        "self.model.drag",
+        "model.tweens",
+        "table.model.drag.pos",
+        "model.toast",
+        "self.model.marks",
+        "self.model.held[3]",
+    ]
+
+
+def test_only_the_model_writes_its_state():
+    """The scenes, the gestures and the kiosk ask the model's commands (``press``, ``drag_to``,
+    ``release``, ``relayout``, ``pause``, ``quiet``...); none assigns a field of it."""
+    writes = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        where = path.relative_to(ROOT)
+        if where not in WRITERS:
+            source = path.read_text(encoding="utf-8")
+            writes += [f"{where}: {target}" for target in model_writes(source)]
+    assert writes == []
 
 
 class Around:
@@ -323,6 +394,21 @@ def test_a_new_game_resets_the_table_and_reports_the_old_one():
     assert model.first_line, "the next visitor is shown how to play"
     model.update(around.time, 0.0)
     assert model.toast is not None and model.toast.text == around.tr("table.first_time")
+
+
+def test_a_new_game_stops_a_finish_run_and_drops_a_chosen_card():
+    """A new game mid-Finish: no card of the old run is left to play and the loop may rest at
+    once; a card chosen with Tap to place is no longer chosen, even on the same deal again."""
+    game = almost_won()
+    model, around = table_model(game)
+    assert model.button("finish") and model.finisher.running
+    model.start(Game.from_code("RU1-C-AAAAABB"), "random", None)
+    assert not model.finisher.running and not model.busy(around.time)
+    game, card, _ = chosen_game()
+    model, _ = table_model(game, tap_to_place=True)
+    assert model.choose(None, card, None) and model.chooser.current() is not None
+    model.start(Game.from_code(game.code), "random", None)  # the same deal, from its start
+    assert model.chooser.selection is None and model.chooser.targets() is None
 
 
 def test_the_next_visitor_finds_no_choice_hint_or_finish_run():
