@@ -13,11 +13,12 @@ import pytest
 from engine import Game, Move
 from engine.cards import Card
 from game.app import App
+from game.clock import PlayTime
 from game.config import Config, config_from_dict, hash_pin
 from game.hooks import HOOK_NAMES, Hooks, TableHooks, heard
 from game.kiosk.controller import KioskController
 from game.kiosk.metrics import FILE_NAME, Metrics
-from game.launch import open_run
+from game.launch import compose, open_run
 from game.saves.persist import load_stats
 from game.saves.session import Session
 from tests.helpers.kioskhelp import isolated_logging, saved_app, wait  # noqa: F401 (autouse fixture)
@@ -123,6 +124,19 @@ def test_a_desktop_win_is_entered_once_and_resumed_with_its_rank(tmp_path: Path)
     assert again.table.model.game.is_won and rerun.session.game_id == run.session.game_id
     back = again.arcade.won(again.table.model.game)
     assert back is not None and back.rank == won.rank and back.entry == won.entry
+
+
+def test_a_saved_run_takes_no_other_high_scores_or_play_time(tmp_path: Path) -> None:
+    """A run has its own high scores and play time: given others beside it, compose says so
+    rather than dropping them silently."""
+    run = open_run(desktop(), tmp_path, crash_hook=False)
+    screen = pygame.display.set_mode((800, 480))
+    with pytest.raises(ValueError, match="own high scores and play time"):
+        compose(screen, run=run, play_time=PlayTime(5.0))
+    with pytest.raises(ValueError, match="own high scores and play time"):
+        compose(screen, run=run, arcade=run.arcade)
+    parts = compose(screen, run=run)
+    assert parts.play_time is run.session.clock and parts.arcade is run.arcade
 
 
 # ------------------------------------------------------------------ the listeners
