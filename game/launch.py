@@ -153,8 +153,9 @@ def compose(
     ``arcade`` and ``play_time`` (the arcade reading that play time), or without them (tools,
     tests) high-score tables kept in memory, where nobody is asked to sign a table that is not
     kept. A ``run`` with an ``arcade`` or a ``play_time`` is a ValueError: the run has its
-    own, and one of them would be dropped. ``audio`` False (a screenshot run): never sound, the saved setting shown as it is;
-    ``guard_x11``: on X11 a destroyed window or a lost X server still saves the run."""
+    own, and one of them would be dropped. ``audio`` False (a screenshot run): never sound,
+    the saved setting shown as it is; ``guard_x11``: on X11 a destroyed window or a lost X
+    server still saves the run."""
     from game.app import Parts
     from game.arcade.play import Arcade
     from game.games import GameChoice, Games
