@@ -237,9 +237,10 @@ def prose() -> Iterator[tuple[str, str]]:
         for path in sorted((ROOT / folder).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
-                text = node.value.value if isinstance(node, ast.Expr) else None
-                if isinstance(node, ast.Expr) and isinstance(text, str):
-                    yield f"{path.relative_to(ROOT)}:{node.lineno}", text
+                string = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+                text = node.value.value if string else None  # type: ignore[attr-defined]
+                if isinstance(text, str):
+                    yield f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}", text
     for path in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
         yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
 
