@@ -282,7 +282,13 @@ def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> Solve
     when its whole budget is left (never in a hint's 3,000: a beam pays off only whole). Any
     search that ends decides the position: a win is a win, and a search that saw every
     reachable position (or proved it lost by rule 5) proves ``lost`` whatever its order. The
-    probes repeat work, but take at most a fifth of it."""
+    probes repeat work, but take at most a fifth of it.
+
+    >>> from engine import Game
+    >>> result = solve(Game.from_code("SH1-C4-AAAAAJ2"), node_limit=2000)
+    >>> result.status, len(result.moves), result.moves[:4]
+    ('won', 99, ['4D-c3', 'AD-f', '2D-f', '5S-t4'])
+    """
     started = time.monotonic()
     if game.is_won:
         return SolveResult("won", [], 0, 0.0)
