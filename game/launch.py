@@ -149,13 +149,11 @@ def compose(
     guard_x11: bool = False,
 ) -> Parts:
     """The parts of an App on ``screen`` (shown turned by ``rotate``). With a saved ``run``,
-    its session, play time and high scores (and its metrics when the config asks); else
-    ``arcade`` and ``play_time`` (the arcade reading that play time), or without them (tools,
-    tests) high-score tables kept in memory, where nobody is asked to sign a table that is not
-    kept. A ``run`` with an ``arcade`` or a ``play_time`` is a ValueError: the run has its
-    own, and one of them would be dropped. ``audio`` False (a screenshot run): never sound,
-    the saved setting shown as it is; ``guard_x11``: on X11 a destroyed window or a lost X
-    server still saves the run."""
+    its session, play time and high scores (and its metrics when the config asks; an ``arcade``
+    or ``play_time`` beside it is a ValueError); else ``arcade`` and ``play_time`` (the arcade
+    reading that play time), or without them (tools, tests) tables kept in memory, where nobody
+    is asked to sign. ``audio`` False (a screenshot run): never sound, the setting shown as
+    saved; ``guard_x11``: on X11 a lost window or X server still saves the run."""
     from game.app import Parts
     from game.arcade.play import Arcade
     from game.games import GameChoice, Games
@@ -170,7 +168,7 @@ def compose(
 
     session = run.session if run is not None else None
     if run is not None:
-        if arcade is not None or play_time is not None:
+        if arcade is not None or play_time is not None:  # one of them would be dropped
             raise ValueError("a saved run has its own high scores and play time")
         arcade, play_time = run.arcade, run.session.clock
     presenter = Presenter(screen, rotate)
