@@ -53,7 +53,14 @@ class DailyError(Exception):
 
 
 def parse_day(text: object) -> dt.date:
-    """A date from ``YYYY-MM-DD`` (a ``date`` passes through). ValueError says what is wrong."""
+    """A date from ``YYYY-MM-DD`` (a ``date`` passes through). ValueError says what is wrong.
+
+    >>> parse_day("2026-12-06")
+    datetime.date(2026, 12, 6)
+    >>> parse_day("2026-W49-7")
+    Traceback (most recent call last):
+    ValueError: '2026-W49-7' is not a date like 2026-11-30 (YYYY-MM-DD)
+    """
     if isinstance(text, dt.datetime):
         return text.date()
     if isinstance(text, dt.date):
@@ -141,7 +148,11 @@ def daily_code(rules_key: str, day: dt.date | str, *, directory: Path | None = N
     its catalog, :func:`fallback_code` when it has none.
 
     ValueError for an unknown rule set or a bad date; DailyError when the catalog is damaged
-    or has no deal at the level (then :func:`fallback_code` still gives the day a deal)."""
+    or has no deal at the level (then :func:`fallback_code` still gives the day a deal).
+
+    >>> daily_code("SH1-C4", "2026-12-06")  # the catalog's deal for that day
+    'SH1-C4-AAAAA3N'
+    """
     key = _rules_key(rules_key)
     deals = _daily_deals(key, directory)
     if deals is None:
@@ -151,7 +162,11 @@ def daily_code(rules_key: str, day: dt.date | str, *, directory: Path | None = N
 
 def fallback_code(rules_key: str, day: dt.date | str) -> str:
     """A deal for ``day`` without a catalog: a number derived from the date and rule set, the
-    same everywhere, but not proved winnable."""
+    same everywhere, but not proved winnable.
+
+    >>> fallback_code("SH1-C4", "2026-12-06")
+    'SH1-C4-CLSBK4W'
+    """
     key = _rules_key(rules_key)
     number = _seed("fallback", key, parse_day(day).isoformat()) % DEAL_NUMBERS
     return format_code(REGISTRY[key], number)
@@ -183,7 +198,15 @@ def day_of(
     """The day whose deal ``code`` is, looking at ``on`` (default today) and the ``days - 1``
     days before it (a game started before midnight and won after is still that day's); None
     when it is none of them, or not a game code. The table's title and the win screen ask
-    this, so a typed code of today's deal counts as today's deal too."""
+    this, so a typed code of today's deal counts as today's deal too.
+
+    >>> day = parse_day("2026-12-06")
+    >>> code = daily_code("RU1-C", day)
+    >>> day_of(code, on=day + dt.timedelta(days=1))  # won after midnight: still that day's
+    datetime.date(2026, 12, 6)
+    >>> day_of(code, on=day + dt.timedelta(days=2)) is None
+    True
+    """
     try:
         key = parse_code(code)[0].key
     except CodeError:

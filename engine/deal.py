@@ -22,7 +22,12 @@ def splitmix64(seed: int) -> Iterator[int]:
 
 
 def shuffled_deck(number: int) -> list[Card]:
-    """The deck shuffled for deal ``number``: Fisher-Yates from the top with SplitMix64."""
+    """The deck shuffled for deal ``number``: Fisher-Yates from the top with SplitMix64.
+
+    >>> from engine.cards import card_name
+    >>> [card_name(card) for card in shuffled_deck(0)[:5]]  # docs/codes.md's golden deal 0
+    ['8C', 'JD', '9S', '2C', '2H']
+    """
     if not 0 <= number < DEAL_NUMBERS:
         raise ValueError(f"deal number {number} is outside 0 .. 2^35-1")
     deck = list(DECK)

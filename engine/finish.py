@@ -28,7 +28,18 @@ MOST_MOVES = 400  # no finish is longer: the procedure gives up (52 cards home, 
 
 def finish_line(game: Game) -> list[Move] | None:
     """The moves that finish ``game`` when the rest is certain, else None (a face-down card
-    left, the procedure stuck, or the game already won). Changes nothing."""
+    left, the procedure stuck, or the game already won). Changes nothing.
+
+    >>> from engine import Game
+    >>> from engine.search.solver import solve
+    >>> game = Game.from_code("SH1-C4-AAAAAJ2")
+    >>> finish_line(game) is None  # a fresh deal: far from certain
+    True
+    >>> for move in solve(game, node_limit=2000).moves[:-8]:
+    ...     _ = game.play(move)
+    >>> [str(move) for move in finish_line(game)]  # the spades left, home in order
+    ['6S-f', '7S-f', '8S-f', '9S-f', 'TS-f', 'JS-f', 'QS-f', 'KS-f']
+    """
     if game.is_won or any(game.down):
         return None
     trial = game.copy()

@@ -111,7 +111,20 @@ def every_move(piles: Piles, rules: Rules, by_key: Takers, empties: list[int]) -
     """Every legal move of ``piles`` (pointless ones included), on the walk of
     :func:`candidates`, pile by pile; a move to a free cell has the destination :data:`CELL`
     (each empty one). ``piles`` may be a Game's own lists: only face-up cards are read. Where
-    any group moves, no rule set has free cells, and none are walked."""
+    any group moves, no rule set has free cells, and none are walked.
+
+    Each move is (card, source, position in the source, destination); ``10`` is
+    :data:`FOUNDATION`, columns count from 0:
+
+    >>> from engine import Game
+    >>> from engine.cards import card_name
+    >>> from engine.rules import takers
+    >>> game = Game.from_code("RU1-C-AAAAABB")
+    >>> piles = (game.cols, game.down, [], game.found)
+    >>> moves = every_move(piles, game.rules, *takers(game.rules, game.cols))
+    >>> [(card_name(card), source, position, dest) for card, source, position, dest in moves]
+    [('4D', 3, 7, 2), ('3C', 4, 6, 0), ('AC', 5, 9, 6), ('AC', 5, 9, 10)]
+    """
     if rules.runs_only:
         return _runs(piles, rules, by_key, empties, False, True)
     return _any_group(piles, rules, by_key, empties, False, True, True, None)
@@ -243,6 +256,12 @@ def _runs(
 
 def on_run(col: Sequence[int], down: int) -> bool:
     """Does the top card of a column lie on a card of its run (so moving it alone breaks the
-    run)? The same as ``run_start(col, down) < len(col) - 1``."""
+    run)? The same as ``run_start(col, down) < len(col) - 1``.
+
+    >>> from engine.cards import parse_card
+    >>> nine, eight = parse_card("9C"), parse_card("8C")
+    >>> on_run([nine, eight], 0), on_run([eight, nine], 0), on_run([nine, eight], 1)
+    (True, False, False)
+    """
     n = len(col)
     return n - 1 > down and col[n - 2] == col[n - 1] + 1 and not IS_KING[col[n - 1]]

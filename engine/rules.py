@@ -147,7 +147,13 @@ ALL_RULES: tuple[Rules, ...] = (RUSSIAN, RUSSIAN_RELAXED, SEAHAVEN, SEAHAVEN_2, 
 class Registry(Mapping[str, Rules]):
     """The games and rule sets (as KDE Patience's list of ``DealerInfo``): a mapping from a rule
     set's key ("RU1-C") to its :class:`Rules`, in registration order, and the lookups every
-    listing needs. It changes only inside :meth:`added` (a test's extra rule set)."""
+    listing needs. It changes only inside :meth:`added` (a test's extra rule set).
+
+    >>> REGISTRY["SH1-C4"].title, REGISTRY["SH1-C4"].same_suit
+    ('Seahaven Towers, 4 free cells', True)
+    >>> "XX1-C" in REGISTRY
+    False
+    """
 
     def __init__(self, games: Sequence[GameInfo], rules: Sequence[Rules]) -> None:
         self._games = {info.name: info for info in games}
@@ -239,7 +245,15 @@ RULES_BY_KEY: Mapping[str, Rules] = REGISTRY  # the registry, read as a mapping 
 
 def fits_on(rules: Rules, card: Card, top: Card) -> bool:
     """Does ``card`` go on a column whose face-up top card is ``top``? One rank lower, and in
-    same-suit building the same suit."""
+    same-suit building the same suit.
+
+    >>> from engine.cards import parse_card
+    >>> seahaven = REGISTRY["SH1-C4"]
+    >>> fits_on(seahaven, parse_card("9C"), parse_card("TC"))
+    True
+    >>> fits_on(seahaven, parse_card("9H"), parse_card("TC"))
+    False
+    """
     if rules.same_suit:
         return card + 1 == top and not is_ace(top)
     return rank(card) + 1 == rank(top)
@@ -251,7 +265,14 @@ def fits_on_empty(card: Card) -> bool:
 
 
 def is_run(cards: tuple[Card, ...] | list[Card]) -> bool:
-    """Same suit and each card one rank below the one under it (``9C 8C 7C``)."""
+    """Same suit and each card one rank below the one under it (``9C 8C 7C``).
+
+    >>> from engine.cards import parse_card
+    >>> is_run([parse_card(name) for name in ("9C", "8C", "7C")])
+    True
+    >>> is_run([parse_card(name) for name in ("9C", "8H")])
+    False
+    """
     return all(
         lower == upper + 1 and not is_ace(lower) for lower, upper in itertools.pairwise(cards)
     )
@@ -259,7 +280,11 @@ def is_run(cards: tuple[Card, ...] | list[Card]) -> bool:
 
 def run_capacity(free_cells: int, empty_columns: int) -> int:
     """The longest run that may move at once: ``(free cells + 1) * 2 ** empty columns``.
-    Pass the empty columns other than the destination."""
+    Pass the empty columns other than the destination.
+
+    >>> run_capacity(2, 0), run_capacity(2, 1)  # two free cells, then also an empty column
+    (3, 6)
+    """
     return (free_cells + 1) << empty_columns
 
 

@@ -4,12 +4,16 @@ X11 guard, test recorders. game.launch.compose lists them, in the order they hea
 
 The table calls ``app.hooks.moved(game, move)`` and the like: one typed method per event. A
 listener implements any subset of :class:`TableHooks` (subclass it, or duck-type it), at least
-one: a listener that names no hook (a misspelt method) is refused when it is added, at start. A
-listener that fails is logged and never stops the game. Must not import pygame.
+one. A listener that names no hook, or has a public method that looks like a misspelt hook (a
+name close to one, taking as many arguments), is refused when it is added, at start: such a
+method would never be called. A listener that fails is logged and never stops the game. Must not
+import pygame.
 """
 
 from __future__ import annotations
 
+import difflib
+import inspect
 import logging
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
@@ -21,9 +25,9 @@ log = logging.getLogger("solitaire.hooks")
 
 Left = Literal["abandoned", "idle", "aside"]
 """How an unfinished game left the table (:meth:`TableHooks.ended`): for a new deal, for the
-idle timer's fresh deal, or set aside by it to resume (game.kiosk.controller.SetAside)."""
+idle timer's fresh deal, or set aside by it to resume (game.saves.session.SetAside)."""
 Ending = Literal["won", Left]
-"""How a game ended, as the statistics and the game log tell it (game.kiosk.session)."""
+"""How a game ended, as the statistics and the game log tell it (game.saves.session)."""
 
 
 class TableHooks:
@@ -42,7 +46,7 @@ class TableHooks:
         """A move was taken back."""
 
     def refused(self, game: Game) -> None:
-        """A tap or drop was refused (TableScene.refuse: the cards shake)."""
+        """A tap or drop was refused (TableModel.refuse: the cards shake)."""
 
     def ended(self, game: Game, result: Left) -> None:
         """An unfinished game was left: ``result`` is "abandoned", "idle" or "aside" (kept to
@@ -55,7 +59,8 @@ class TableHooks:
         """The game is quitting: save now."""
 
 
-HOOK_NAMES = ("started", "moved", "lifted", "undone", "refused", "ended", "step", "shutdown")
+HOOK_NAMES = tuple(name for name in vars(TableHooks) if not name.startswith("_"))
+"""The hooks' names, in the order :class:`TableHooks` declares them."""
 
 
 def heard(listener: object) -> tuple[str, ...]:
@@ -67,6 +72,26 @@ def heard(listener: object) -> tuple[str, ...]:
 def _names(listener: object, name: str) -> bool:
     method = getattr(listener, name, None)
     return callable(method) and getattr(method, "__func__", None) is not getattr(TableHooks, name)
+
+
+def misspelt(listener: object) -> tuple[str, ...]:
+    """The public methods of ``listener`` that look like a hook but are none: a name (less an
+    ``on_``) close to a hook's, taking as many arguments as it. ``start()`` is no ``started(game)``.
+    """
+    found = []
+    kind = type(listener)
+    for name in dir(kind):
+        method = inspect.getattr_static(kind, name)  # no property is run
+        if name.startswith("_") or name in HOOK_NAMES or not inspect.isfunction(method):
+            continue
+        like = difflib.get_close_matches(name.removeprefix("on_"), HOOK_NAMES, 1, 0.8)
+        if like and _arity(method) == _arity(getattr(TableHooks, like[0])):
+            found.append(name)
+    return tuple(found)
+
+
+def _arity(function: Callable[..., object]) -> int:
+    return len(inspect.signature(function).parameters)
 
 
 class Hooks(TableHooks):
@@ -82,10 +107,14 @@ class Hooks(TableHooks):
 
     def add(self, listener: TableHooks) -> None:
         """``listener`` hears every report after the ones added before it. TypeError when it
-        names no hook: a misspelt method would otherwise never be called, silently."""
+        names no hook or has a method that looks like a misspelt one: such a method would
+        otherwise never be called, silently."""
+        names = ", ".join(HOOK_NAMES)
+        kind = type(listener).__name__
         if not heard(listener):
-            names = ", ".join(HOOK_NAMES)
-            raise TypeError(f"{type(listener).__name__} listens to no hook of the table ({names})")
+            raise TypeError(f"{kind} listens to no hook of the table ({names})")
+        if wrong := misspelt(listener):
+            raise TypeError(f"{kind}.{', '.join(wrong)} names no hook of the table ({names})")
         self.listeners.append(listener)
 
     def _tell(self, event: str, *args: Any) -> None:

@@ -149,11 +149,11 @@ def compose(
     guard_x11: bool = False,
 ) -> Parts:
     """The parts of an App on ``screen`` (shown turned by ``rotate``). With a saved ``run``,
-    its session, play time and high scores (and its metrics when the config asks); else
-    ``arcade`` and ``play_time`` (the arcade reading that play time), or without them (tools,
-    tests) high-score tables kept in memory, where nobody is asked to sign a table that is not
-    kept. ``audio`` False (a screenshot run): never sound, the saved setting shown as it is;
-    ``guard_x11``: on X11 a destroyed window or a lost X server still saves the run."""
+    its session, play time and high scores (and its metrics when the config asks; an ``arcade``
+    or ``play_time`` beside it is a ValueError); else ``arcade`` and ``play_time`` (the arcade
+    reading that play time), or without them (tools, tests) tables kept in memory, where nobody
+    is asked to sign. ``audio`` False (a screenshot run): never sound, the setting shown as
+    saved; ``guard_x11``: on X11 a lost window or X server still saves the run."""
     from game.app import Parts
     from game.arcade.play import Arcade
     from game.games import GameChoice, Games
@@ -166,11 +166,13 @@ def compose(
     from game.sound import CardSounds, Sounds
     from game.workers import Workers
 
-    presenter = Presenter(screen, rotate)
-    prefs = Preferences(settings, save_settings)
     session = run.session if run is not None else None
     if run is not None:
+        if arcade is not None or play_time is not None:  # one of them would be dropped
+            raise ValueError("a saved run has its own high scores and play time")
         arcade, play_time = run.arcade, run.session.clock
+    presenter = Presenter(screen, rotate)
+    prefs = Preferences(settings, save_settings)
     time = play_time if play_time is not None else PlayTime()
     arcade = arcade or Arcade.open(None, initials=False, seconds=lambda: time.seconds)
     sounds = Sounds(enabled=prefs.settings.sound and audio, volume=prefs.settings.volume)
@@ -325,12 +327,13 @@ def open_app(options: LaunchOptions, *, game: Game | None = None) -> App:
     from game.saves.storage import state_dir
 
     directory = options.state_dir or state_dir()
-    run, play_time, arcade = None, PlayTime(), None
+    run, play_time, arcade = None, None, None
     if options.persist:
         run = open_run(config, directory, problems=problems)
     else:  # a screenshot run: the high scores shown as kept, nothing else read or saved
         log_problems(problems)
-        arcade = _open_arcade(config, directory, seconds=lambda: play_time.seconds)
+        play_time = shown_time = PlayTime()
+        arcade = _open_arcade(config, directory, seconds=lambda: shown_time.seconds)
     settings = load_prefs(config, directory, clear=options.persist)
     if options.locale:
         settings = replace(settings, locale=options.locale)

@@ -267,22 +267,24 @@ def to_notation(game: Game, line: Iterable[IMove]) -> list[str]:
 
 
 def solve(game: Game, time_limit: float = 10.0, *, node_limit: int = 0) -> SolveResult:
-    """Decide ``game`` from its current position. Never changes ``game``. ``unknown`` when
-    ``time_limit`` seconds pass or, if given, ``node_limit`` positions have been searched (a
-    node limit gives the same verdicts on any machine under any load: the catalogs and the
-    hint use it; the clock is only a safety net).
+    """Decide ``game`` from its current position; never changes it. ``unknown`` when ``time_limit``
+    seconds pass or, if given, ``node_limit`` positions have been searched (a node limit gives the
+    same verdicts on any machine under any load: the catalogs and the hint use it; the clock is only
+    a safety net):
 
-    The two searches of the module text share the work, in rounds. In round k the
-    best-first search goes on where it stopped for ``FIRST_BUDGET << k`` positions, and a
-    depth-first probe gets a quarter of that, from the start, its move order shuffled a
-    little by a generator seeded with k (so results never depend on chance). Where building
-    ignores suits (:attr:`Mode.dive_first`: most positions are won, and a quick dive finds
-    many wins at once) the probe comes first in each round, else after; there the first
-    round also tries the honest plays, and the rounds of ``BEAMS`` start with a beam search
-    when its whole budget is left (never in a hint's 3,000: a beam pays off only whole). Any
-    search that ends decides the position: a win is a win, and a search that saw every
-    reachable position (or proved it lost by rule 5) proves ``lost`` whatever its order. The
-    probes repeat work, but take at most a fifth of it."""
+    >>> solve(Game.from_code("SH1-C4-AAAAAJ2"), node_limit=2000).moves[:4]  # a win's first moves
+    ['4D-c3', 'AD-f', '2D-f', '5S-t4']
+
+    The two searches of the module text share the work, in rounds. In round k the best-first search
+    goes on where it stopped for ``FIRST_BUDGET << k`` positions, and a depth-first probe gets a
+    quarter of that, from the start, its move order shuffled a little by a generator seeded with k
+    (so results never depend on chance). Where building ignores suits (:attr:`Mode.dive_first`: most
+    positions are won, and a quick dive finds many wins at once) the probe comes first in each
+    round, else after; there the first round also tries the honest plays, and the rounds of
+    ``BEAMS`` start with a beam search when its whole budget is left (never in a hint's 3,000: a
+    beam pays off only whole). Any search that ends decides the position: a win is a win, and a
+    search that saw every reachable position (or proved it lost by rule 5) proves ``lost`` whatever
+    its order. The probes repeat work, but take at most a fifth of it."""
     started = time.monotonic()
     if game.is_won:
         return SolveResult("won", [], 0, 0.0)

@@ -53,6 +53,16 @@ ALL_TIME = "all"
 MAX_READ = 1000  # entries of one table looked at when reading a file (a table holds <= 100)
 
 
+def is_table_name(table: str) -> bool:
+    """Whether ``table`` names a table: "all" (:data:`ALL_TIME`) or a day, as an ISO date."""
+    if table == ALL_TIME:
+        return True
+    try:
+        return len(table) == 10 and parse_day(table).isoformat() == table
+    except ValueError:
+        return False
+
+
 @dataclass(frozen=True)
 class Entry:
     """One won game. ``day``: the ISO date of the daily deal it was, None for another deal;

@@ -27,7 +27,14 @@ from dataclasses import dataclass, fields
 
 from engine import daily
 from game.arcade.days import days_to_drop
-from game.arcade.highscores import ALL_TIME, KEEP_DAYS, MAX_SIZE, Entry, HighScores
+from game.arcade.highscores import (
+    ALL_TIME,
+    KEEP_DAYS,
+    MAX_SIZE,
+    Entry,
+    HighScores,
+    is_table_name,
+)
 from game.arcade.levels import best_per_level, deal_level, in_order, place_among
 
 
@@ -80,7 +87,7 @@ class VenueBoard:
         """``kiosk``'s whole ``table`` of ``rules_key`` ("all" or an ISO day): it replaces what
         the board held of that table of that kiosk (no entries: dropped). True when it changed.
         Entries of another rule set, or a table name that is neither, are not taken."""
-        if not self._is_table(table):
+        if not is_table_name(table):
             return False
         rows = [venue_row(entry, kiosk, table) for entry in entries if entry.rules_key == rules_key]
         kept = tuple(best_per_level(self._ranked(rows), self.size, self.level_of))
@@ -147,7 +154,7 @@ class VenueBoard:
             held = dict(self._held.get((rules_key, table), {}))
         if self.local is not None:
             day = None if table == ALL_TIME else table
-            own = self.local.table(rules_key, day) if self._is_table(table) else []
+            own = self.local.table(rules_key, day) if is_table_name(table) else []
             held[self.kiosk] = tuple(venue_row(entry, self.kiosk, table) for entry in own)
         return {kiosk: rows for kiosk, rows in held.items() if rows}
 
@@ -162,15 +169,6 @@ class VenueBoard:
                 seen.add(row.win())
                 kept.append(row)
         return kept
-
-    @staticmethod
-    def _is_table(table: str) -> bool:
-        if table == ALL_TIME:
-            return True
-        try:
-            return len(table) == 10 and daily.parse_day(table).isoformat() == table
-        except ValueError:
-            return False
 
     def _tidy(self) -> None:
         """Keep the newest ``keep_days + 2`` days (as the local tables do: counted, never

@@ -92,49 +92,57 @@ def read_credentials(path: str) -> Credentials | str:
 PEM = r"-----BEGIN CERTIFICATE-----\s*([A-Za-z0-9+/=\s]+?)\s*-----END CERTIFICATE-----"
 
 
-def read_ca(path: str) -> str:
-    """The PEM text of the CA file ``path`` (one certificate or more), or raises ValueError
-    with why it cannot be used. Read as a damaged file would be (a regular file, at most
-    MAX_CA_BYTES); the certificates' base64 must decode to DER (ssl, imported with the venue's
-    client only, reads them in full: :func:`tls_context`)."""
+class CaText(NamedTuple):
+    """The PEM text of a CA file (one certificate or more)."""
+
+    text: str
+
+
+def read_ca(path: str) -> CaText | str:
+    """The PEM text of the CA file ``path`` (one certificate or more), or why it cannot be
+    used. Read as a damaged file would be (a regular file, at most MAX_CA_BYTES); the
+    certificates' base64 must decode to DER (ssl, imported with the venue's client only, reads
+    them in full: :func:`tls_context`)."""
     import binascii  # (a shared library: loaded only with a venue)
 
     try:
         text = read_bytes(path, MAX_CA_BYTES).decode("ascii")
     except FileNotFoundError:
-        raise ValueError("there is no such file") from None
+        return "there is no such file"
     except TooLargeError:
-        raise ValueError(f"larger than {MAX_CA_BYTES} bytes, not a CA certificate") from None
+        return f"larger than {MAX_CA_BYTES} bytes, not a CA certificate"
     except UnicodeDecodeError:
-        raise ValueError("it is not PEM text") from None
+        return "it is not PEM text"
     except (OSError, ValueError) as error:
-        raise ValueError(f"cannot read it ({reason(error)})") from None
+        return f"cannot read it ({reason(error)})"
     blocks = re.findall(PEM, text)
     if not blocks:
-        raise ValueError("it holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+        return "it holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
     for block in blocks:
         try:
             der = binascii.a2b_base64("".join(block.split()))
         except binascii.Error:
             der = b""
         if der[:1] != b"\x30":  # a DER certificate is a SEQUENCE
-            raise ValueError("its PEM certificate is damaged (not base64 of a certificate)")
-    return text
+            return "its PEM certificate is damaged (not base64 of a certificate)"
+    return CaText(text)
 
 
-def tls_context(path: str) -> ssl.SSLContext:
+def tls_context(path: str) -> ssl.SSLContext | str:
     """A client TLS context (TLS 1.2 or later) that trusts only the CA certificates in
-    ``path`` and checks the broker's host name; ValueError with why it cannot be made."""
+    ``path`` and checks the broker's host name, or why it cannot be made."""
     import ssl
 
-    text = read_ca(path)
+    read = read_ca(path)
+    if isinstance(read, str):
+        return read
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)  # checks the certificate and host name
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     try:
-        context.load_verify_locations(cadata=text)
+        context.load_verify_locations(cadata=read.text)
     except (ssl.SSLError, ValueError) as error:
         why = getattr(error, "reason", None) or str(error)[:80]
-        raise ValueError(f"ssl does not load its certificate ({why})") from None
+        return f"ssl does not load its certificate ({why})"
     return context
 
 
@@ -159,10 +167,9 @@ def venue_problems(venue: VenueConfig, present: bool) -> tuple[VenueConfig, list
             f'venue.credentials_file = "{venue.credentials_file}": its username is not '
             f'venue.kiosk ("{venue.kiosk}"); the broker lets a kiosk write only under its own name'
         )
-    try:
-        read_ca(venue.ca_file)
-    except ValueError as error:
-        problems.append(f'venue.ca_file = "{venue.ca_file}": {error}')
+    ca = read_ca(venue.ca_file)
+    if isinstance(ca, str):
+        problems.append(f'venue.ca_file = "{venue.ca_file}": {ca}')
     if problems:
         return VenueConfig(), [f"{problem}; the venue stays off" for problem in problems]
     return venue, []

@@ -25,9 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.codes import format_code, parse_code
-from engine.daily import parse_day
 from engine.rules import RULES_BY_KEY
-from game.arcade.highscores import ALL_TIME, MAX_SIZE, Entry
+from game.arcade.highscores import ALL_TIME, MAX_SIZE, Entry, is_table_name
 from game.arcade.initials import Blocklist
 from game.arcade.levels import ORDER
 from game.arcade.scoreform import read_entry
@@ -89,12 +88,8 @@ def read_topic(name: str, venue_id: str) -> tuple[str, str, str] | str:
         return "the kiosk's name is not 1 to 12 of a-z, 0-9 and -"
     if rules_key not in RULES_BY_KEY:
         return "no such rule set"
-    if table != ALL_TIME:
-        try:
-            if len(table) != 10 or parse_day(table).isoformat() != table:
-                return "the table is neither all nor a day"
-        except ValueError:
-            return "the table is neither all nor a day"
+    if not is_table_name(table):
+        return "the table is neither all nor a day"
     return kiosk, rules_key, table
 
 

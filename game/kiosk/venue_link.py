@@ -191,10 +191,9 @@ class VenueLink(TableHooks):
             log.warning("venue: credentials file %s: %s; the venue stays off",
                         venue.credentials_file, credentials)  # fmt: skip
             return
-        try:
-            context = tls_context(venue.ca_file)
-        except ValueError as error:
-            log.warning("venue: CA file %s: %s; the venue stays off", venue.ca_file, error)
+        context = tls_context(venue.ca_file)
+        if isinstance(context, str):
+            log.warning("venue: CA file %s: %s; the venue stays off", venue.ca_file, context)
             return
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
@@ -270,7 +269,8 @@ class VenueLink(TableHooks):
         except Exception as error:  # a message no check foresaw: dropped, the link goes on
             read = f"unreadable ({type(error).__name__})"
         if isinstance(read, str):
-            self.dropped += 1
+            with self._lock:  # paho's thread; the main thread reads the count for the metrics
+                self.dropped += 1
             log.warning("venue: message on %s dropped: %s", venue_form.shown(name), read)
             return
         self.last_update = self.clock()

@@ -34,10 +34,23 @@ def sizes(length: float, tracks: Sequence[Track], gap: float | Sequence[float] =
     """Each track's size along a line ``length`` long: the fixed ones as given, the ``Fill``
     ones sharing what is left (none below zero: where the fixed tracks take it all, a fill gets
     nothing)."""
-    fixed = sum(t for t in tracks if not isinstance(t, Fill))
     weights = sum(t.weight for t in tracks if isinstance(t, Fill))
-    rest = max(0.0, length - fixed - sum(gaps(gap, len(tracks))))
+    rest = free(length, tracks, gap)
     return [rest * t.weight / weights if isinstance(t, Fill) else float(t) for t in tracks]
+
+
+def free(length: float, tracks: Sequence[Track], gap: float | Sequence[float] = 0) -> float:
+    """The room the ``Fill`` tracks share along a line ``length`` long: what the fixed tracks
+    and the gaps leave (never below zero). A dialog asks it to size what goes in its rows."""
+    fixed = sum(t for t in tracks if not isinstance(t, Fill))
+    return max(0.0, length - fixed - sum(gaps(gap, len(tracks))))
+
+
+def share(length: float, tracks: Sequence[Track], gap: float | Sequence[float] = 0) -> float:
+    """How long a ``Fill()`` (weight 1) of ``tracks`` is along a line ``length`` long: a row's
+    height where the rows share the room evenly."""
+    weights = sum(t.weight for t in tracks if isinstance(t, Fill))
+    return free(length, tracks, gap) * 1.0 / weights
 
 
 def gaps(gap: float | Sequence[float], count: int) -> list[float]:

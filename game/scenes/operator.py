@@ -48,7 +48,7 @@ class OperatorScene(Dialog):
         self.fit_panel(need)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         if inner.height < need - 2 * pad:  # a very small screen: the rows share what there is
-            row_h = int(grid.sizes(inner.height, [title_h, info_h, *[grid.Fill()] * 5], gap)[2])
+            row_h = int(grid.share(inner.height, [title_h, info_h, *[grid.Fill()] * 5], gap))
         title, text, *rows = grid.rows(inner, [title_h, info_h, *[row_h] * 5], gap)
         self.add(Control(title, tr("operator.title"), kind="title", size=int(u * 0.5)))
         self.add(Control(text, info, kind="text", size=int(u * 0.36), extra={"center": True}))

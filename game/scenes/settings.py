@@ -3,7 +3,7 @@ statistics."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -72,16 +72,26 @@ class SettingsScene(Dialog):
         columns, pad, title_h, gap = self.frame(u)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         toggle_rows = -(-len(TOGGLES) // columns)
-        # Below the switches: the volume, the language (side by side under two columns), the
-        # buttons, a row each, a finger's height at most; the switches with their help get the
-        # rest, the rows of switches a tight gap apart (each lit when pressed).
         others = 3 if columns == 1 else 2
-        shares: list[grid.Track] = [title_h, *[grid.Fill()] * (toggle_rows + others)]
-        other_h = min(grid.sizes(inner.height, shares, gap)[1], u * 0.9)
         tight = max(3, gap // 2)
-        room = grid.sizes(inner.height, [title_h, grid.Fill(), *[other_h] * others], gap)[1]
-        room -= (toggle_rows - 1) * tight
-        col_w = grid.sizes(inner.width, [grid.Fill()] * columns, gap)[0]
+
+        def stack(
+            toggles: Sequence[grid.Track], band: Sequence[float]
+        ) -> tuple[list[grid.Track], list[int]]:
+            """The panel top down: the title; the rows of switches with their help, a tight gap
+            apart (each lit when pressed); the help band, if any; the volume, the language (side
+            by side under two columns) and the buttons, a row each."""
+            tracks = [title_h, *toggles, *band, *[other_h] * others]
+            return tracks, [gap, *[tight] * (len(toggles) - 1), *[gap] * (len(band) + others)]
+
+        # The rows below the switches get an even share of the panel, a finger's height at
+        # most; the switches with their help get the rest (``room``, their gaps left out).
+        other_h = min(
+            grid.share(inner.height, [title_h, *[grid.Fill()] * (toggle_rows + others)], gap),
+            u * 0.9,
+        )
+        room = grid.free(inner.height, *stack([grid.Fill()] * toggle_rows, []))
+        col_w = grid.share(inner.width, [grid.Fill()] * columns, gap)
         titles = [tr(f"settings.{name}") for name in TOGGLES]
         helps = [tr(f"settings.{name}_help") for name in TOGGLES]
         start = max(self.least, int(min(u * 0.4, room / toggle_rows * 0.34)))
@@ -100,9 +110,7 @@ class SettingsScene(Dialog):
         heights = [height + extra for height in heights]
         self.fit_panel(self.panel.height - (spare - extra * toggle_rows))
         inner = self.panel.inflate(-2 * pad, -2 * pad)
-        tracks = [title_h, *heights, *band, *[other_h] * others]
-        gaps = [gap, *[tight] * (toggle_rows - 1), *[gap] * (len(band) + others)]
-        title, *lines = grid.rows(inner, tracks, gaps)
+        title, *lines = grid.rows(inner, *stack(heights, band))
         self.add(Control(title, tr("settings.title"), kind="title", size=int(u * 0.5)))
         cells = [grid.columns(line, [grid.Fill()] * columns, gap) for line in lines]
         settings = self.app.settings
@@ -152,7 +160,7 @@ class SettingsScene(Dialog):
         title_h = int(u * 0.8)
         pad = int(u * 0.35)
         rows = len(TOGGLES) + 3
-        row_h = grid.sizes(self.panel.height - 2 * pad, [title_h, *[grid.Fill()] * rows], gap)[1]
+        row_h = grid.share(self.panel.height - 2 * pad, [title_h, *[grid.Fill()] * rows], gap)
         if row_h >= MIN_ROW_MM * self.app.px_per_mm:
             return 1, pad, title_h, gap
         # Two columns on a small landscape screen (800x480): the panel takes the screen's

@@ -2,7 +2,7 @@
 says why where the play is not, and outlines the cards the rule points at.
 
 These functions work out the answer and change nothing; the table scene applies it
-(TableScene.refuse)."""
+(TableModel.refuse)."""
 
 from __future__ import annotations
 

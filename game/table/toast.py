@@ -220,7 +220,7 @@ def table_room(places: Places, named: Sequence[Rect]) -> Room:
 
 
 class ScreenBoard:
-    """The table model's geometry on the screen (game.table.model.Board): where the cards lie
+    """The table model's geometry on the screen (game.table.around.Board): where the cards lie
     (game.table.places), where a message goes, where a dragged card was let go."""
 
     def places(self, game: Game, layout: Layout, held: dict[int, dict[Card, int]]) -> Places:

@@ -11,12 +11,14 @@ import pygame
 import pytest
 
 from engine import Game, Move
+from engine.cards import Card
 from game.app import App
+from game.clock import PlayTime
 from game.config import Config, config_from_dict, hash_pin
-from game.hooks import Hooks, TableHooks
+from game.hooks import HOOK_NAMES, Hooks, TableHooks, heard
 from game.kiosk.controller import KioskController
 from game.kiosk.metrics import FILE_NAME, Metrics
-from game.launch import open_run
+from game.launch import compose, open_run
 from game.saves.persist import load_stats
 from game.saves.session import Session
 from tests.helpers.kioskhelp import isolated_logging, saved_app, wait  # noqa: F401 (autouse fixture)
@@ -124,6 +126,19 @@ def test_a_desktop_win_is_entered_once_and_resumed_with_its_rank(tmp_path: Path)
     assert back is not None and back.rank == won.rank and back.entry == won.entry
 
 
+def test_a_saved_run_takes_no_other_high_scores_or_play_time(tmp_path: Path) -> None:
+    """A run has its own high scores and play time: given others beside it, compose says so
+    rather than dropping them silently."""
+    run = open_run(desktop(), tmp_path, crash_hook=False)
+    screen = pygame.display.set_mode((800, 480))
+    with pytest.raises(ValueError, match="own high scores and play time"):
+        compose(screen, run=run, play_time=PlayTime(5.0))
+    with pytest.raises(ValueError, match="own high scores and play time"):
+        compose(screen, run=run, arcade=run.arcade)
+    parts = compose(screen, run=run)
+    assert parts.play_time is run.session.clock and parts.arcade is run.arcade
+
+
 # ------------------------------------------------------------------ the listeners
 
 
@@ -180,3 +195,49 @@ def test_a_listener_that_names_no_hook_fails_at_start() -> None:
     game.play(move)
     hooks.moved(game, move)
     assert heard.moves == 1 and hooks.listeners == [heard]
+
+
+class HalfRight(TableHooks):
+    def moved(self, game: Game, move: Move) -> None:
+        pass
+
+    def undoen(self, game: Game) -> None:  # a typo: "undone"
+        raise AssertionError("never called")
+
+    def on_lifted(self, game: Game, card: Card) -> None:  # not the table's name for it
+        raise AssertionError("never called")
+
+
+class Busy(Heard):
+    """Hears a hook and has methods of its own, one named close to a hook (``start`` is no
+    ``started(game)``: it takes no game)."""
+
+    def start(self) -> None:
+        pass
+
+    def checkpoint(self, game: Game) -> None:
+        pass
+
+
+def test_one_misspelt_hook_beside_a_right_one_fails_at_start() -> None:
+    """A listener that hears one hook and misspells another is refused too, naming the
+    methods that would never be called; methods of its own that are no hook are kept."""
+    with pytest.raises(TypeError, match=r"HalfRight\.on_lifted, undoen names no hook"):
+        Hooks([HalfRight()])
+    hooks = Hooks([busy := Busy()])
+    assert hooks.listeners == [busy]
+
+
+def test_the_hook_names_are_the_table_hooks_and_all_are_passed_on() -> None:
+    """The names come from TableHooks alone, and Hooks passes every one of them on."""
+    assert HOOK_NAMES == (
+        "started",
+        "moved",
+        "lifted",
+        "undone",
+        "refused",
+        "ended",
+        "step",
+        "shutdown",
+    )
+    assert heard(Hooks()) == HOOK_NAMES

@@ -160,7 +160,9 @@ class Broker:
         """A raw paho client connected as ``user`` (its network thread running), not a kiosk."""
         client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"test-{user}")
         client.username_pw_set(user, self.password(user))
-        client.tls_set_context(tls_context(str(self.directory / "ca.crt")))
+        context = tls_context(str(self.directory / "ca.crt"))
+        assert not isinstance(context, str), context
+        client.tls_set_context(context)
         client.connect("localhost", self.port)
         client.loop_start()
         try:

@@ -69,7 +69,7 @@ def make_app(
         settings=settings or PlayerSettings(locale="en"),
         save_settings=save,
         px_per_mm=px_per_mm,
-        play_time=PlayTime(elapsed),
+        play_time=PlayTime(elapsed) if run is None else None,  # a run has its session's
         run=run,
     )
     if game is None and (run is None or run.resumed is None):

@@ -18,7 +18,7 @@ from game.config import Config, check_config_file, load_config
 from game.kiosk import venue_form
 from game.kiosk.metrics import Snapshot, VenueFigures, render
 from game.kiosk.runs import Today
-from game.kiosk.venue_config import VenueConfig, read_credentials
+from game.kiosk.venue_config import VenueConfig, read_ca, read_credentials, tls_context
 from game.saves.stats import Stats
 
 REPO = Path(__file__).resolve().parents[2]
@@ -155,6 +155,17 @@ class TestConfig:
         read = read_credentials(str(tmp_path / "credentials"))
         assert not isinstance(read, str) and read.password == SECRET
         assert SECRET not in repr(read) and SECRET not in str(load_config(tmp_path / "x"))
+
+    def test_a_ca_file_that_cannot_be_used_says_why(self, tmp_path: Path) -> None:
+        """The CA file is read as the credentials are: what is in it, or why not (the
+        operator's check and the kiosk's log line show the reason)."""
+        ca = tmp_path / "ca.crt"
+        assert read_ca(str(ca)) == "there is no such file"
+        assert tls_context(str(ca)) == "there is no such file"
+        ca.write_text("hello\n")
+        assert read_ca(str(ca)) == "it holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
+        ca.write_text("-----BEGIN CERTIFICATE-----\naGVsbG8=\n-----END CERTIFICATE-----\n")
+        assert read_ca(str(ca)) == "its PEM certificate is damaged (not base64 of a certificate)"
 
 
 def entry(seconds: float = 100.0, initials: str = "ANA", game: str = "g1") -> Entry:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pygame import Rect
 
-from game.look.grid import Fill, columns, extent, rows, sizes
+from game.look.grid import Fill, columns, extent, free, rows, share, sizes
 
 
 def test_fixed_rows_stack_from_the_top_with_their_gaps():
@@ -31,6 +31,16 @@ def test_fills_share_by_weight():
 
 def test_a_fill_gets_nothing_when_the_fixed_tracks_take_it_all():
     assert sizes(50, [40, Fill(), 30], gap=5) == [40.0, 0.0, 30.0]
+    assert free(50, [40, Fill(), 30], gap=5) == 0.0
+
+
+def test_the_room_the_fills_share_and_one_share_of_it():
+    """What a dialog asks before it lays out: the room its rows of content get (the fixed
+    rows and every gap, tight ones too, taken out) and an even row's height."""
+    tracks = [40, Fill(), Fill(), 30]
+    assert free(200, tracks, gap=[10, 4, 10]) == 106.0
+    assert share(200, tracks, gap=[10, 4, 10]) == 53.0
+    assert share(100, [10, Fill(), Fill(3)], gap=10) == 17.5  # one weight's share
 
 
 def test_one_gap_for_each_pair_of_tracks():

@@ -221,3 +221,62 @@ def test_a_command_the_docs_show_prints_what_they_show(
         assert printed[: len(head)] == head, f"{page}: $ {command}"
     else:
         assert printed == shown, f"{page}: $ {command}"
+
+
+# ------------------------------------------------------------------------------ code names
+
+CODE_NAME = re.compile(r"(?<![\w./-])((?:engine|game)(?:\.[A-Za-z_]\w*)+)")
+
+
+def prose() -> Iterator[tuple[str, str]]:
+    """Where each piece of prose is, and its text: the docstrings (and attribute strings) of
+    the code and the tests, and the docs' pages."""
+    import ast
+
+    for folder in ("engine", "game", "tests"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                string = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+                text = node.value.value if string else None  # type: ignore[attr-defined]
+                if isinstance(text, str):
+                    yield f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}", text
+    for path in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
+        yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
+
+
+def stale(name: str) -> bool:
+    """Whether a dotted name that starts with one of the code's modules (``game.saves`` but not
+    a variable's ``game.moves``) names no module, or names a module and then something it does
+    not hold (only the first name after the module is looked up: a class's fields are not)."""
+    import importlib
+
+    parts = name.split(".")
+
+    def is_module(depth: int) -> bool:
+        path = ROOT.joinpath(*parts[:depth])
+        return path.is_dir() or path.with_suffix(".py").is_file()
+
+    if not is_module(2):
+        return False  # not a module's name: a variable such as a Game called game
+    depth = 2
+    while depth < len(parts) and is_module(depth + 1):
+        depth += 1
+    if depth == len(parts):
+        return False
+    module = importlib.import_module(".".join(parts[:depth]))
+    return not hasattr(module, parts[depth])
+
+
+def test_every_module_the_prose_names_exists() -> None:
+    """A module renamed or moved, or a function renamed, fails here while a docstring or a page
+    still names the old one (the session module, after it moved from kiosk to saves)."""
+    found = sorted(
+        {
+            f"{where}: {name}"
+            for where, text in prose()
+            for name in CODE_NAME.findall(text)
+            if stale(name)
+        }
+    )
+    assert not found, "names of modules or their contents that do not exist:\n" + "\n".join(found)

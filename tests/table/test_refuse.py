@@ -1,4 +1,4 @@
-"""The visible answer to a refused tap or drop (TableScene.refuse): the cards shake where they
+"""The visible answer to a refused tap or drop (TableModel.refuse): the cards shake where they
 lie, the rule shows where the play is not, and a card the rule points at is marked."""
 
 from __future__ import annotations
