@@ -1,16 +1,28 @@
 """Shared test setup: no display and no sound, before anything imports pygame; each test's
-tier (unit, app, process, system: pyproject.toml's markers, docs/development.md)."""
+tier (unit, app, process, system: pyproject.toml's markers, docs/development.md); the
+randomised tests' profile (tests/helpers/profiles.py); the shipped locale files parsed once per
+test process."""
 
 import dataclasses
 import os
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+import tests.helpers.profiles  # noqa: F401 (loads the Hypothesis profile: fast or full)
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# The code's and the tests' bytecode is kept (in __pycache__, which git ignores) even where
+# PYTHONDONTWRITEBYTECODE is set: without it every pytest process, each pytest-xdist worker and
+# each worker process a test starts compiles the code and rewrites the tests' asserts anew
+# (about 4 s of CPU per process). What the tests check is the same either way.
+sys.dont_write_bytecode = False
 
 
 TIER_NAMES = ("unit", "app", "process", "system")
@@ -214,3 +226,39 @@ def seahaven_3(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     add_locale_names(monkeypatch, SEAHAVEN_3_NAMES)
     with engine.rules.REGISTRY.added(extra):
         yield extra
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shipped_locales_parsed_once() -> Iterator[None]:
+    """Every App builds a Translator, which reads and parses its locale files (about 13 ms
+    each, a tenth of the app tier's time). Here the shipped files (assets/locales/) are parsed
+    once per test process and each later call gets a copy of what the real load_catalog
+    returned, as long as the file is unchanged (same size and modification time). A catalog
+    from another directory, a changed file or one that did not load (empty) always goes
+    through the real reader; the tests that import load_catalog call the real one too."""
+    import game.i18n
+
+    real: Callable[..., Any] = game.i18n.load_catalog
+    shipped = Path(game.i18n.LOCALE_DIR).resolve()
+    parsed: dict[tuple[Path, int, int], dict[str, Any]] = {}
+
+    def load_catalog(locale: str, directory: Path | None = None) -> Any:
+        folder = Path(game.i18n.LOCALE_DIR if directory is None else directory).resolve()
+        path = folder / f"{locale}.toml"
+        try:
+            seen = path.stat()
+        except OSError:
+            return real(locale, directory)
+        if folder != shipped or not path.is_file():
+            return real(locale, directory)
+        key = (path, seen.st_mtime_ns, seen.st_size)
+        if key not in parsed:
+            catalog = real(locale, directory)
+            if not catalog:
+                return catalog
+            parsed[key] = catalog
+        return dict(parsed[key])
+
+    game.i18n.load_catalog = load_catalog  # type: ignore[assignment]
+    yield
+    game.i18n.load_catalog = real  # type: ignore[assignment]
