@@ -262,3 +262,85 @@ def shipped_locales_parsed_once() -> Iterator[None]:
     game.i18n.load_catalog = load_catalog  # type: ignore[assignment]
     yield
     game.i18n.load_catalog = real  # type: ignore[assignment]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def felt_drawn_once_per_size() -> Iterator[None]:
+    """The table's felt (game.look.cards.felt: a gradient worked out pixel by pixel in Python,
+    scaled and converted, about 7 ms) depends on its size and the display's pixel format
+    alone, and every App draws it again. Here the table's chrome gets a copy of the felt drawn
+    the first time for that size and format; the felt itself is drawn by the real function."""
+    import pygame
+
+    import game.look.cards
+    import game.table.chrome
+
+    real: Callable[[tuple[int, int]], pygame.Surface] = game.look.cards.felt
+    drawn: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def felt(size: tuple[int, int]) -> pygame.Surface:
+        display = pygame.display.get_surface() if pygame.display.get_init() else None
+        shape = (display.get_bitsize(), display.get_masks()) if display else None
+        key = (tuple(size), shape)
+        if key not in drawn:
+            drawn[key] = real(size)
+        return drawn[key].copy()
+
+    game.table.chrome.felt = felt  # type: ignore[attr-defined]
+    yield
+    game.table.chrome.felt = real  # type: ignore[attr-defined]
+
+
+SHARED_ARTS = 12  # card sets kept for the next App of the same size (about 10 MB each at most)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def card_art_shared_by_size() -> Iterator[None]:
+    """Every App's table makes a CardArt (game.look.cards) and draws each card it shows anew
+    (a third of a millisecond a face); the art depends only on the card size, the language's
+    rank letters, the index scale, the four-colour setting, the font files and the display's
+    pixel format. Here an App's table gets the CardArt the last Apps of the same kind drew
+    (the 12 latest kinds are kept); a CardArt a test makes itself is its own, and a test that
+    points the fonts elsewhere (a damaged font) gets a fresh one."""
+    from collections import OrderedDict
+
+    import pygame
+
+    import game.look.cards
+    import game.table.chrome
+    from game.look import fonts
+
+    real = game.look.cards.CardArt
+    kept: OrderedDict[tuple[object, ...], game.look.cards.CardArt] = OrderedDict()
+
+    def font_files() -> tuple[object, ...]:
+        seen: list[object] = []
+        for path in (fonts.FONT_REGULAR, fonts.FONT_BOLD):
+            try:
+                stat = Path(path).stat()
+                seen.append((str(path), stat.st_mtime_ns, stat.st_size))
+            except OSError:
+                seen.append((str(path), None))
+        return tuple(seen)
+
+    def card_art(
+        width: int,
+        height: int,
+        ranks: tuple[str, ...] | None = None,
+        *,
+        index_scale: float = 1.0,
+        four_colors: bool = False,
+    ) -> game.look.cards.CardArt:
+        display = pygame.display.get_surface() if pygame.display.get_init() else None
+        shape = (display.get_bitsize(), display.get_masks()) if display else None
+        key = (width, height, ranks, index_scale, four_colors, font_files(), shape)
+        if key not in kept:
+            kept[key] = real(width, height, ranks, index_scale=index_scale, four_colors=four_colors)
+            while len(kept) > SHARED_ARTS:
+                kept.popitem(last=False)
+        kept.move_to_end(key)
+        return kept[key]
+
+    game.table.chrome.CardArt = card_art  # type: ignore[misc,assignment]
+    yield
+    game.table.chrome.CardArt = real  # type: ignore[misc]
