@@ -301,7 +301,8 @@ def card_art_shared_by_size() -> Iterator[None]:
     rank letters, the index scale, the four-colour setting, the font files and the display's
     pixel format. Here an App's table gets the CardArt the last Apps of the same kind drew
     (the 12 latest kinds are kept); a CardArt a test makes itself is its own, and a test that
-    points the fonts elsewhere (a damaged font) gets a fresh one."""
+    points the fonts elsewhere (a damaged font) or puts its own pygame.font.Font in place gets
+    a fresh one."""
     from collections import OrderedDict
 
     import pygame
@@ -333,7 +334,8 @@ def card_art_shared_by_size() -> Iterator[None]:
     ) -> game.look.cards.CardArt:
         display = pygame.display.get_surface() if pygame.display.get_init() else None
         shape = (display.get_bitsize(), display.get_masks()) if display else None
-        key = (width, height, ranks, index_scale, four_colors, font_files(), shape)
+        fonts_used = (font_files(), pygame.font.Font)  # a test may note what the fonts draw
+        key = (width, height, ranks, index_scale, four_colors, fonts_used, shape)
         if key not in kept:
             kept[key] = real(width, height, ranks, index_scale=index_scale, four_colors=four_colors)
             while len(kept) > SHARED_ARTS:
