@@ -346,3 +346,26 @@ def card_art_shared_by_size() -> Iterator[None]:
     game.table.chrome.CardArt = card_art  # type: ignore[misc,assignment]
     yield
     game.table.chrome.CardArt = real  # type: ignore[misc]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def daily_orders_worked_out_once() -> Iterator[None]:
+    """engine.daily._order (a cycle's order of the catalog's deals: a seeded shuffle of a few
+    hundred positions, about half a millisecond) is a pure function of its three arguments, and
+    every App, today's-deal title and new-game dialog asks for it again, twice a day asked.
+    Here each order is worked out once per test process by the real function and every caller
+    gets a copy of it (schedule_index swaps two of its places)."""
+    import engine.daily
+
+    real = engine.daily._order
+    worked_out: dict[tuple[str, int, int], list[int]] = {}
+
+    def order(rules_key: str, cycle: int, n: int) -> list[int]:
+        key = (rules_key, cycle, n)
+        if key not in worked_out:
+            worked_out[key] = real(rules_key, cycle, n)
+        return list(worked_out[key])
+
+    engine.daily._order = order
+    yield
+    engine.daily._order = real
