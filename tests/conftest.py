@@ -1,8 +1,10 @@
 """Shared test setup: no display and no sound, before anything imports pygame; each test's
 tier (unit, app, process, system: pyproject.toml's markers, docs/development.md); the
-randomised tests' profile (tests/helpers/profiles.py); the shipped locale files parsed once per
-test process."""
+randomised tests' profile (tests/helpers/profiles.py); and what every App would work out anew,
+worked out once per test process by the real code (the shipped locale files, the felt, the card
+art, the daily deals' order: docs/development.md, "Tests")."""
 
+import contextlib
 import dataclasses
 import os
 import sys
@@ -228,6 +230,34 @@ def seahaven_3(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
         yield extra
 
 
+USERS = ("game.app", "game.table.chrome")  # the modules that draw the table (imported lazily)
+
+
+def stand_in(name: str, real: object, instead: object, only: str | None = None) -> Iterator[None]:
+    """``instead`` in place of ``real`` under ``name`` for the session: in module ``only``, or
+    else in every module of the game that imported it (not where it is defined, so a test that
+    imports it from there gets the real one); nothing where no module holds it any more (a
+    refactor then costs speed, never a test)."""
+    import importlib
+
+    for user in USERS:  # imported now, so that the modules that take ``name`` are loaded
+        with contextlib.suppress(ImportError):
+            importlib.import_module(user)
+    home = getattr(real, "__module__", None)
+    held = [
+        module
+        for module in list(sys.modules.values())
+        if getattr(module, "__name__", "").startswith(("game.", "engine."))
+        and (module.__name__ == only if only else module.__name__ != home)
+        and getattr(module, name, None) is real
+    ]
+    for module in held:
+        setattr(module, name, instead)
+    yield
+    for module in held:
+        setattr(module, name, real)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def shipped_locales_parsed_once() -> Iterator[None]:
     """Every App builds a Translator, which reads and parses its locale files (about 13 ms
@@ -259,9 +289,7 @@ def shipped_locales_parsed_once() -> Iterator[None]:
             parsed[key] = catalog
         return dict(parsed[key])
 
-    game.i18n.load_catalog = load_catalog  # type: ignore[assignment]
-    yield
-    game.i18n.load_catalog = real  # type: ignore[assignment]
+    yield from stand_in("load_catalog", real, load_catalog, only="game.i18n")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -273,7 +301,6 @@ def felt_drawn_once_per_size() -> Iterator[None]:
     import pygame
 
     import game.look.cards
-    import game.table.chrome
 
     real: Callable[[tuple[int, int]], pygame.Surface] = game.look.cards.felt
     drawn: dict[tuple[object, ...], pygame.Surface] = {}
@@ -286,9 +313,7 @@ def felt_drawn_once_per_size() -> Iterator[None]:
             drawn[key] = real(size)
         return drawn[key].copy()
 
-    game.table.chrome.felt = felt  # type: ignore[attr-defined]
-    yield
-    game.table.chrome.felt = real  # type: ignore[attr-defined]
+    yield from stand_in("felt", real, felt)  # where the table imported it
 
 
 SHARED_ARTS = 12  # card sets kept for the next App of the same size (about 10 MB each at most)
@@ -308,7 +333,6 @@ def card_art_shared_by_size() -> Iterator[None]:
     import pygame
 
     import game.look.cards
-    import game.table.chrome
     from game.look import fonts
 
     real = game.look.cards.CardArt
@@ -343,9 +367,7 @@ def card_art_shared_by_size() -> Iterator[None]:
         kept.move_to_end(key)
         return kept[key]
 
-    game.table.chrome.CardArt = card_art  # type: ignore[misc,assignment]
-    yield
-    game.table.chrome.CardArt = real  # type: ignore[misc]
+    yield from stand_in("CardArt", real, card_art)  # not in game.look.cards: a test's own
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -357,7 +379,7 @@ def daily_orders_worked_out_once() -> Iterator[None]:
     gets a copy of it (schedule_index swaps two of its places)."""
     import engine.daily
 
-    real = engine.daily._order
+    real: Callable[[str, int, int], list[int]] = engine.daily._order
     worked_out: dict[tuple[str, int, int], list[int]] = {}
 
     def order(rules_key: str, cycle: int, n: int) -> list[int]:
@@ -366,6 +388,4 @@ def daily_orders_worked_out_once() -> Iterator[None]:
             worked_out[key] = real(rules_key, cycle, n)
         return list(worked_out[key])
 
-    engine.daily._order = order
-    yield
-    engine.daily._order = real
+    yield from stand_in("_order", real, order, only="engine.daily")
