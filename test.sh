@@ -4,9 +4,10 @@
 # engine's docstring examples. Extra arguments go to pytest instead (for one file or one test),
 # every tier of it.
 #
-# The whole suite runs as two pytest runs side by side: the Debian package and fleet tests
-# (minutes of dpkg, apt and Ansible in a throw-away Debian root) with the deal catalog checks
-# (minutes of solving) on one core, and the rest on the other, so that both take about as long.
+# The whole suite runs as two pytest runs side by side: the Debian package and fleet tests, the
+# venue's broker among them (minutes of dpkg, apt and Ansible in throw-away Debian roots, one
+# build of the package for all) with the deal catalog checks (minutes of solving) on one core,
+# and the rest on the other, so that both take about as long.
 # Both must pass; the first run's output follows the other's. Each is one process (-n 0: the
 # two side by side already fill both cores; a bare pytest spreads over the cores with
 # pytest-xdist instead), and the randomised tests try every example they ask for (the full
@@ -21,7 +22,8 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy SOLITAIRE_TEST_PROFILE=full
 if [ $# -gt 0 ]; then
     exec .venv/bin/python -m pytest -m "" -n 0 "$@"
 fi
-beside_tests=(tests/deploy/test_deb.py tests/deploy/test_deb_fleet.py tests/engine/test_catalog.py)
+beside_tests=(tests/deploy/test_deb.py tests/deploy/test_deb_fleet.py tests/deploy/test_fleet_venue.py
+    tests/engine/test_catalog.py)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 .venv/bin/python -m pytest -m "" -n 0 -p no:cacheprovider "${beside_tests[@]}" >"$log" 2>&1 &

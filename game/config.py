@@ -36,6 +36,7 @@ from game.config_rules import (
     toml_repr,
 )
 from game.kiosk.pin import WHY_SIX, hash_pin, is_valid_new_pin, read_pin_file, verify_pin
+from game.kiosk.venue_config import VenueConfig, venue_problems
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -185,6 +186,7 @@ class Config(NamedTuple):
     sound: SoundConfig = SoundConfig()
     arcade: ArcadeConfig = ArcadeConfig()
     metrics: MetricsConfig = MetricsConfig()
+    venue: VenueConfig = VenueConfig()  # game.kiosk.venue_config
 
 
 DEFAULTS = Config()
@@ -206,6 +208,7 @@ SECTIONS: dict[str, type[Any]] = {
     "sound": SoundConfig,
     "arcade": ArcadeConfig,
     "metrics": MetricsConfig,
+    "venue": VenueConfig,
 }
 
 
@@ -269,7 +272,8 @@ def config_from_dict(data: Any, base: Config = DEFAULTS) -> tuple[Config, list[s
         config = config._replace(kiosk=kiosk._replace(operator_pin_hash=stored))
     if config.kiosk.lock and not config.kiosk.operator_pin_hash:
         problems.append(_no_pin_problem(kiosk))
-    return config, problems
+    venue, venue_said = venue_problems(config.venue, isinstance(data.get("venue"), dict))
+    return config._replace(venue=venue), problems + venue_said
 
 
 def _no_pin_problem(kiosk: KioskConfig) -> str:

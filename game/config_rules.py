@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import math
 import os
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, TypeGuard
 
@@ -137,14 +138,41 @@ def dir_rule() -> Rule:
     )
 
 
-def file_rule() -> Rule:
+def file_rule(example: str = "/etc/solitaire-kiosk/pin-hash") -> Rule:
     def convert(v: Any) -> str | None:
         if not isinstance(v, str):
             return None
         ok = v == "" or ("\0" not in v and len(v) <= 4096 and os.path.isabs(v))
         return v if ok else None
 
-    return Rule('"" or an absolute file path such as "/etc/solitaire-kiosk/pin-hash"', convert)
+    return Rule(f'"" or an absolute file path such as "{example}"', convert)
+
+
+def pattern_rule(pattern: str, expected: str) -> Rule:
+    """A text that matches ``pattern`` whole ("" too: the key is then unset)."""
+    compiled = re.compile(pattern)
+
+    def convert(v: object) -> str | None:
+        if not isinstance(v, str):
+            return None
+        return v if v == "" or compiled.fullmatch(v) else None
+
+    return Rule(f'"" or {expected}', convert)
+
+
+def text_rule(most: int) -> Rule:
+    """Any printable text of at most ``most`` characters (a name shown on screen)."""
+
+    def convert(v: object) -> str | None:
+        ok = isinstance(v, str) and len(v) <= most and v.isprintable()
+        return v.strip() if ok and isinstance(v, str) else None
+
+    return Rule(f"a text of at most {most} printable characters", convert)
+
+
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOST = rf"(?=.{{1,253}}$){_LABEL}(?:\.{_LABEL})*\.?"  # RFC 1123 names, IPv4 addresses
+_IPV6 = r"(?=.*:)[0-9A-Fa-f:.]{2,45}"  # an IPv6 literal; the system's resolver says the rest
 
 
 def _game_rules() -> dict[str, Rule]:
@@ -223,6 +251,17 @@ RULES: dict[str, dict[str, Rule]] = {
     },
     "metrics": {
         "textfile_dir": dir_rule(),
+    },
+    "venue": {  # issue 42; what belongs together is checked in game.kiosk.venue_config
+        "broker": pattern_rule(
+            f"{_HOST}|{_IPV6}", 'a host name or address such as "scores.lan" or "192.168.1.5"'
+        ),
+        "port": int_range(1, 65535),
+        "id": pattern_rule(r"[a-z0-9-]{1,32}", "1 to 32 of a-z, 0-9 and - (part of each topic)"),
+        "name": text_rule(40),
+        "kiosk": pattern_rule(r"[a-z0-9-]{1,12}", "1 to 12 of a-z, 0-9 and - (its MQTT user)"),
+        "credentials_file": file_rule("/etc/solitaire-kiosk/venue-credentials"),
+        "ca_file": file_rule("/etc/solitaire-kiosk/venue-ca.crt"),
     },
 }
 

@@ -208,5 +208,10 @@ class AppHost(Host, Protocol):
     exit_status: int  # main.py's exit status (the operator's exit: 64)
 
     def set_locale(self, locale: str) -> None: ...
+    def quit(self) -> None:
+        """Leave as systemd's stop does: every listener's shutdown (the save first), then
+        :meth:`close`, and the loop ends."""
+        ...
+
     def close(self) -> None:
         """Stop every worker process and the sound (the loop ends next)."""

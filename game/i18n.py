@@ -224,6 +224,15 @@ class Translator:
         month = months[day.month - 1] if len(months) == 12 else str(day.month)
         return self("arcade.date", day=day.day, month=month, year=day.year)
 
+    def ordinal(self, place: int) -> str:
+        """``place`` as this language writes a place in a list: the number and its ending from
+        the list ``arcade.ordinal`` (the ending of 4th, 1st, 2nd, 3rd: English's four; the
+        Finnish "3." and the Russian "3-е", neuter as «место» takes, have one)."""
+        endings = self.paragraphs("arcade.ordinal")
+        tens, last = place % 100, place % 10
+        kind = 0 if 11 <= tens <= 13 or last > 3 else last
+        return f"{place}{endings[kind] if len(endings) == 4 else ''}"
+
     # ------------------------------------------------------------------ cards
 
     def rank(self, rank: str) -> str:

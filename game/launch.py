@@ -181,11 +181,17 @@ def compose(
 
     prefs.listeners.append(follow_sound)
     workers, frames = Workers(), FrameWindow()
+    venue = None
+    if run is not None and run.config.venue.on:  # the venue's tables over MQTT (issue 42)
+        from game.kiosk.venue_link import join_venue
+
+        venue = join_venue(run.config.venue, arcade)
     metrics = None
     if run is not None and run.config.metrics.textfile_dir and session is not None:
         from game.kiosk.metrics import session_metrics
 
-        metrics = session_metrics(session, workers, frames, run.config.metrics.textfile_dir)
+        textfile_dir = run.config.metrics.textfile_dir
+        metrics = session_metrics(session, workers, frames, textfile_dir, venue)
     guard = _guard_x11_window(session) if guard_x11 and session is not None else None
     # Every listener of the table's reports, in the order each report reaches them (the one
     # list; game.hooks). The kiosk is none: the App steps it after them (game.app.App.update).
@@ -194,6 +200,7 @@ def compose(
         arcade,  # a win enters the high scores before the session saves it with its rank
         session,  # autosave, statistics, the game's log (a saved run)
         metrics,  # after the session: a game's end is counted when they write
+        venue,  # [venue]: the venue's tables to the board each step; quits after the save
         guard,  # X11: a lost window posts QUIT (which saves)
     ]
     scenes = SceneRegistry()

@@ -39,7 +39,7 @@ from engine.daily import today as local_today
 from engine.rules import RULES_BY_KEY
 from game.arcade.days import days_to_drop
 from game.arcade.initials import Blocklist, is_valid_initials
-from game.arcade.levels import ORDER, deal_level
+from game.arcade.levels import best_per_level, deal_level, in_order, level_rows, place_among
 from game.arcade.scoreform import EntryForm, ScoresForm, entry_problem, read_entry
 from game.saves.storage import JsonStore, state_dir
 
@@ -78,9 +78,12 @@ class Entry:
 
     def same_win(self, other: Entry) -> bool:
         """The same win: code, figures and time stamp (the day's table and the all-time one
-        each hold a copy)."""
-        mine = (self.code, self.score, float(self.seconds), self.moves, self.when)
-        return mine == (other.code, other.score, float(other.seconds), other.moves, other.when)
+        each hold a copy; the venue's board may hear of it twice)."""
+        return self.win() == other.win()
+
+    def win(self) -> tuple[str, int, float, int, str]:
+        """What makes a win the same win (:meth:`same_win`): a key to count it once by."""
+        return (self.code, self.score, float(self.seconds), self.moves, self.when)
 
     def order(self) -> tuple[int, float, int]:
         """Sorts best first: higher score, then less time, then fewer moves."""
@@ -141,6 +144,7 @@ class HighScores:
         self.size = size
         self._tables: Tables = self._read()
         self._aside: list[str] = []  # the days after tomorrow last logged as set aside
+        self.saved: list[Callable[[], object]] = []  # told after each change (the venue link)
         self._prune()
 
     @classmethod
@@ -182,8 +186,7 @@ class HighScores:
     def levels(self, rules_key: str) -> list[str]:
         """The levels of the wins in ``rules_key``'s all-time table, easiest first."""
         rows = self._tables.get(rules_key, {}).get(ALL_TIME, [])
-        held = {self.level_of(row.code) for row in rows}
-        return [level for level in (*ORDER, *sorted(held - set(ORDER))) if level in held]
+        return in_order(self.level_of(row.code) for row in rows)
 
     def tables(self) -> list[tuple[str, str]]:
         """The non-empty tables as (rules key, "all" or ISO day)."""
@@ -309,25 +312,15 @@ class HighScores:
     # ------------------------------------------------------------------ inside
 
     def _place(self, rows: list[Entry], entry: Entry) -> int | None:
-        order = entry.order()
-        place = 1 + sum(1 for row in self._level_rows(rows, entry.code) if row.order() <= order)
-        return place if place <= self.size else None
+        return place_among(rows, entry, self.size, self.level_of)
 
     def _level_rows(self, rows: list[Entry], code: str) -> list[Entry]:
         """The best ``size`` of ``rows`` (best first) of the level of ``code``."""
-        level = self.level_of(code)
-        return [row for row in rows if self.level_of(row.code) == level][: self.size]
+        return level_rows(rows, code, self.size, self.level_of)
 
     def _best(self, rows: list[Entry]) -> list[Entry]:
         """The best ``size`` of ``rows`` (best first) of each level, in their order."""
-        counts: dict[str, int] = {}
-        kept = []
-        for row in rows:
-            level = self.level_of(row.code)
-            counts[level] = counts.get(level, 0) + 1
-            if counts[level] <= self.size:
-                kept.append(row)
-        return kept
+        return best_per_level(rows, self.size, self.level_of)
 
     @staticmethod
     def _table_name(day: dt.date | str | None) -> str | None:
@@ -379,6 +372,8 @@ class HighScores:
             }
         }
         self.store.save(data)
+        for listener in self.saved:
+            listener()
 
     def _read(self) -> Tables:
         try:

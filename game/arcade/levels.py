@@ -1,12 +1,15 @@
 """The level of a deal, read from its code and the deal catalogs (engine.catalog): what the
 high-score tables rank within (a fast Easy win is no match for a Hard one) and what the table's
-title and the win screen name (game.games.Games.level_of). Must not import pygame."""
+title and the win screen name (game.games.Games.level_of), and how a table keeps the best of
+each level (:func:`best_per_level`, :func:`place_among`: the local tables and the venue's rank
+alike). Must not import pygame."""
 
 from __future__ import annotations
 
 import functools
 import logging
-from typing import Literal, get_args
+from collections.abc import Callable, Iterable
+from typing import Literal, Protocol, TypeVar, get_args
 
 from engine import catalog
 from engine.codes import CodeError, parse_code
@@ -45,3 +48,51 @@ def deal_level(code: str) -> Level:
     if level is None:
         return "random"
     return level if REGISTRY.offers_levels(rules.game) else "winnable"
+
+
+def in_order(held: Iterable[str]) -> list[str]:
+    """The levels ``held``, easiest first (ORDER; one it does not know after, by name)."""
+    held = set(held)
+    return [level for level in (*ORDER, *sorted(held - set(ORDER))) if level in held]
+
+
+class Ranked(Protocol):
+    """What the tables rank: a win's code (its level) and its order (best first)."""
+
+    @property
+    def code(self) -> str: ...
+
+    def order(self) -> tuple[int, float, int]: ...
+
+
+R = TypeVar("R", bound=Ranked)
+
+
+def best_per_level(rows: Iterable[R], size: int, level_of: Callable[[str], str]) -> list[R]:
+    """The best ``size`` of ``rows`` (sorted best first) of each level, in their order: what a
+    high-score table keeps and shows (game.arcade.highscores, game.arcade.venue)."""
+    counts: dict[str, int] = {}
+    kept = []
+    for row in rows:
+        level = level_of(row.code)
+        counts[level] = counts.get(level, 0) + 1
+        if counts[level] <= size:
+            kept.append(row)
+    return kept
+
+
+def level_rows(rows: Iterable[R], code: str, size: int, level_of: Callable[[str], str]) -> list[R]:
+    """The best ``size`` of ``rows`` (sorted best first) of the level of ``code``."""
+    level = level_of(code)
+    return [row for row in rows if level_of(row.code) == level][:size]
+
+
+def place_among(
+    rows: Iterable[Ranked], entry: Ranked, size: int, level_of: Callable[[str], str]
+) -> int | None:
+    """Where ``entry`` would stand among ``rows`` (sorted best first) of its level if entered
+    now, ties below the earlier wins; None past ``size``."""
+    order = entry.order()
+    ranked = level_rows(rows, entry.code, size, level_of)
+    place = 1 + sum(1 for row in ranked if row.order() <= order)
+    return place if place <= size else None

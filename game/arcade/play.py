@@ -25,6 +25,7 @@ from engine import Game, Move, daily
 from game.arcade.highscores import Entry, HighScores, Rank, highscores_store
 from game.arcade.initials import Blocklist
 from game.arcade.lastwin import read_win_record, win_record
+from game.arcade.venue import VenueBoard
 from game.hooks import TableHooks
 from game.saves.storage import JsonStore
 
@@ -75,7 +76,8 @@ class Arcade(TableHooks):
     """Today's deal, the high-score tables and the last win. ``seconds``: the play time of the
     game on the table (read when a win is reported); ``game_id``: that game's id (a saved run's
     session, game.saves.session; "": none); ``changed``: the last win was signed, save its game
-    again (game.launch gives the session's ``checkpoint``)."""
+    again (game.launch gives the session's ``checkpoint``); ``venue``: the venue's tables
+    (:meth:`join_venue`, with ``[venue]`` in the config; None: this kiosk's alone)."""
 
     def __init__(
         self,
@@ -94,6 +96,7 @@ class Arcade(TableHooks):
         self.game_id = game_id
         self.last: Won | None = None
         self.changed = changed
+        self.venue: VenueBoard | None = None
 
     @classmethod
     def open(
@@ -117,6 +120,12 @@ class Arcade(TableHooks):
             scores, initials=initials, today=today, seconds=seconds, game_id=game_id,
             changed=changed,
         )  # fmt: skip
+
+    def join_venue(self, venue_name: str, kiosk: str) -> VenueBoard:
+        """The venue's board (game.arcade.venue) over these tables, as :attr:`venue`: this
+        kiosk's wins are on it at once; the venue's client puts the other kiosks' in."""
+        self.venue = VenueBoard(venue_name, kiosk, self.scores.size, local=self.scores)
+        return self.venue
 
     @property
     def blocked(self) -> Blocklist:

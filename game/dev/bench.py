@@ -10,7 +10,9 @@ display (``DISPLAY`` set, e.g. under Xvfb) for the figures of a real X window; w
 rest figures are the dummy driver's.
 
 ``python -m game.dev.bench startup`` times the launch to a mapped window and to its first frame
-instead, beside Aisleriot's, under an Xvfb of its own (game.dev.startbench).
+instead, beside Aisleriot's, under an Xvfb of its own (game.dev.startbench); ``python -m
+game.dev.bench venue`` the worst frame while the venue's broker cannot be reached
+(game.dev.venuebench).
 """
 
 from __future__ import annotations
@@ -201,6 +203,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.dev import startbench
 
         return startbench.main(argv[1:])
+    if argv[:1] == ["venue"]:  # the frame loop while the venue's broker cannot be reached
+        from game.dev import venuebench
+
+        return venuebench.main(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--frames", type=int, default=FRAMES, help="frames per measurement")

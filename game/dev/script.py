@@ -16,6 +16,8 @@ It starts as the game does (config.toml, the player's settings, the saved game w
   its action's name or its label (a toggle of Settings: on its switch, which alone turns it).
 - ``key NAME``: a key (pygame's names: ``backspace``, ``h``, ``escape``).
 - ``wait SECONDS``: the clock runs on (1/60 s steps).
+- ``sleep SECONDS``: the loop runs on in real time, a frame each 1/60 s of the wall clock, so
+  that what other threads bring meanwhile arrives (the venue's tables, game.kiosk.venue_link).
 - ``shot FILE.png``: the screen as shown.
 - ``state FILE.json``: ``Game.to_dict()`` plus ``"scene"`` (the top scene's name),
   ``"message"`` (the text of the toast on screen, else null), ``"sound"`` (``on``,
@@ -40,6 +42,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -52,7 +55,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 STEP_ARGS = {"tap": 1, "double": 1, "drag": 2, "press": 1, "key": 1, "wait": 1, "shot": 1}
-STEP_ARGS |= {"state": 1, "hold": 2}
+STEP_ARGS |= {"state": 1, "hold": 2, "sleep": 1}
 FRAME = 1 / 60
 SETTLE = 0.6  # seconds after each gesture: animations end before the next step
 DRAG_STEPS = 8
@@ -324,6 +327,12 @@ class Player:
 
     def wait(self, seconds: str) -> None:
         self.frames(parse_seconds("wait", seconds))
+
+    def sleep(self, seconds: str) -> None:
+        end = time.monotonic() + parse_seconds("sleep", seconds)
+        while time.monotonic() < end:
+            self.app.step()
+            time.sleep(FRAME)
 
     def shot(self, path: str) -> None:
         import pygame

@@ -189,10 +189,10 @@ class KioskController:
 
     def operator_exit(self) -> None:
         log.info("operator exit with the PIN")
-        self.session.shutdown(self.app.table.model.game)
-        self.app.close()
         self.app.exit_status = EXIT_OPERATOR
-        self.app.running = False
+        # As any quit: every listener's shutdown (the session's save, the metrics' last write,
+        # the venue's disconnect), then the workers and the sound stop and the loop ends.
+        self.app.quit()
 
 
 def kiosk_factory(config: Config, session: Session) -> KioskFactory:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from engine import Game, Move
 from game.arcade.play import today_from_env
@@ -41,6 +41,18 @@ FILE_NAME = "solitaire_kiosk.prom"
 WRITE_EVERY_S = 30.0  # "at least once a minute", with room for a slow turn of the loop
 
 
+class VenueState(Protocol):
+    """The venue link's figures (game.kiosk.venue_link.VenueLink)."""
+
+    connected: bool
+    last_update: float  # UNIX time of the last good message from the broker; 0: none
+
+
+class VenueFigures(NamedTuple):
+    connected: bool
+    last_update: float
+
+
 @dataclass(frozen=True)
 class Live:
     """What the running game knows now (session_metrics reads it from the session and parts)."""
@@ -50,6 +62,7 @@ class Live:
     failed_saves: int = 0
     hint_restarts: int = 0
     slowest_frame: float = 0.0
+    venue: VenueFigures | None = None  # with [venue] only
 
 
 @dataclass(frozen=True)
@@ -68,6 +81,7 @@ class Snapshot:
     failed_saves: int
     hint_restarts: int
     slowest_frame: float
+    venue: VenueFigures | None = None
 
 
 def _family(lines: list[str], name: str, kind: str, text: str) -> None:
@@ -127,6 +141,14 @@ def render(s: Snapshot) -> str:
         ("slowest_frame_seconds", "gauge", "The slowest frame of the last minute.",
          round(s.slowest_frame, 6)),
     ]  # fmt: skip
+    if s.venue is not None:  # [venue] set (issue 42)
+        rest += [
+            ("venue_connected", "gauge", "1 while connected to the venue's broker, else 0.",
+             int(s.venue.connected)),
+            ("venue_last_update_timestamp_seconds", "gauge",
+             "When the last good message came from the venue's broker, in seconds since 1970 "
+             "(0: none since the start).", s.venue.last_update),
+        ]  # fmt: skip
     for name, kind, text, value in rest:
         _family(lines, f"solitaire_kiosk_{name}", kind, text)
         lines.append(f"solitaire_kiosk_{name} {_value(value)}")
@@ -222,6 +244,7 @@ class Metrics(TableHooks):
             failed_saves=live.failed_saves,
             hint_restarts=live.hint_restarts,
             slowest_frame=live.slowest_frame,
+            venue=live.venue,
         )
 
     def write(self, *, keep: bool = False) -> bool:
@@ -243,13 +266,17 @@ class Metrics(TableHooks):
 
 
 def session_metrics(
-    session: Session, workers: Workers, frames: FrameWindow, textfile_dir: str
+    session: Session,
+    workers: Workers,
+    frames: FrameWindow,
+    textfile_dir: str,
+    venue: VenueState | None = None,
 ) -> Metrics:
     """Metrics for a saved run (its session's state directory keeps metrics.json), written to
     ``textfile_dir``. game.launch.compose makes them a listener of the table after the session
     (the statistics have counted a game when they write) and their ``saw_input`` the App's
     first event filter (input before the kiosk lock drops any); the first write happens on the
-    loop's first step."""
+    loop's first step. ``venue``: the venue link ([venue] set), whose two gauges join."""
     record = RunRecord.open(
         session.directory,
         today_from_env(),
@@ -268,6 +295,7 @@ def session_metrics(
             failed_saves=session.failed_saves,
             hint_restarts=max(0, workers.spawned.get("hint", 0) - 1),
             slowest_frame=frames.slowest(time.perf_counter()),
+            venue=None if venue is None else VenueFigures(venue.connected, venue.last_update),
         )
 
     return Metrics(Path(textfile_dir), record, source, version=read_version(REPO_ROOT))

@@ -13,7 +13,7 @@ from pygame import Rect
 
 from engine.rules import Rules
 from game import rulesets
-from game.arcade.highscores import Entry
+from game.arcade.highscores import ALL_TIME, Entry
 from game.arcade.initials import shown_initials
 from game.arcade.levels import LEVELED
 from game.arcade.play import Arcade
@@ -33,6 +33,8 @@ class Board:
 
 
 FEW = 5  # a table of fewer wins has rows as high as one of this many
+EDGES = (0.1, 0.42, 0.64, 0.82, 1.0)  # the columns' right edges, as fractions of the width
+KIOSK_EDGES = (0.1, 0.26, 0.55, 0.7, 0.85, 1.0)  # with the kiosk's name after the initials
 MARKED_BAND = (74, 64, 26)  # under the row of the win just entered, outlined in BUTTON_ON
 
 
@@ -97,9 +99,11 @@ def score_board(
     least: int = 10,
     mark: Entry | None = None,
     steady: bool = False,
+    kiosks: bool = False,
 ) -> Board:
     """A high-score table: place, initials, time, moves (side by side: a won Russian deal
-    always scores 625, so time and moves rank it), score; ``empty`` when it has none. Its text
+    always scores 625, so time and moves rank it), score (``kiosks``: the venue's table, the
+    kiosk each was won on after the initials); ``empty`` when it has none. Its text
     is never smaller than ``least`` (the table's info bar's text size). The row of ``mark`` (the
     win just entered) is marked: a gold-edged band and a pointer beside it. A ``steady`` board
     (the pages of the high scores) has the size of a full table whatever it holds, so that
@@ -129,19 +133,31 @@ def score_board(
         return Board(_finish(surface, max(y + unit, full), unit), [*texts, empty])
     line_h = row_height(max(len(shown), min(rows, FEW)))
     text_size = max(least, int(line_h * 0.7))
-    # Columns: place | initials | time | moves | score, as fractions of the width (right edges).
-    edges = (0.1, 0.42, 0.64, 0.82, 1.0)
-    names = ("head_name", "head_time", "head_moves", "head_score")
-    head: tuple[str, ...] = ("", *(tr(f"arcade.{name}") for name in names))
+    # Columns: place | initials | (kiosk |) time | moves | score, as fractions of the width
+    # (right edges); initials and the kiosk read from the left.
+    edges = KIOSK_EDGES if kiosks else EDGES
+    names = ("head_name", *(("head_kiosk",) if kiosks else ()), "head_time", "head_moves")
+    head: tuple[str, ...] = ("", *(tr(f"arcade.{name}") for name in (*names, "head_score")))
+
+    # The kiosks' names at one size, the largest at which the longest fits (never a short
+    # name large beside a long one shrunk).
+    column = int(inner.width * edges[2]) - int(inner.width * edges[1]) - unit // 2
+    kiosk_size = text_size
+    places = [getattr(entry, "kiosk", "") for entry in shown] if kiosks else []
+    while kiosks and kiosk_size > least:
+        if all(font(kiosk_size, True).size(name)[0] <= column for name in places):
+            break
+        kiosk_size -= 1
 
     def put(cells: tuple[str, ...], top: int, color: ui.Color, bold: bool, size: int) -> None:
         for k, (text, edge) in enumerate(zip(cells, edges, strict=True)):
             left = inner.left + int(inner.width * (edges[k - 1] if k else 0.0))
             right = inner.left + int(inner.width * edge)
-            image = ui.fit_text(text, right - left - unit // 2, size, color, bold=bold)
+            cell = min(size, kiosk_size) if kiosks and k == 2 else size
+            image = ui.fit_text(text, right - left - unit // 2, cell, color, bold=bold)
             place = image.get_rect(midright=(right - unit // 4, top + line_h // 2))
-            if k == 1:
-                place.midleft = (left + unit, top + line_h // 2)  # names read from the left
+            if k == 1 or (kiosks and k == 2):  # names read from the left
+                place.midleft = (left + (unit if k == 1 else unit // 4), top + line_h // 2)
             surface.blit(image, place)
 
     put(head, y, ui.INK_DIM, False, max(least, int(text_size * 0.8)))
@@ -149,6 +165,7 @@ def score_board(
     marked = None
     for place, entry in enumerate(shown, 1):
         cells: tuple[str, ...] = (f"{place}.", shown_initials(entry.initials))
+        cells += (getattr(entry, "kiosk", ""),) if kiosks else ()
         cells += (format_clock(entry.seconds), str(entry.moves), str(entry.score))
         band = Rect(inner.left, y, inner.width, line_h)
         if mark is not None and entry.same_win(mark):
@@ -202,23 +219,31 @@ def rule_set_board(
     mark: Entry | None = None,
     steady: bool = False,
     level: str | None = None,
+    venue: bool = False,
 ) -> Board:
     """Today's table (``showing`` "today") or the all-time table ("all") of a rule set, of
-    ``level`` (game.arcade.levels; None: every level), with the row of ``mark`` marked when it
-    is there (``steady``: see :func:`score_board`)."""
+    ``level`` (game.arcade.levels; None: every level), this kiosk's or (``venue``, when the
+    arcade has a venue) the whole venue's, with the kiosk of each row and the venue's name; the
+    row of ``mark`` marked when it is there (``steady``: see :func:`score_board`)."""
     name = tr(f"stats.{rules_key}")
+    board = arcade.venue if venue else None
+    where = f"{board.venue_name} · " if board is not None else ""
+    day = arcade.today() if showing == "today" else None
+
+    level = None if day is not None else level  # today's table: the day's deal, one level
+    if board is None:
+        entries = arcade.scores.table(rules_key, day, level)
+    else:
+        entries = list(board.rows(rules_key, ALL_TIME if day is None else day.isoformat(), level))
     if showing == "today":
-        return score_board(
-            size, tr, title=tr("arcade.today_title"),
-            subtitle=f"{name} · {arcade.code_of_day(rules_key)}",
-            entries=arcade.scores.table(rules_key, arcade.today()), empty=tr("arcade.empty_today"),
-            panel=panel, least=least, mark=mark, steady=steady,
-        )  # fmt: skip
-    subtitle = name if level is None else f"{name} · {level_name(tr, level)}"
+        title, empty = tr("arcade.today_title"), tr("arcade.empty_today")
+        subtitle = f"{where}{name} · {arcade.code_of_day(rules_key)}"
+    else:
+        title, empty = tr("arcade.all_title"), tr("arcade.empty_all")
+        subtitle = where + (name if level is None else f"{name} · {level_name(tr, level)}")
     return score_board(
-        size, tr, title=tr("arcade.all_title"), subtitle=subtitle,
-        entries=arcade.scores.table(rules_key, level=level), empty=tr("arcade.empty_all"),
-        panel=panel, least=least, mark=mark, steady=steady,
+        size, tr, title=title, subtitle=subtitle, entries=entries, empty=empty, panel=panel,
+        least=least, mark=mark, steady=steady, kiosks=board is not None,
     )  # fmt: skip
 
 

@@ -11,6 +11,7 @@ import pygame
 from pygame import Rect
 
 from engine import Game
+from game.arcade.highscores import ALL_TIME
 from game.clock import PlayTime
 from game.look import ui
 from game.look.cards import CardArt
@@ -56,6 +57,7 @@ class WinScene(Dialog):
         self.panel_image: pygame.Surface | None = None
         self.won = app.arcade.won(game)  # None: a won game restored after a restart
         self.looking = False  # Look at the table: the panel gone, the bar back to it shown
+        self.venue_seen = -1  # the venue's board as the panel's venue line read it
         super().__init__(app)
 
     def build(self) -> None:
@@ -63,7 +65,7 @@ class WinScene(Dialog):
             self.build_bar()
             return
         tr, u = self.tr, self.unit()
-        ranks = self.rank_lines() + self.signed_lines()
+        ranks = self.rank_lines() + self.venue_lines() + self.signed_lines()
         asks = self.won is not None and self.won.asks
         self.panel = self.panel_rect(max_w=u * 10, max_h=u * (6.2 + 0.55 * len(ranks) + asks))
         p = self.panel
@@ -139,6 +141,26 @@ class WinScene(Dialog):
             lines.append(self.tr("arcade.rank_all", place=rank.all_time))
         return lines
 
+    def venue_lines(self) -> list[str]:
+        """Where the win stands among the whole venue (game.arcade.venue, with a venue): in
+        today's table when it is today's deal and there, else in the all-time one; and among how
+        many kiosks ("3rd today of all 4 kiosks")."""
+        board, tr = self.app.arcade.venue, self.tr
+        if board is None:
+            return []
+        self.venue_seen = board.changes
+        if self.won is None:
+            return []
+        entry, today = self.won.entry, self.app.arcade.today().isoformat()
+        for table, key in ((today, "today"), (ALL_TIME, "all")):
+            place = board.place(entry, table) if entry.day == table or key == "all" else None
+            if place is not None:
+                rank, kiosks = place
+                if kiosks == 1:  # the only kiosk with wins there yet
+                    return [tr(f"arcade.venue_{key}_alone", nth=tr.ordinal(rank))]
+                return [tr(f"arcade.venue_{key}", nth=tr.ordinal(rank), count=kiosks)]
+        return []
+
     def scores(self) -> None:
         """The high scores, on the table the win entered with its entry marked (ScoresScene)."""
         self.app.scenes.open("scores")
@@ -204,6 +226,9 @@ class WinScene(Dialog):
         return self.launched < 52 or bool(self.flyers)
 
     def update(self, dt: float) -> None:
+        board = self.app.arcade.venue
+        if board is not None and board.changes != self.venue_seen and not self.looking:
+            self.rebuild()  # another kiosk's table came: the venue line says it now
         clock = self.app.clock.time - self.since
         w, h = self.app.screen.get_size()
         table = self.app.table

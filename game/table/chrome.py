@@ -23,6 +23,7 @@ from game.saves.savemark import draw_save_mark, mark_rect
 
 if TYPE_CHECKING:
     from game.i18n import Translator
+    from game.look.layout import Command
     from game.saves.prefs import PlayerSettings
     from game.table.model import TableModel
 
@@ -46,14 +47,27 @@ class Look(Protocol):
     @property
     def tr(self) -> Translator: ...
     @property
-    def indicator_status(self) -> str: ...
-    @property
     def buttons_are_pictures(self) -> bool:
         """Its buttons do nothing here (a demo's table): drawn flat, as pictures."""
         ...
 
     def deal_label(self) -> str: ...
-    def finish_offered(self) -> bool: ...
+
+
+class Seat(Look, Protocol):
+    """The table scene as its view draws it (game.table.view) and its gestures find what lies
+    under the finger (game.table.touch): so that they, which the scene imports, never import
+    the scene. The state and the commands are its model's (game.table.model)."""
+
+    @property
+    def save_failed(self) -> bool: ...
+
+    def now(self) -> float: ...
+    def bar_text(self) -> tuple[str, ...]: ...
+    def shown_buttons(self) -> dict[Command, Rect]: ...
+    def card_at(self, pos: tuple[int, int]) -> Card | None: ...
+    def button_at(self, pos: tuple[int, int]) -> Command | None: ...
+    def press_button(self, name: Command) -> None: ...
 
 
 OutlineKey = tuple[int, int, tuple[int, int, int], int, int, int]
@@ -121,7 +135,8 @@ class Chrome:
     def key(self) -> tuple[object, ...]:
         """What the background shows: size, language, Undo's and Redo's state, the title,
         Finish or Hint."""
-        lay, tr, finish = self.scene.model.layout, self.scene.tr, self.scene.finish_offered()
+        lay, tr = self.scene.model.layout, self.scene.tr
+        finish = self.scene.model.finisher.offered()
         return (lay.width, lay.height, tr.locale, self.enabled(), self.title_text(), finish)
 
     def enabled(self) -> tuple[bool, bool]:  # in key() at index STATE
@@ -173,7 +188,7 @@ class Chrome:
             surface.blit(img, img.get_rect(midleft=(x, bar.centery)))
             x += img.get_width() + size * 2
         if texts[4]:
-            color = INDICATOR_COLORS.get(self.scene.indicator_status, ui.INK_DIM)
+            color = INDICATOR_COLORS.get(self.scene.model.hints.status, ui.INK_DIM)
             pygame.draw.circle(surface, color, (x + size // 3, bar.centery), max(3, size // 3))
             img = self._text(texts[4], size, color)
             surface.blit(img, img.get_rect(midleft=(x + size, bar.centery)))
@@ -252,7 +267,7 @@ class Chrome:
         lay = self.scene.model.layout
         enabled = dict(zip(("undo", "redo"), self.enabled(), strict=True))
         labels = self.labels()
-        finish = self.scene.finish_offered()
+        finish = self.scene.model.finisher.offered()
         for name in names:
             rect = Rect(lay.buttons[name])
             on = enabled.get(name, True) or self.scene.buttons_are_pictures

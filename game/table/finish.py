@@ -16,15 +16,17 @@ pulses once, :data:`PULSE` seconds of the fixed clock (grows and lights up, then
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from pygame import Rect
+from typing import TYPE_CHECKING
 
 from engine import Game, Move
 from engine.finish import finish_line
 from engine.game import PositionKey
-from game.look.layout import Command, Layout
-from game.table.model import TableModel
+
+if TYPE_CHECKING:
+    from pygame import Rect
+
+    from game.look.layout import Command, Layout
+    from game.table.around import Parts
 
 STAGGER = 0.045  # seconds between the starts of two cards' glides (each glides 0.15-0.25 s)
 PULSE = 0.6  # seconds of Finish's one pulse when it takes Hint's place
@@ -41,11 +43,12 @@ def shown_buttons(offered: bool, layout: Layout) -> dict[Command, Rect]:
 
 
 class Finisher:
-    """Plays the finish of the table's game (its ``model``), each move through ``play`` (the
-    table's ``make_move``): :meth:`start` on the tap, :meth:`step` every update."""
+    """Plays the finish of the table's game, a part of the table's ``model``, each move
+    through its ``make_move``: :meth:`start` on the tap (TableModel.button), :meth:`step`
+    every update (TableModel.update)."""
 
-    def __init__(self, model: TableModel, play: Callable[[Move], bool]) -> None:
-        self.model, self.play = model, play
+    def __init__(self, model: Parts) -> None:
+        self.model = model
         self.queue: list[Move] = []  # the moves still to play, the next first
         self.due = 0.0  # when the next one starts
         self.key: PositionKey | None = None  # the position the next move is to be played from
@@ -116,7 +119,7 @@ class Finisher:
             if model.drag is not None or model.game.position_key() != self.key:
                 self.stop()
                 return
-            if not self.play(self.queue.pop(0)):
+            if not model.make_move(self.queue.pop(0)):
                 self.stop()
                 return
             self.key = model.game.position_key()

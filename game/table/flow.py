@@ -20,11 +20,7 @@ if TYPE_CHECKING:
     from game.host import Host
     from game.i18n import Translator
     from game.look.layout import Command
-
-
-Ask = Callable[[str, str, str, Callable[[], None]], None]
-"""A yes/no question over the table: ``ask(question, yes, no, on_yes)``; "no" goes back to the
-table (TableScene.ask)."""
+    from game.table.around import Ask
 
 
 def in_progress(game: Game) -> bool:

@@ -14,16 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.game import CELL0, PositionKey
-from game.table.flow import Ask
-from game.table.model import TableModel
 from game.workers import Indicator, LostPosition
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from pygame import Rect
 
     from game.i18n import Translator
+    from game.table.around import Parts
     from game.workers import Workers
 
 HINT_SECONDS = 3.0  # how long the hinted move stays outlined
@@ -76,29 +73,13 @@ class HintJob:
 
 
 class HintClient:
-    """The table's hint and winnable indicator: made after the table's ``model`` (its game,
-    whether it is on top, its toast) and given what else it needs: the ``workers`` that
-    answer, the language (``tr``), the clock (``now``), whether the indicator is ``wanted``,
-    the table's ``toast`` (clear of the hinted cards), ``undo``, a yes/no question over the
-    table (``confirm``) with the way ``back`` to the table, and a ``new_deal`` (at once)."""
+    """The table's hint and winnable indicator, a part of the table's ``model`` (its game,
+    whether it is on top, its toast, its undo; through its ``outside``, the language, the
+    clock, the settings and a yes/no question over the table), asking the ``workers`` (the
+    solver's processes: a service the model is given)."""
 
-    def __init__(
-        self,
-        model: TableModel,
-        workers: Workers,
-        *,
-        tr: Callable[[], Translator],
-        now: Callable[[], float],
-        wanted: Callable[[], bool],
-        toast: Callable[[str], None],
-        undo: Callable[[], bool],
-        confirm: Ask,
-        back: Callable[[], None],
-        new_deal: Callable[[], None],
-    ) -> None:
-        self.model, self.workers, self.tr, self.now, self.wanted = model, workers, tr, now, wanted
-        self.toast, self.undo, self.confirm, self.back = toast, undo, confirm, back
-        self.new_deal = new_deal
+    def __init__(self, model: Parts, workers: Workers) -> None:
+        self.model, self.workers = model, workers
         self.job: HintJob | None = None
         self.mark: HintMark | None = None
         self.indicator: Indicator | None = None  # the winnable indicator, when on
@@ -109,6 +90,19 @@ class HintClient:
         self.looking: Game | None = None  # the earlier position asked about (:meth:`_look_back`)
         self.undecided = False  # an earlier position the solver could not decide
         self.tipped = False  # this visitor was told where the winnable indicator is
+
+    def tr(self) -> Translator:
+        return self.model.outside.tr
+
+    def now(self) -> float:
+        return self.model.outside.now()
+
+    def wanted(self) -> bool:
+        """Whether the winnable indicator is on (the player's setting)."""
+        return self.model.outside.settings.winnable_indicator
+
+    def toast(self, text: str) -> None:
+        self.model.show_toast(text)  # clear of the hinted cards
 
     @property
     def thinking(self) -> bool:
@@ -198,7 +192,7 @@ class HintClient:
             if self.lost_from_the_start():  # no undo helps: a new deal is what to offer
                 self.model.drop_toast(tr("table.hint_thinking"))
                 question, yes = tr("table.hint_deal_lost"), tr("table.hint_new_deal")
-                self.confirm(question, yes, tr("table.leave_no"), self.deal_again)
+                self.model.outside.ask(question, yes, tr("table.leave_no"), self.deal_again)
             elif self.wanted() or self.tipped:
                 toast(tr("table.hint_lost"))
             else:  # the first time, with the indicator off: where to learn it at once
@@ -220,8 +214,8 @@ class HintClient:
 
     def deal_again(self) -> None:
         """Back at the table with a new deal of the chosen game and level, at once."""
-        self.back()
-        self.new_deal()
+        self.model.outside.back()
+        self.model.outside.new_deal()
 
     def lost_from_the_start(self) -> bool:
         """Whether the deal itself cannot be won (a lost position told by the solver): the
@@ -337,10 +331,10 @@ class HintClient:
         (back, move), tr = self.lost, self.tr()
 
         def go_back() -> None:
-            self.back()
+            self.model.outside.back()
             for _ in range(back):
-                self.undo()
+                self.model.undo()
 
         question = tr("table.lost_question", count=back, move=self.describe(move))
-        self.confirm(question, tr("table.lost_undo"), tr("table.leave_no"), go_back)
+        self.model.outside.ask(question, tr("table.lost_undo"), tr("table.leave_no"), go_back)
         return True

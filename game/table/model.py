@@ -1,9 +1,14 @@
-"""What the table shows, owned by the table scene (game.table.scene.TableScene holds one
+"""The table's state and its commands, without pygame (game.table.scene.TableScene holds one
 :class:`TableModel` as ``table.model``, the one place each of these fields is reached): the
 game and its play time, where the cards lie, what moves (tweens, a drag), the toast, a
-refusal's marks, a tap's pending answer. The scene's helpers (hints, finish, select) are made
-after it and get it; the sprite layer
-(game.table.view) and its images (game.table.chrome) read it and change nothing in it.
+refusal's marks, a tap's pending answer, and its parts: the hint and the winnable indicator
+(``hints``: game.table.hints), the Finish run (``finisher``: game.table.finish) and the card
+a tap chose (``chooser``: game.table.select). Its commands are a tap, a double tap, a choice
+(Tap to place), a lift and a drop, undo, redo, the buttons (hint, Finish), a new game
+(:meth:`TableModel.start`) and the next visitor's reset; the clock moves it on
+(:meth:`TableModel.update`). The scene says what lies under a finger, and the sprite layer
+(game.table.view) and its images (game.table.chrome) read the model and change nothing in it.
+What it needs around it (the screen's geometry, the scene's services) is game.table.around's.
 
 It also says when it next changes by itself (:meth:`TableModel.deadline`), so that the loop can
 sleep until then (game.app.App.run).
@@ -12,72 +17,41 @@ sleep until then (game.app.App.run).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import game.table.placement as place
 from engine import FOUNDATION, Game, IllegalMove, Move
 from engine.cards import Card
 from game.clock import PlayTime
-from game.table.animation import Pos, Tween, change_tweens, fly_back, glide_on
+from game.table.animation import Pos, change_tweens, fly_back, glide_on
 from game.table.feedback import PendingRefusal, answer_refusal, tap_refusal
-from game.table.gesture import Drag, LastTap, lift_drag
+from game.table.finish import Finisher
+from game.table.gesture import LastTap, lift_drag
+from game.table.hints import HintClient
+from game.table.picture import TablePicture
 from game.table.refusals import explain
+from game.table.select import Chooser
 
 if TYPE_CHECKING:
     from pygame import Rect
 
     from game.arcade.levels import Deal
-    from game.hooks import Hooks
-    from game.i18n import Translator
+    from game.hooks import Left
     from game.look.layout import Command, Layout
-    from game.saves.prefs import PlayerSettings
-    from game.table.places import Places, Rest
-    from game.table.toast import Toast
+    from game.table.around import Board, Outside
+    from game.table.places import Rest
+    from game.workers import Workers
 
 Before = tuple[dict[Card, "Rest"], dict[Card, int]]  # every card's resting place and pile
 
 BLINK_HZ = 3  # the hinted move's outline blinks on and off three times a second
-HOLD_PAUSE = 1.5  # seconds without a touch on a held column before it spreads out again
 
 
-class Board(Protocol):
-    """The geometry the model asks of the screen (game.table.toast.ScreenBoard serves it, with
-    pygame's Rects; the model itself imports no pygame): where ``game``'s cards lie on
-    ``layout`` (``held``: columns kept as they lay), ``text`` in a box over free felt clear of
-    ``named``, and for a card let go with its corner at ``corner`` the pile it is over (None:
-    none) and how far a move's place lies from it."""
-
-    def places(self, game: Game, layout: Layout, held: dict[int, dict[Card, int]]) -> Places: ...
-    def toast(
-        self, text: str, layout: Layout, now: float, places: Places, named: list[Rect]
-    ) -> Toast: ...
-    def dropped(
-        self, places: Places, corner: tuple[float, float]
-    ) -> tuple[int | None, Callable[[Move], float]]: ...
-
-
-class Outside(Protocol):
-    """What the model's commands need from the table around it (the table scene serves it):
-    the hooks they report to, the player's settings and language, the clock, the hint (asked
-    for; told when the position changes; its cards kept clear of a message) and the Finish
-    run (started)."""
-
-    @property
-    def hooks(self) -> Hooks: ...
-    @property
-    def settings(self) -> PlayerSettings: ...
-    @property
-    def tr(self) -> Translator: ...
-    def now(self) -> float: ...
-    def position_changed(self) -> None: ...
-    def hinted(self) -> list[Rect]: ...
-    def ask_hint(self) -> None: ...
-    def finish(self) -> None: ...
-
-
-class TableModel:
-    """The table's state and what the view asks of it that needs nothing else."""
+class TableModel(TablePicture):
+    """The table's state and commands: the game and its play time, the kind of deal, the last
+    tap and a pressed button or card, a tap's pending answer, a win waiting for its screen, the
+    hint, the Finish run, the chosen card; what it shows is its base's (TablePicture)."""
 
     def __init__(
         self,
@@ -89,20 +63,20 @@ class TableModel:
         *,
         board: Board,
         outside: Outside,
+        workers: Workers,
         double_tap_window: float = 0.0,
     ) -> None:
         """``deal``: the kind of deal ("easy" .. "hard", "winnable", "random", "daily", "example");
         ``deal_day``: the day whose deal ``game`` is, or None; ``play_time``: the game's play
         time (the visitor's table: the one the session saves; None: a new one); ``board``: the
-        screen's geometry (:class:`Board`); ``outside``: what the commands need around them
-        (:class:`Outside`); ``double_tap_window``: seconds within which a second tap makes a
-        double tap (the input's tuning: a tap's refusal waits that long)."""
-        self.board, self.outside, self.double_tap_window = board, outside, double_tap_window
-        self.game, self.deal, self.deal_day, self.active = game, deal, deal_day, True
+        screen's geometry and ``outside`` what the commands need around them (game.table.around);
+        ``workers``: the solver's processes the hint asks (game.workers.Workers, a service);
+        ``double_tap_window``: seconds within which a second tap makes a double tap (the
+        input's tuning: a tap's refusal waits that long)."""
+        super().__init__(game, layout, board, outside)
+        self.double_tap_window = double_tap_window
+        self.deal, self.deal_day, self.active = deal, deal_day, True
         self.play_time = play_time if play_time is not None else PlayTime()
-        self.tweens: list[Tween] = []
-        self.drag: Drag | None = None
-        self.toast: Toast | None = None
         self.last_tap: LastTap | None = None
         self.first_line = not game.moves  # a fresh start: how to play, until the first move
         # A won game stays won: restored after a quit, it opens on its win screen again.
@@ -110,100 +84,23 @@ class TableModel:
         self.pressed_button: Command | None = None  # and the card under a finger that is down:
         self.pressed_card: Card | None = None  # shown lifted
         self.pending_refusal: PendingRefusal | None = None  # a tap's answer, after its window
-        self.marks: tuple[Card, ...] = ()  # cards a refusal points at, shown until marks_until
-        self.marks_until, self.layout = 0.0, layout
-        self.version = 0  # the resting picture's version: the view rebuilds when it changes
-        self.places = board.places(game, layout, {})
-        # The column under the finger keeps its spacing while cards leave it (Places.held):
-        # the column last pressed, the held columns' cards where they lay, and until when.
-        self.touched_column: int | None = None
-        self.held: dict[int, dict[Card, int]] = {}
-        self.held_until = 0.0
-        self._held_on: tuple[Game, Layout] | None = None  # held on this game and layout only
+        self.hints = HintClient(self, workers)  # the hint and the winnable indicator
+        self.finisher = Finisher(self)  # the Finish button's run
+        self.chooser = Chooser(self)  # "Tap to place": the chosen card
 
-    def rest(self) -> dict[Card, Rest]:
-        """Where every card lies when nothing moves: (x, y, face up)."""
-        return self.places.rest()
+    def hinted(self) -> list[Rect]:
+        """The hinted card with what lies on it, and its place: a message keeps off them."""
+        return self.hints.marked()
 
-    def card_rect(self, card: Card) -> Rect:
-        return self.places.card_rect(card)
-
-    def repaint(self) -> None:
-        """The resting picture changed (cards, highlights, buttons): the view rebuilds it."""
-        self.version += 1
-
-    def changed(self) -> None:
-        """The position changed: the cards lie elsewhere (a held column's where they lay)."""
-        if self._held_on != (self.game, self.layout):  # a new deal or size: nothing held
-            self.held = {}
-        self.places = self.board.places(self.game, self.layout, self.held)
-        self.repaint()
-
-    def press(self, pos: tuple[int, int], now: float) -> None:
-        """A finger comes down at ``pos``: on a held column it stays held a while longer."""
-        zones = [self.layout.column_zone(i) for i in range(len(self.layout.columns))]
-        self.touched_column = next((i for i, z in enumerate(zones) if z.collidepoint(pos)), None)
-        if self.touched_column in self.held:
-            self.held_until = now + HOLD_PAUSE
-
-    def lifted(self, now: float) -> list[Tween]:
-        """The finger's gesture ended (its tap or drop done): a column held while the finger
-        worked elsewhere spreads out now, gliding (a glide begun while the finger was down
-        would be cut short by the tap's own start)."""
-        return [] if self.touched_column in self.held else self.let_go(now)
-
-    def hold(self, before: dict[Card, Rest], piles: dict[Card, int], now: float) -> None:
-        """Before a change is shown: the column under the finger, if it only loses cards,
-        keeps them where they lie (``before``, ``piles``: where each card lay, in which pile)."""
-        i = self.touched_column
-        if i is None or i >= len(self.game.cols):
-            return
-        col, was = self.game.cols[i], [c for c, pile in piles.items() if pile == i]
-        if col and len(col) < len(was) and all(piles.get(card) == i for card in col):
-            self.held[i] = {card: before[card][1] for card in was}
-            self.held_until = now + HOLD_PAUSE
-            self._held_on = (self.game, self.layout)
-
-    def let_go(self, now: float) -> list[Tween]:
-        """Every held column spreads out as its fan says: the glides there (none held: none)."""
-        if not self.held:
-            return []
-        rest, piles = dict(self.rest()), self.places.piles()
-        self.held = {}
-        self.changed()
-        after = self.places
-        return change_tweens(rest, piles, after.rest(), after.piles(), {}, now, self.layout)
-
-    def moving(self) -> set[Card]:
-        cards = {t.card for t in self.tweens}
-        if self.drag:
-            cards.update(self.drag.group)
-        return cards
-
-    def show_toast(self, text: str, avoid: Sequence[Rect] = ()) -> None:
-        """``text`` in a box where the play is not (game.table.toast): over free felt where
-        there is any, and never over ``avoid`` (the cards a message is about), a hint's cards
-        and their place, or the card under the last tap."""
-        named, now = [*avoid, *self.outside.hinted()], self.outside.now()
-        touched = self.last_tap.card if self.last_tap is not None else None
-        if touched is not None and touched in self.rest():
-            named.append(self.places.group_rect(touched))
-        self.toast = self.board.toast(text, self.layout, now, self.places, named)
-
-    def drop_toast(self, text: str) -> None:
-        """The toast goes if it says ``text``."""
-        if self.toast is not None and self.toast.text == text:
-            self.toast = None
-
-    def keep_toast(self, text: str, until: float) -> None:
-        """The toast stays at least until ``until`` if it says ``text``."""
-        if self.toast is not None and self.toast.text == text:
-            self.toast.until = max(self.toast.until, until)
-
-    def forget_touch(self) -> None:
-        """Nothing of the last visitor's touch stays: a drag, the glides, a toast, the last tap,
-        a pressed button or card, a refusal's marks and pending answer, a held column; a game
-        without a move shows its first line again."""
+    def forget_visitor(self) -> None:
+        """The kiosk went idle: nothing of the last visitor's touch waits for the next one (a
+        Finish stops, the chosen card, the hint, a drag, the glides, a toast, the last tap, a
+        pressed button or card, a refusal's marks and pending answer, a held column go); a
+        game without a move shows its first line again (tests/kiosk/test_next_visitor.py lists
+        what is kept and what is reset)."""
+        self.finisher.stop()
+        self.chooser.drop()
+        self.hints.forget_visitor()
         self.tweens, self.drag, self.toast, self.last_tap = [], None, None, None
         self.pressed_button, self.pressed_card, self.pending_refusal = None, None, None
         self.marks, self.marks_until = (), 0.0
@@ -211,23 +108,63 @@ class TableModel:
         self.touched_column, self.held, self.held_until, self._held_on = None, {}, 0.0, None
         self.changed()
 
+    def start(
+        self,
+        game: Game,
+        deal: Deal,
+        deal_day: dt.date | None,
+        *,
+        layout: Layout | None = None,
+        left: Left = "abandoned",
+    ) -> None:
+        """A new ``game`` on the table (of the kind ``deal``, the day ``deal_day``: as made);
+        ``layout``: the table's at a new number of columns or cells. An unfinished game with
+        moves is reported as ended with ``left`` (game.hooks.Left); the first line shows again
+        only for the next visitor (``left`` "idle")."""
+        self.finish_tweens()
+        old, hooks = self.game, self.outside.hooks
+        if old is not game and old.moves and not old.is_won:
+            hooks.ended(old, left)
+        self.game, self.deal, self.deal_day = game, deal, deal_day
+        self.first_line = left == "idle"  # once a visitor: again only for the next one
+        self.play_time.reset()
+        self.drag, self.toast, self.last_tap, self.pending_win = None, None, None, False
+        if layout is not None:
+            self.layout = layout
+        self.changed()
+        self.hints.moved()
+        hooks.started(game)
+
+    def keep_first_line(self) -> None:
+        """A fresh start (and the next visitor of an idle kiosk) sees one line on how to play
+        and where the rules are, shown again whenever nothing else is, until the first move."""
+        if not self.first_line:
+            return
+        text = self.outside.tr("table.first_time")
+        if self.game.moves:
+            self.first_line = False
+            self.drop_toast(text)
+        elif self.toast is None and self.active and not self.drag:
+            cards = [self.places.group_rect(col[0]) for col in self.game.cols if col]
+            self.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
+
     def clock_runs(self) -> bool:
         """Whether the play time runs now: a game with moves, not won, the table on top (the
         update ticks it, and the loop wakes for the info bar's next second)."""
         game = self.game
         return self.active and bool(game.moves) and not game.is_won and self.play_time.running
 
-    def deadline(self, now: float, hint: float | None, blinking: bool) -> float | None:
+    def deadline(self, now: float) -> float | None:
         """When the table next changes by itself: a toast or the outlines going, the hint's
-        blink (``blinking``) or its own deadline (``hint``), a tap's pending answer, the info
-        bar's clock."""
-        times = [self.marks_until if self.marks else None, hint]
+        blink or its own deadline, a tap's pending answer, a held column, the info bar's
+        clock."""
+        times = [self.marks_until if self.marks else None, self.hints.deadline(now)]
         times.append(self.held_until if self.held else None)
         if self.toast is not None:
             times.append(self.toast.until)
         if self.pending_refusal is not None:
             times.append(self.pending_refusal.due)
-        if blinking:
+        if self.hints.mark is not None:  # the hinted move's outline blinks
             times.append((int(now * BLINK_HZ) + 1) / BLINK_HZ)
         if self.clock_runs():
             times.append(now + 1.0 - self.play_time.seconds % 1.0)  # the clock's next second
@@ -256,14 +193,32 @@ class TableModel:
             if self.game.moves == pending.moves and self.active:
                 self.refuse_move([pending.card], pending.why, pending.move)
 
-    # ================================================================= commands
-    def finish_tweens(self) -> None:
-        """New input: every running animation jumps to its end."""
-        self.marks = ()
-        if self.tweens:
-            self.tweens = []
-            self.repaint()
+    def update(self, now: float, dt: float) -> bool:
+        """The frame's update at ``now`` (``dt`` after the last): :meth:`tick`, the hint's
+        answer, the Finish run's next cards, a tap's refusal once no double tap can follow,
+        the first line. True: the win screen is due (the game won, its glides over, the
+        table on top)."""
+        self.tick(now, dt)
+        self.hints.poll(now)
+        self.finisher.step(now)
+        self.answer_due(now)
+        self.keep_first_line()
+        if self.pending_win and not self.tweens and self.active:
+            self.pending_win = False
+            return True
+        return False
 
+    def busy(self, now: float) -> bool:
+        """Something moves (glides, a drag, the Finish run or its pulse), a win waits for its
+        screen or a hint is being worked out: the loop draws every frame."""
+        moving = self.tweens or self.drag or self.pending_win or self.finisher.busy(now)
+        return bool(moving or self.hints.thinking)
+
+    def blink(self, now: float) -> bool:
+        """Whether the hinted move's outline is lit at ``now`` (it blinks at BLINK_HZ)."""
+        return int(now * BLINK_HZ) % 2 == 0
+
+    # ================================================================= commands
     def before_change(self) -> Before:
         """Where every card lies and in which pile: what :meth:`after_change` glides from."""
         return dict(self.rest()), self.places.piles()
@@ -279,7 +234,7 @@ class TableModel:
         after, lay = self.places, self.layout
         tweens = change_tweens(rest, piles, after.rest(), after.piles(), origin or {}, now, lay)
         self.tweens = glide_on(self.tweens, tweens, now)
-        self.outside.position_changed()
+        self.hints.moved()
         if self.game.is_won:
             self.pending_win = True
 
@@ -370,9 +325,9 @@ class TableModel:
         elif name == "redo":
             self.redo()
         elif name == "hint":
-            self.outside.ask_hint()
+            self.hints.ask()  # the solver is asked (game.table.hints)
         elif name == "finish":
-            self.outside.finish()
+            self.finisher.start(self.outside.now())  # the rest played (game.table.finish)
         else:
             return False
         return True
@@ -413,6 +368,15 @@ class TableModel:
         elif not place.settled_king(game, card):  # a king at the bottom of its column stays
             self.refuse_move([card], game.why_stuck(card))
         return True
+
+    def choose(self, button: Command | None, card: Card | None, pile: int | None) -> bool:
+        """ "Tap to place" first (game.table.select): a tap on ``button``, ``card`` and ``pile``
+        (what the scene found under it) chooses a card or puts the chosen one there. False:
+        not a choice; the tap is the button's, the info bar's or :meth:`tap`'s."""
+        used, tap = self.chooser.tap(button, card, pile)
+        if used:
+            self.last_tap = tap
+        return used
 
     def lift(self, card: Card, start: tuple[int, int], pos: tuple[int, int]) -> None:
         """``card`` (and the cards on it) picked up at ``start``, the finger now at ``pos``;

@@ -14,8 +14,7 @@ from engine.cards import Card
 from game.table.sprites import Piece, lift_offset
 
 if TYPE_CHECKING:
-    from game.table.chrome import Chrome
-    from game.table.seat import Seat
+    from game.table.chrome import Chrome, Seat
 
 # The view's overlay: show on a piece what a key says (None: nothing), the image at a point.
 Overlay = Callable[[Piece, object, "pygame.Surface | None", tuple[int, int]], None]

@@ -1,14 +1,13 @@
 """The table scene: what lies under the finger, and the view.
 
 The table's state and its commands are its model's (``self.model``: game.table.model.TableModel:
-every move through ``push_move``, undo, redo, a tap, a double tap, a lift and a drop), which
-reports to ``app.hooks`` (``moved``, ``undone``, ``lifted``, ``refused``) through the scene
-(the model's ``Outside``); a new deal goes through :meth:`TableScene.start_game` (``ended``,
-``started``). The scene hit-tests (game.table.touch hands the card or button under a gesture
-to the model), makes its helpers after the model, each given it and the callbacks it needs
-(game.table.hints, finish, select; game.table.flow's functions get plain values), and last
-the view (game.table.view), which reads the scene and changes nothing in it. Time is
-``app.clock.time``.
+every move through ``push_move``, undo, redo, a tap, a double tap, a choice, a lift and a drop,
+the hint and the Finish run, a new game, the next visitor's reset), which reports to
+``app.hooks`` (``moved``, ``undone``, ``lifted``, ``refused``, ``ended``, ``started``) through
+the scene (the model's ``Outside``: game.table.around). The scene hit-tests (game.table.touch
+hands the card, button or place under a gesture to the model), opens the dialogs the model
+asks for, lays the table out on the screen, and makes the view (game.table.view), which reads
+the model and changes nothing in it. Time is ``app.clock.time``.
 """
 
 from __future__ import annotations
@@ -25,11 +24,9 @@ from engine.cards import Card
 from game.clock import PlayTime
 from game.look.layout import Command, Layout, compute_layout
 from game.scene import Event, Scene
-from game.table.finish import Finisher, shown_buttons
+from game.table.finish import shown_buttons
 from game.table.flow import deal_day, deal_label, replace_game, shown_code
-from game.table.hints import HintClient, HintJob, HintMark
-from game.table.model import BLINK_HZ, TableModel
-from game.table.select import Chooser
+from game.table.model import TableModel
 from game.table.toast import ScreenBoard
 from game.table.view import TableView
 
@@ -41,10 +38,9 @@ if TYPE_CHECKING:
 
 
 class TableScene(Scene):
-    """The table: gestures to engine commands. It owns its state (``self.model``:
-    game.table.model.TableModel, the one place its fields are reached: ``table.model.toast``)
-    and makes its helpers after it: the hint, the finish, the chosen
-    card (each given the state and the table's callbacks it needs) and, last, the view."""
+    """The table: gestures to the model's commands. It owns the model (``self.model``:
+    game.table.model.TableModel, the one place its state is reached: ``table.model.toast``,
+    ``table.model.hints``) and, made after it, the view."""
 
     name = "table"
     opaque = True
@@ -75,26 +71,11 @@ class TableScene(Scene):
             play_time,
             board=board,
             outside=self,
+            workers=app.workers,
             double_tap_window=window,
         )
-        self.hints = HintClient(
-            self.model,
-            app.workers,
-            tr=lambda: self.tr,
-            now=self.now,
-            wanted=lambda: self.app.settings.winnable_indicator,
-            toast=self.model.show_toast,
-            undo=self.model.undo,
-            confirm=self.ask,
-            back=self.back,
-            new_deal=lambda: self.start_game(self.app.games.new()),
-        )
-        self.finisher = Finisher(self.model, self.model.make_move)  # the Finish button's run
-        self.chooser = Chooser(  # "Tap to place": the chosen card (game.table.select)
-            self.model, play=self.model.make_move, button_at=self.button_at, card_at=self.card_at
-        )
-        self.view = TableView(self)  # last: it reads the scene and its helpers
-        self.hints.sync_indicator()
+        self.view = TableView(self)  # last: it reads the scene and its model
+        self.model.hints.sync_indicator()
 
     # ================================================================= geometry
     def fit(self, game: Game) -> Layout:
@@ -130,23 +111,7 @@ class TableScene(Scene):
 
     def shown_buttons(self) -> dict[Command, Rect]:
         """The buttons shown now, by action (Finish in Hint's place: game.table.finish)."""
-        return shown_buttons(self.finisher.offered(), self.model.layout)
-
-    def finish_offered(self) -> bool:
-        """Whether Finish is shown in Hint's place (game.table.finish)."""
-        return self.finisher.offered()
-
-    @property
-    def hint_mark(self) -> HintMark | None:
-        return self.hints.mark
-
-    @property
-    def hint_job(self) -> HintJob | None:
-        return self.hints.job
-
-    @property
-    def indicator_status(self) -> str:
-        return self.hints.status
+        return shown_buttons(self.model.finisher.offered(), self.model.layout)
 
     @property
     def settings(self) -> PlayerSettings:  # the view's and the chrome's
@@ -163,67 +128,30 @@ class TableScene(Scene):
         tr, game = self.tr, self.model.game
         time = tr("table.time", time=self.model.play_time.text())
         moves, score = tr("table.moves", count=game.moves), tr("table.score", score=game.score)
-        return (time, moves, score, shown_code(game, self.model.deal), self.hints.label())
+        return (time, moves, score, shown_code(game, self.model.deal), self.model.hints.label())
 
     @property
     def hooks(self) -> Hooks:  # the model's Outside: what its commands report to
         return self.app.hooks
 
-    def position_changed(self) -> None:  # the model's Outside: the hint goes, the indicator is told
-        self.hints.moved()
-
-    def ask_hint(self) -> None:  # the model's Outside: the solver is asked (game.table.hints)
-        self.hints.ask()
-
-    def finish(self) -> None:  # the model's Outside: the Finish run starts (game.table.finish)
-        self.finisher.start(self.now())
-
-    def hinted(self) -> list[Rect]:  # the model's Outside: a message keeps off the hint's cards
-        return self.hints.marked()
-
     def deal_label(self) -> str:
         """The kind of deal on the table, in words (the title, the win screen)."""
         return deal_label(self.tr, self.model.deal, self.model.deal_day, self.app.arcade.today())
 
-    def keep_first_line(self) -> None:
-        """A fresh start (and the next visitor of an idle kiosk) sees one line on how to play
-        and where the rules are, shown again whenever nothing else is, until the first move."""
-        if not self.model.first_line:
-            return
-        text = self.tr("table.first_time")
-        if self.model.game.moves:
-            self.model.first_line = False
-            self.model.drop_toast(text)
-        elif self.model.toast is None and self.model.active and not self.model.drag:
-            cards = [self.model.places.group_rect(col[0]) for col in self.model.game.cols if col]
-            self.model.show_toast(text, cards)  # clear of the cards: a banner at the top if need be
-
     def forget_visitor(self) -> None:
-        """The kiosk went idle (game.kiosk.controller): nothing of the last visitor's touch waits
-        for the next one (a Finish stops, the chosen card and the hint go: TableModel.forget_touch
-        says the rest; tests/kiosk/test_next_visitor.py lists what is kept and what is reset)."""
-        self.finisher.stop()
-        self.chooser.drop()
-        self.hints.forget_visitor()
-        self.model.forget_touch()
+        """The kiosk went idle (game.kiosk.controller): TableModel.forget_visitor."""
+        self.model.forget_visitor()
 
     def busy(self) -> bool:
-        busy = (
-            self.model.tweens
-            or self.model.drag
-            or self.model.pending_win
-            or self.finisher.busy(self.now())
-        )
-        return bool(busy or self.hints.thinking)
+        return self.model.busy(self.now())
 
     def blink(self) -> bool:
-        """Whether the hinted move's outline is lit now (it blinks at BLINK_HZ)."""
-        return int(self.now() * BLINK_HZ) % 2 == 0
+        """Whether the hinted move's outline is lit now (TableModel.blink)."""
+        return self.model.blink(self.now())
 
     def deadline(self) -> float | None:
-        """When the table next changes by itself (TableModel.deadline; the hint's too)."""
-        now = self.now()
-        return self.model.deadline(now, self.hints.deadline(now), self.hints.mark is not None)
+        """When the table next changes by itself (TableModel.deadline)."""
+        return self.model.deadline(self.now())
 
     # ================================================================= commands
     def replace_game(self, make: Callable[[], Game]) -> None:
@@ -242,29 +170,19 @@ class TableScene(Scene):
         """Back to the table: every scene over it goes."""
         self.app.scenes.pop_to_bottom()
 
+    def new_deal(self) -> None:  # the model's Outside: a new deal at once (the lost hint's offer)
+        self.start_game(self.app.games.new())
+
     def start_game(self, game: Game, *, left: Left = "abandoned") -> None:
-        """Show a new game (from the new-game dialog, a code, the win screen, the idle timer).
-        An unfinished game with moves is reported as ended with ``left`` (game.hooks.Left)."""
-        self.model.finish_tweens()
-        old = self.model.game
-        shape = (old.rules.columns, old.rules.cells)
-        columns_changed = (game.rules.columns, game.rules.cells) != shape
-        if old is not game and old.moves and not old.is_won:
-            self.app.hooks.ended(old, left)
-        self.model.game = game
-        self.model.first_line = left == "idle"  # once a visitor: again only for the next one
-        self.model.deal = self.app.games.level_of(game)
-        self.model.deal_day = deal_day(self.app, game, self.model.deal)
-        self.model.play_time.reset()
-        self.model.drag = None
-        self.model.toast = None
-        self.model.last_tap = None
-        self.model.pending_win = False
-        if columns_changed:
-            self.resize()
-        self.model.changed()
-        self.hints.moved()
-        self.app.hooks.started(game)
+        """Show a new game (from the new-game dialog, a code, the win screen, the idle timer):
+        TableModel.start, laid out again at a new number of columns or cells."""
+        old = self.model.game.rules
+        relaid = (game.rules.columns, game.rules.cells) != (old.columns, old.cells)
+        deal = self.app.games.level_of(game)
+        day, layout = deal_day(self.app, game, deal), self.fit(game) if relaid else None
+        self.model.start(game, deal, day, layout=layout, left=left)
+        if relaid:
+            self.view.resize()
 
     # ================================================================= gestures
     def handle(self, event: Event) -> bool:
@@ -290,21 +208,15 @@ class TableScene(Scene):
     def resume(self) -> None:
         self.model.active = True
         self.model.repaint()
-        self.hints.sync_indicator()  # the setting may have changed
+        self.model.hints.sync_indicator()  # the setting may have changed
 
     def close(self) -> None:
         """The table goes away: forget the hint, stop the indicator (app.workers.close stops
         every worker process on quit)."""
-        self.hints.drop()
-        self.hints.close_indicator()
+        self.model.hints.drop()
+        self.model.hints.close_indicator()
 
     def update(self, dt: float) -> None:
-        now, model = self.app.clock.time, self.model
-        model.tick(now, dt)  # the clock, the glides, the toast, the marks, a held column
-        self.hints.poll(now)
-        self.finisher.step(now)
-        model.answer_due(now)  # a tap's refusal, once no double tap can follow
-        self.keep_first_line()
-        if model.pending_win and not model.tweens and model.active:
-            model.pending_win = False
+        model = self.model
+        if model.update(self.app.clock.time, dt):  # the win screen is due
             self.app.scenes.open("win", game=model.game, play_time=model.play_time)

@@ -12,22 +12,18 @@ with any move, undo, new deal, drag or double tap.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-
-import pygame
-from pygame import Rect
+from typing import TYPE_CHECKING
 
 from engine import FOUNDATION, IllegalMove, Move
 from engine.cards import Card
 from engine.game import PositionKey
-from game.look.cards import HIGHLIGHT
-from game.saves.prefs import PlayerSettings
 from game.table.gesture import LastTap
-from game.table.model import TableModel
 
-LIT_FILL = (255, 214, 64, 70)  # the selected group's glow over its faces
-LIT_WIDTH = 5
+if TYPE_CHECKING:
+    from pygame import Rect
+
+    from game.table.around import Parts
 
 
 @dataclass(frozen=True)
@@ -38,20 +34,12 @@ class Selection:
 
 
 class Chooser:
-    """The card a tap chose (the table's, read by the view): made after the table's
-    ``model`` (its game, where the cards lie, the last tap) and given the table's one way to
-    make a move (``play``: its ``make_move``) and what lies under a point (``button_at``,
-    ``card_at``)."""
+    """The card a tap chose, a part of the table's ``model`` (its game, where the cards lie,
+    the last tap, its one way to make a move: ``make_move``), read by the view (lit, and the
+    places that take it). What lies under a tap is the scene's to say (:meth:`tap`)."""
 
-    def __init__(
-        self,
-        model: TableModel,
-        *,
-        play: Callable[[Move], bool],
-        button_at: Callable[[tuple[int, int]], str | None],
-        card_at: Callable[[tuple[int, int]], Card | None],
-    ) -> None:
-        self.model, self.play, self.button_at, self.card_at = model, play, button_at, card_at
+    def __init__(self, model: Parts) -> None:
+        self.model = model
         self.selection: Selection | None = None
 
     def drop(self) -> None:
@@ -66,24 +54,26 @@ class Chooser:
             return None
         return sel
 
-    def tap(self, pos: tuple[int, int], settings: PlayerSettings) -> tuple[bool, LastTap | None]:
-        """A tap (touch.on_tap asks first): choose a card, or put the chosen one where the
-        tap is. Returns whether the tap is used up here, and then the table's new last tap;
-        not used: the table handles it as usual (the setting off, a button, a card going
-        home, nothing to choose)."""
+    def tap(
+        self, button: str | None, card: Card | None, pile: int | None
+    ) -> tuple[bool, LastTap | None]:
+        """A tap (TableModel.tap_at asks first) on ``button`` (None: on none), ``card`` (the
+        card drawn there, or None) and ``pile`` (the place under it, or None): choose a card,
+        or put the chosen one where the tap is. Returns whether the tap is used up here, and
+        then the table's new last tap; not used: the table handles it as usual (the setting
+        off, a button, a card going home, nothing to choose)."""
         model, sel = self.model, self.current()
         if sel is not None:
             self.selection = None
             model.repaint()
-            if self.button_at(pos) is not None:
+            if button is not None:
                 return False, None  # the button acts, the choice goes
-            dest = model.places.drop_dest(Rect(pos, (1, 1)))
-            if dest is not None and dest != model.game.locate(sel.card)[0]:
-                self.play(Move(sel.card, dest))  # or the usual refusal
+            if pile is not None and pile != model.game.locate(sel.card)[0]:
+                model.make_move(Move(sel.card, pile))  # or the usual refusal
             return True, None  # its own pile or no place: just dropped
-        if not settings.tap_to_place or settings.one_tap or self.button_at(pos) is not None:
+        settings = model.outside.settings
+        if not settings.tap_to_place or settings.one_tap or button is not None:
             return False, None
-        card = self.card_at(pos)
         if card is None or model.game.locate(card)[0] == FOUNDATION:
             return False, None
         if model.game.tap_move(card) is not None:
@@ -108,26 +98,3 @@ class Chooser:
         """What is lit: the chosen card and the cards lying on it (they move with it)."""
         sel = self.current()
         return None if sel is None else self.model.places.group_rect(sel.card)
-
-
-class LitImage:
-    """The selection's light as drawn (the view's): made again only when the chosen group's
-    size or the cards' corners change (one selection at a time)."""
-
-    def __init__(self) -> None:
-        self.key: tuple[int, int, int] | None = None
-        self.image: pygame.Surface | None = None
-
-    def __call__(self, rect: Rect, radius: int) -> tuple[pygame.Surface, tuple[int, int]]:
-        """A warm glow over the group and a thick outline round it, and where it goes."""
-        key = (rect.width, rect.height, radius)
-        image = self.image
-        if image is None or key != self.key:
-            out = 2 * LIT_WIDTH
-            image = pygame.Surface((rect.width + out, rect.height + out), pygame.SRCALPHA)
-            inner = Rect(LIT_WIDTH, LIT_WIDTH, rect.width, rect.height)
-            pygame.draw.rect(image, LIT_FILL, inner, border_radius=radius)
-            box = image.get_rect()
-            pygame.draw.rect(image, HIGHLIGHT, box, LIT_WIDTH, border_radius=radius + LIT_WIDTH)
-            self.key, self.image = key, image
-        return image, (rect.left - LIT_WIDTH, rect.top - LIT_WIDTH)

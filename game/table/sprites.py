@@ -9,7 +9,10 @@ import pygame
 from pygame import Rect
 
 from engine.cards import Card
+from game.look.cards import HIGHLIGHT
 
+LIT_FILL = (255, 214, 64, 70)  # the chosen group's glow over its faces (game.table.select)
+LIT_WIDTH = 5
 REST = 2  # a resting card lies on REST + 2 * (its place in its pile), its index strip one above
 
 Group: TypeAlias = "pygame.sprite.LayeredDirty[Piece]"
@@ -64,3 +67,26 @@ def disjoint(group: Group) -> None:
             i = rect.collidelist(merged)
         merged.append(rect)
     group.lostsprites[:] = merged
+
+
+class LitImage:
+    """The light of the card a tap chose (game.table.select) as drawn (the view's): made
+    again only when the chosen group's size or the cards' corners change (one at a time)."""
+
+    def __init__(self) -> None:
+        self.key: tuple[int, int, int] | None = None
+        self.image: pygame.Surface | None = None
+
+    def __call__(self, rect: Rect, radius: int) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A warm glow over the group and a thick outline round it, and where it goes."""
+        key = (rect.width, rect.height, radius)
+        image = self.image
+        if image is None or key != self.key:
+            out = 2 * LIT_WIDTH
+            image = pygame.Surface((rect.width + out, rect.height + out), pygame.SRCALPHA)
+            inner = Rect(LIT_WIDTH, LIT_WIDTH, rect.width, rect.height)
+            pygame.draw.rect(image, LIT_FILL, inner, border_radius=radius)
+            box = image.get_rect()
+            pygame.draw.rect(image, HIGHLIGHT, box, LIT_WIDTH, border_radius=radius + LIT_WIDTH)
+            self.key, self.image = key, image
+        return image, (rect.left - LIT_WIDTH, rect.top - LIT_WIDTH)

@@ -25,6 +25,7 @@ from game.look.cards import HIGHLIGHT
 from game.look.fonts import font
 from game.look.layout import Layout
 from game.look.typeset import bind
+from game.table.around import Toast
 from game.table.placement import distance_from
 from game.table.places import Places
 
@@ -32,16 +33,6 @@ TOAST_SECONDS = 3.2
 SMALLEST = 0.6  # the smallest text a toast shrinks to, of its usual size...
 SMALLEST_MM = 2.4  # ...and never smaller than this on the panel
 WIDTHS = (1.0, 0.72, 0.5, 0.36)  # narrower boxes tried, of the widest
-
-
-@dataclass
-class Toast:
-    text: str
-    until: float
-    surface: pygame.Surface
-    rect: Rect
-    text_size: int = 0
-    lines: tuple[str, ...] = ()  # as set in the box
 
 
 def toast_size(lay: Layout) -> int:
@@ -98,18 +89,39 @@ def _shapes(text: str, lay: Layout) -> Iterator[tuple[int, list[str], tuple[int,
 
 
 def _toast(text: str, size: int, lines: list[str], rect: Rect, now: float) -> Toast:
-    w, h = rect.size
-    surface = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(surface, (20, 24, 22, 235), surface.get_rect(), border_radius=size // 2)
-    pygame.draw.rect(surface, (*HIGHLIGHT, 255), surface.get_rect(), 2, border_radius=size // 2)
-    text_font = font(size)
-    y = size // 2
-    for line in lines:
-        surface.blit(text_font.render(line, True, ui.INK), (size, y))
-        y += text_font.get_linesize()
-    if pygame.display.get_surface() is not None:  # (no window: the table model's own tests)
-        surface = surface.convert_alpha()
-    return Toast(text, now + TOAST_SECONDS, surface, rect, size, tuple(lines))
+    return Toast(text, now + TOAST_SECONDS, rect, size, tuple(lines))
+
+
+class ToastImage:
+    """The toast as drawn (the view's): made again only when its words, their setting or its
+    box change (one toast at a time)."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] | None = None
+        self.image: pygame.Surface | None = None
+
+    @staticmethod
+    def key_of(toast: Toast) -> tuple[object, ...]:
+        return (toast.text, toast.text_size, toast.lines, tuple(toast.rect))
+
+    def __call__(self, toast: Toast) -> pygame.Surface:
+        """The box with its border and its lines, as set (``text_size``, ``lines``)."""
+        key, image = self.key_of(toast), self.image
+        if image is not None and key == self.key:
+            return image
+        size = toast.text_size
+        image = pygame.Surface(toast.rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(image, (20, 24, 22, 235), image.get_rect(), border_radius=size // 2)
+        pygame.draw.rect(image, (*HIGHLIGHT, 255), image.get_rect(), 2, border_radius=size // 2)
+        text_font = font(size)
+        y = size // 2
+        for line in toast.lines:
+            image.blit(text_font.render(line, True, ui.INK), (size, y))
+            y += text_font.get_linesize()
+        if pygame.display.get_surface() is not None:
+            image = image.convert_alpha()
+        self.key, self.image = key, image
+        return image
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,15 @@
 """The table's gestures (game.input's taps, double taps, drags and drops, and the keys) turned
 into the table model's commands (game.table.scene.TableScene.handle hands them here): what
-lies under the finger is the scene's to say (a button, the info bar, a card, the chosen card:
-game.table.select); what a tap, a double tap, a lift or a drop does with a card is the model's
-(game.table.model.TableModel.tap, double_tap, lift, drop)."""
+lies under the finger is the scene's to say (a button, the info bar, a card, a place); what a
+tap, a double tap, a choice (Tap to place: game.table.select), a lift or a drop does is the
+model's (game.table.model.TableModel.tap, double_tap, choose, lift, drop)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 import pygame
+from pygame import Rect
 
 from game.input import DoubleTap, DragCancel, DragMove, DragStart, Drop, Press, Tap
 from game.scene import Event
@@ -16,7 +17,7 @@ from game.table.animation import glide_on
 from game.table.flow import key_command
 
 if TYPE_CHECKING:
-    from game.table.seat import Seat
+    from game.table.chrome import Seat
 
 
 def handle(table: Seat, event: Event) -> bool:
@@ -63,21 +64,19 @@ def handle_key(table: Seat, event: pygame.event.Event) -> bool:
 
 def on_tap(table: Seat, pos: tuple[int, int]) -> None:
     """What lies under a tap: the chosen card's place (Tap to place), a button, the info bar
-    (an offer to undo a lost game), else a card or nothing, for the model's tap."""
+    (an offer to undo a lost game), else a card or nothing, for the model's commands."""
     model = table.model
     model.finish_tweens()
-    used, tap = table.chooser.tap(pos, table.settings)  # Tap to place: a card, its place
-    if used:
-        model.last_tap = tap
-        return
-    name = table.button_at(pos)
+    name, card = table.button_at(pos), table.card_at(pos)
+    if model.choose(name, card, model.places.drop_dest(Rect(pos, (1, 1)))):
+        return  # Tap to place: a card chosen, or put where the tap is
     if name:
         model.last_tap = None
         table.press_button(name)
         return
-    if model.layout.info_bar.collidepoint(pos) and table.hints.offer_undo():
+    if model.layout.info_bar.collidepoint(pos) and model.hints.offer_undo():
         return  # "no longer winnable": back to where it was, if the player says so
-    model.tap(table.card_at(pos))
+    model.tap(card)
 
 
 def on_drag_start(table: Seat, event: DragStart) -> None:

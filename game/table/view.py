@@ -28,11 +28,11 @@ from engine.game import EMPTY
 from game.look.cards import HIGHLIGHT, TARGET, CardArt
 from game.table.chrome import Chrome, changed_buttons
 from game.table.peek import sync_peek
-from game.table.select import LitImage
-from game.table.sprites import REST, CardSprite, Group, Piece, disjoint, new_group
+from game.table.sprites import REST, CardSprite, Group, LitImage, Piece, disjoint, new_group
+from game.table.toast import ToastImage
 
 if TYPE_CHECKING:
-    from game.table.seat import Seat
+    from game.table.chrome import Seat
 
 # Layers of the resting layer. A resting card lies on REST + 2 * (its place in its pile), its
 # index strip one above; piles never overlap one another.
@@ -59,6 +59,7 @@ class TableView:
         self.scene = scene
         self.chrome = Chrome(scene)
         self.lit_image = LitImage()  # the chosen card's light (game.table.select)
+        self.toast_image = ToastImage()  # the model's toast as drawn (game.table.toast)
         self.rest = new_group()  # the resting cards over the chrome, drawn onto self.picture
         self.top = new_group()  # what moves, drawn onto the screen over self.picture
         self.picture = pygame.Surface((0, 0))
@@ -274,7 +275,7 @@ class TableView:
         rects: list[Rect] = []
         if scene.settings.placement_help:
             drag = scene.model.drag
-            aim = (drag.card, drag.legal) if drag else scene.chooser.targets()
+            aim = (drag.card, drag.legal) if drag else scene.model.chooser.targets()
             if aim is not None:
                 rects = [scene.model.places.target_rect(aim[0], dest) for dest in sorted(aim[1])]
         while len(self.help) < len(rects):
@@ -357,13 +358,13 @@ class TableView:
     def _sync_overlays(self) -> None:
         """The info bar, a pressed button, the blinking hint, the toast."""
         scene, lay = self.scene, self.scene.model.layout
-        texts, mark = scene.bar_text(), scene.hint_mark
-        blink = mark is not None and scene.blink()
+        texts, mark = scene.bar_text(), scene.model.hints.mark
+        blink = mark is not None and scene.model.blink(scene.now())
         marks, pressed = scene.model.marks, scene.model.pressed_card
         failed = scene.save_failed  # shown until a save works
         key: tuple[object, ...] = (texts, failed, scene.model.pressed_button, pressed, mark, blink)
-        lit = scene.chooser.lit()
-        pulse = scene.finisher.pulse(scene.now())  # Finish's pulse: a new image each frame
+        lit = scene.model.chooser.lit()
+        pulse = scene.model.finisher.pulse(scene.now())  # Finish's pulse: a new image each frame
         key = (*key, scene.model.toast, marks, self._synced, lit, pulse)
         if key == self._overlays:
             return
@@ -408,10 +409,9 @@ class TableView:
         toast = scene.model.toast
         if toast is None:
             self._overlay(self.toast, None)
-        else:  # keyed by its surface (held, so never a reused id)
-            self._overlay(
-                self.toast, (toast.surface, tuple(toast.rect)), toast.surface, toast.rect.topleft
-            )
+        else:  # drawn again only when its words or its box change
+            image = self.toast_image(toast)
+            self._overlay(self.toast, ToastImage.key_of(toast), image, toast.rect.topleft)
 
     def _sync_peek(self, card: Card | None) -> None:
         """A pressed face-up card lifts at once, with the cards on it (game.table.peek)."""

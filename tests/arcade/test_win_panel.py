@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -34,11 +35,14 @@ def won_day() -> str:
 
 
 def won_app(
-    size: tuple[int, int] = (800, 480), locale: str = "en", others: tuple[int, ...] = ()
+    size: tuple[int, int] = (800, 480),
+    locale: str = "en",
+    others: tuple[int, ...] = (),
+    before: Callable[[App], object] = lambda app: None,
 ) -> App:
     """An App whose game is WON_CODE four kings from its win, today being the day WON_CODE is
     the day's deal (so the win enters today's table and the all-time one), initials asked;
-    the kings tapped home (each tap through the input layer)."""
+    ``before`` done to it; the kings tapped home (each tap through the input layer)."""
     app = make_app(WON_CODE, size, settings=PlayerSettings(locale=locale), game=almost_won())
     arcade, day = app.arcade, dt.date.fromisoformat(won_day())
     arcade.today = arcade.scores.today = lambda: day
@@ -48,6 +52,7 @@ def won_app(
             WON_CODE, score, 300.0 + k, 120, ("ANA", "OLG", "KIM")[k % 3], day=day.isoformat()
         )
         arcade.scores.add(entry)
+    before(app)
     player = Player(app)
     for king in KINGS:  # a tap each, without the scripted player's settling time
         pos = player.point(king)

@@ -29,7 +29,15 @@ import pytest
 from game.kiosk.pin import hash_pin
 from tests.deploy.test_fleet_report import debian_ansible_root
 from tests.deploy.test_install import fake_package
-from tests.helpers.debroot import CACHE, cache_lock, chroot, new_root, package_status, unmount_below
+from tests.helpers.debroot import (
+    CACHE,
+    cache_lock,
+    chroot,
+    game_check,
+    new_root,
+    package_status,
+    unmount_below,
+)
 from tests.helpers.readme_commands import checkout, typed
 
 yaml = pytest.importorskip("yaml", reason="PyYAML comes with ansible-core (requirements-dev.txt)")
@@ -425,11 +433,7 @@ def test_real_runs_install_upgrade_and_restart_once_in_a_debian_root(
     wants = root / "etc/systemd/system/multi-user.target.wants/solitaire-kiosk.service"
     assert wants.is_symlink()  # enabled by the package
     # The game on the kiosk reads the PIN from its file: its own check, as its user.
-    app = "/usr/lib/solitaire-kiosk"
-    check = chroot(
-        root, "runuser", "-u", "solitaire", "--", f"{app}/.venv/bin/python", "-B",
-        f"{app}/main.py", "--check-config", CONF,
-    )  # fmt: skip
+    check = game_check(root, CONF)
     assert check.stdout == f"{CONF}: OK\n", check.stdout + check.stderr
     assert_no_pin_hash(first, pin_hash)
 

@@ -1,8 +1,9 @@
 """The fleet report (kiosk/fleet/report.yml), typed as kiosk/README.md prints it, in a copy of
 the source tree whose kiosk/fleet/inventory.yml the operator copied from the example: against
 this machine (connection local) on a state directory and metrics file the game itself wrote, a
-kiosk whose game stopped, a kiosk with no metrics file yet and a kiosk that does not answer; one
-row each, nothing changed. Twice: with the pinned ansible-core (requirements-dev.txt) and with
+kiosk whose game stopped, a kiosk with no metrics file yet, a kiosk that does not answer, and
+two kiosks of a venue (connected, and offline with no update yet); one row each, nothing
+changed. Twice: with the pinned ansible-core (requirements-dev.txt) and with
 the ansible-core Debian stable ships (`apt install ansible` brings it), run inside a throw-away
 Debian bookworm root. Without the inventory copy, the README's commands fail loudly."""
 
@@ -15,14 +16,13 @@ import shutil
 import socket
 import subprocess
 import sys
-import tarfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.helpers.debroot import CACHE, cache_lock, chroot, new_root, unmount_below
+from tests.helpers.debroot import CACHE, chroot, root_with, unmount_below
 from tests.helpers.readme_commands import checkout, typed
 from tests.kiosk.test_metrics import win_one_game
 
@@ -33,6 +33,7 @@ REPORT = "ansible-playbook -i kiosk/fleet/inventory.yml kiosk/fleet/report.yml"
 COPY = "cp kiosk/fleet/inventory.example.yml kiosk/fleet/inventory.yml"
 # Debian 12's own Ansible: ansible-core 2.14 (the `ansible` package adds only collections).
 DEBIAN_ANSIBLE = CACHE / "bookworm-ansible-core.tar"
+VENUE_UPDATE = 1_796_000_000.25  # the venue kiosk's last update from its broker (UNIX time)
 
 pytestmark = pytest.mark.skipif(
     PLAYBOOK is None,
@@ -74,9 +75,12 @@ def the_operators_inventory(
     inventory.write_text(text.split("      hosts:\n")[0] + "      hosts:\n" + hosts)
 
 
-def kiosks(interpreter: str, won: Path, stale: Path, state: Path, new: Path) -> str:
+def kiosks(
+    interpreter: str, won: Path, stale: Path, state: Path, new: Path, venue: tuple[Path, Path]
+) -> str:
     """The inventory's hosts: the game that won a game, one stopped an hour ago, one whose
-    game never wrote its metrics, one that does not answer."""
+    game never wrote its metrics, one that does not answer, two of a venue (`venue`: their
+    metrics files, connected and offline)."""
     local = f"ansible_connection: local\n          ansible_python_interpreter: {interpreter}"
     return f"""        localhost:
           {local}
@@ -90,6 +94,14 @@ def kiosks(interpreter: str, won: Path, stale: Path, state: Path, new: Path) -> 
           {local}
           kiosk_state_dir: {state}
           kiosk_metrics_file: {new}
+        venue.local:
+          {local}
+          kiosk_state_dir: {state}
+          kiosk_metrics_file: {venue[0]}
+        venue-off.local:
+          {local}
+          kiosk_state_dir: {state}
+          kiosk_metrics_file: {venue[1]}
         unplugged.local:
           ansible_host: 127.0.0.1
           ansible_port: {closed_port()}
@@ -107,7 +119,10 @@ def rows_of(out: str) -> dict[str, str]:
 
 def assert_the_rows(out: str, new: str, hour_ago: float) -> None:
     rows = rows_of(out)
-    assert set(rows) == {"localhost", "stopped.local", "new.local", "unplugged.local"}, out
+    assert set(rows) == {
+        "localhost", "stopped.local", "new.local", "unplugged.local", "venue.local",
+        "venue-off.local",
+    }, out  # fmt: skip
     assert rows["unplugged.local"].startswith("does not answer:")
     # The kiosk with no metrics yet is a row, naming the file its own inventory entry gives.
     assert rows["new.local"].startswith(
@@ -121,9 +136,31 @@ def assert_the_rows(out: str, new: str, hour_ago: float) -> None:
     assert fields[0] == version.group(1)
     assert fields[1] == today and fields[3] == today
     assert fields[5:9] == ["1", "1", "0/0", "0"], rows["localhost"]
-    assert re.fullmatch(r"\d+(\.\d+)? [KMGT]?B", " ".join(fields[9:])), rows["localhost"]
+    assert re.fullmatch(r"\d+(\.\d+)? [KMGT]?B", " ".join(fields[9:11])), rows["localhost"]
+    # The venue's columns: none without the venue's metrics; connected and the last update
+    # (UTC), or offline and never.
+    assert fields[11:] == ["no", "venue"], rows["localhost"]
+    update = time.strftime("%m-%d %H:%M", time.gmtime(VENUE_UPDATE))
+    assert rows["venue.local"].split()[11:] == ["connected", *update.split()], rows["venue.local"]
+    assert rows["venue-off.local"].split()[11:] == ["offline", "never"], rows["venue-off.local"]
     down = time.strftime("%m-%d %H:%M", time.gmtime(hour_ago))
     assert rows["stopped.local"].split()[1:4] == ["down", *down.split()], rows["stopped.local"]
+
+
+def venue_kiosks(tmp_path: Path, textfile: Path) -> tuple[Path, Path]:
+    """The game's metrics file with the venue's two gauges added, as a kiosk of a venue writes
+    them: connected with an update at VENUE_UPDATE, and offline with none yet."""
+    made = []
+    for name, connected, update in (("venue", 1, VENUE_UPDATE), ("venue-off", 0, 0)):
+        prom = tmp_path / name / "solitaire_kiosk.prom"
+        prom.parent.mkdir()
+        prom.write_text(
+            textfile.read_text()
+            + f"solitaire_kiosk_venue_connected {connected}\n"
+            + f"solitaire_kiosk_venue_last_update_timestamp_seconds {update:.3f}\n"
+        )
+        made.append(prom)
+    return made[0], made[1]
 
 
 def the_kiosks_files(tmp_path: Path) -> tuple[Path, Path, Path, float]:
@@ -151,7 +188,8 @@ def test_the_report_as_typed_prints_a_row_per_kiosk_and_changes_nothing(tmp_path
         )
 
     interpreter = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
-    the_operators_inventory(tree, run, kiosks(interpreter, won, stale, state, new))
+    venue = venue_kiosks(tmp_path, won)
+    the_operators_inventory(tree, run, kiosks(interpreter, won, stale, state, new, venue))
     before = snapshot(state, won.parent, stale.parent, new.parent)
     result = run(typed(REPORT))
     assert result.returncode == 0, result.stdout + result.stderr
@@ -217,36 +255,11 @@ def test_syntax_check_with_the_example_inventory() -> None:
 def debian_ansible_root(directory: Path) -> Path:
     """A throw-away bookworm root with Debian's ansible-core installed by apt (made once,
     kept as a tarball in the test cache)."""
-    fd = cache_lock("bookworm-ansible.lock")
-    try:
-        if not DEBIAN_ANSIBLE.exists():
-            making = directory / "making"
-            making.mkdir()
-            root = new_root(making)
-            try:
-                apt = chroot(root, "sh", "-c", "apt-get update -q && DEBIAN_FRONTEND="
-                             "noninteractive apt-get install -y -q --no-install-recommends "
-                             "ansible-core openssh-client")  # fmt: skip
-            finally:
-                unmount_below(root)
-            if apt.returncode != 0:
-                pytest.skip(f"apt-get could not install ansible-core: {apt.stderr[-300:]}")
-            for junk in (
-                *root.glob("var/cache/apt/archives/*.deb"),
-                *root.glob("var/lib/apt/lists/*_*"),
-            ):
-                junk.unlink()
-            tmp = DEBIAN_ANSIBLE.with_suffix(f".tmp-{os.getpid()}")
-            with tarfile.open(tmp, "w") as tar:
-                tar.add(root, arcname=".")
-            tmp.rename(DEBIAN_ANSIBLE)
-            shutil.rmtree(making)
-    finally:
-        os.close(fd)
-    root = directory / "root"
-    root.mkdir()
-    subprocess.run(["tar", "-C", str(root), "-xf", str(DEBIAN_ANSIBLE)], check=True)
-    return root
+    return root_with(
+        directory, DEBIAN_ANSIBLE, "apt-get update -q && DEBIAN_FRONTEND=noninteractive "
+        "apt-get install -y -q --no-install-recommends ansible-core openssh-client",
+        "apt-get install ansible-core", keep_apt=False,
+    )  # fmt: skip
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="chroot needs root")
@@ -259,7 +272,7 @@ def test_the_report_with_debian_stables_ansible(tmp_path: Path) -> None:
         version = chroot(root, "ansible-playbook", "--version").stdout
         assert re.match(r"ansible-playbook \[core 2\.14\.", version), version
         inside = root / "srv"
-        for source in (won, stale):
+        for source in (won, stale, *venue_kiosks(tmp_path, won)):
             target = inside / source.parent.name / source.name
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
@@ -275,7 +288,9 @@ def test_the_report_with_debian_stables_ansible(tmp_path: Path) -> None:
         the_operators_inventory(
             tree, run, kiosks("/usr/bin/python3", Path("/srv/textfile/solitaire_kiosk.prom"),
                    Path("/srv/stopped/solitaire_kiosk.prom"), Path("/srv/state"),
-                   Path("/srv/new/solitaire_kiosk.prom")),
+                   Path("/srv/new/solitaire_kiosk.prom"),
+                   (Path("/srv/venue/solitaire_kiosk.prom"),
+                    Path("/srv/venue-off/solitaire_kiosk.prom"))),
         )  # fmt: skip
         result = run(typed(REPORT))
         assert result.returncode == 0, result.stdout + result.stderr

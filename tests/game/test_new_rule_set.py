@@ -62,7 +62,7 @@ def test_a_registered_rule_set_without_a_catalog_is_played_like_the_others(
         finger.tap(finger.button("hint"))
         pool.finish()
         finger.settle()
-        mark = app.table.hint_mark
+        mark = app.table.model.hints.mark
         assert mark is not None and game.is_legal(mark.move)
 
         # Saved after the move; restored as it was.

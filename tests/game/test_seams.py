@@ -47,7 +47,7 @@ def test_the_hint_blink_is_a_deadline_of_its_own() -> None:
     table.model.first_line = False
     table.model.toast = None
     move = table.model.game.legal_moves()[0]
-    table.hints.mark = HintMark(move, app.clock.time + 3.0)
+    table.model.hints.mark = HintMark(move, app.clock.time + 3.0)
     lit = table.blink()
     due = app.deadline()
     assert due is not None and due - app.clock.time <= 1 / 3 + 1e-9

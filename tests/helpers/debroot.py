@@ -143,6 +143,49 @@ def built(arch: str, out: Path, *more: str) -> Path:
     return deb
 
 
+def root_with(directory: Path, tar: Path, script: str, what: str, *, keep_apt: bool) -> Path:
+    """A fresh copy (`directory`/root) of the root with `script` (sh, as root, apt-get mostly)
+    run in it once: made the first time and kept as the tarball `tar` in the cache, under a lock
+    of its own. `keep_apt`: keep apt's lists and what it downloaded (else removed, as the plain
+    root). The test skips, saying `what` failed, when the script fails (no network or mirror)."""
+    fd = cache_lock(f"{tar.stem}.lock")
+    try:
+        if not tar.exists():
+            making = directory / "making"
+            making.mkdir()
+            root = new_root(making)
+            try:
+                done = chroot(root, "sh", "-c", script)
+            finally:
+                unmount_below(root)
+            if done.returncode != 0:
+                pytest.skip(f"{what} failed: {done.stderr[-300:]}")
+            junk = [*root.glob("var/cache/apt/archives/*.deb"), *root.glob("var/lib/apt/lists/*_*")]
+            for path in [] if keep_apt else junk:
+                path.unlink()
+            tmp = tar.with_suffix(f".tmp-{os.getpid()}")
+            with tarfile.open(tmp, "w") as archive:
+                archive.add(root, arcname=".")
+            tmp.rename(tar)
+            shutil.rmtree(making)
+    finally:
+        os.close(fd)
+    root = directory / "root"
+    root.mkdir()
+    subprocess.run(["tar", "-C", str(root), "-xf", str(tar)], check=True)
+    return root
+
+
+def game_check(root: Path, conf: str) -> subprocess.CompletedProcess[str]:
+    """The installed game's own check of `conf` (main.py --check-config), as its user, in the
+    root: what the kiosk itself will make of its config and the files it names."""
+    app = "/usr/lib/solitaire-kiosk"
+    return chroot(
+        root, "runuser", "-u", "solitaire", "--", f"{app}/.venv/bin/python", "-B",
+        f"{app}/main.py", "--check-config", conf,
+    )  # fmt: skip
+
+
 def package_status(root: Path) -> str:
     """dpkg's "Status Version" of the package in the root ('' when it was never there)."""
     return chroot(root, "dpkg-query", "-W", "-f=${Status} ${Version}", "solitaire-kiosk").stdout

@@ -49,7 +49,7 @@ def lost_app(
     app.workers.indicator = lambda: lost_after_a_move  # type: ignore[method-assign]
     if indicator:
         app.prefs.change("winnable_indicator", True)
-        app.table.hints.sync_indicator()
+        app.table.model.hints.sync_indicator()
     return app, pool
 
 
@@ -108,7 +108,7 @@ def test_a_won_table_says_won(locale):
     app = make_app(game=almost_won(), settings=PlayerSettings(locale=locale))
     app.workers.indicator = lambda: ScriptedIndicator(lambda game: False)  # type: ignore[method-assign]
     app.prefs.change("winnable_indicator", True)
-    app.table.hints.sync_indicator()
+    app.table.model.hints.sync_indicator()
     tr, player = app.tr, Player(app)
     assert app.table.bar_text()[-1] == tr("table.winnable_won")  # "Winnable"
     for king in ("KS", "KH", "KD", "KC"):
@@ -156,10 +156,10 @@ def test_the_operator_turns_it_on_for_every_visitor(tmp_path: Path) -> None:
         save_settings=lambda s: save_prefs(s, config, state),
         step=False,
     )
-    assert app.table.hints.indicator is not None  # on from the start: the real one
-    app.table.hints.close_indicator()  # its verdicts scripted from here
+    assert app.table.model.hints.indicator is not None  # on from the start: the real one
+    app.table.model.hints.close_indicator()  # its verdicts scripted from here
     app.workers.indicator = lambda: ScriptedIndicator(lambda game: False)  # type: ignore[method-assign]
-    app.table.hints.sync_indicator()
+    app.table.model.hints.sync_indicator()
     app.step()
     player, tr = Player(app), app.tr
     assert app.settings.winnable_indicator

@@ -50,7 +50,7 @@ def app_with(lost: Callable[[Game], bool], locale: str):
     app = make_app("RU1-C-AAAAAAD", settings=PlayerSettings(locale=locale))
     app.workers.indicator = lambda: ScriptedIndicator(lost)  # type: ignore[method-assign]
     app.prefs.change("winnable_indicator", True)
-    app.table.hints.sync_indicator()
+    app.table.model.hints.sync_indicator()
     app.step()
     return app
 

@@ -1,6 +1,7 @@
 """No text overflows its box at 800x480 or 720x1280 in any language.
 
-Every dialog, the table's buttons, title, info bar and every refusal popup are drawn for real;
+Every dialog, the venue's high scores (issue 42), the table's buttons, title, info bar and every
+refusal popup are drawn for real;
 ``ui.fit_text`` and ``ui.draw_wrapped`` (which every visible text goes through) are watched. A
 text counts as fitting when it fits its box at a size a player can still read (FLOOR px, or the
 size asked for when that is smaller): shrinking below that is an overflow in all but name.
@@ -18,12 +19,16 @@ import pytest
 from engine import CodeError, IllegalMove
 from engine.reasons import CODE_REASONS, REASONS
 from game.app import App
+from game.arcade.highscores import Rank
+from game.arcade.play import Won
 from game.clock import PlayTime
 from game.i18n import LOCALES
 from game.look import ui
 from game.look.fonts import font
+from game.scenes.scores import ScoresScene
 from game.table import chrome
 from tests.helpers.tablehelp import make_app
+from tests.helpers.venuehelp import LONG_VENUE, LONGEST, three_kiosks
 
 SIZES = [(800, 480), (720, 1280)]
 FLOOR = 11  # px: the smallest DejaVu Sans text still readable on a 7" 800x480 panel
@@ -173,7 +178,9 @@ def test_every_refusal_popup_stays_on_screen(
         for reason, params in REASONS.items()
     ]
     texts += [
-        app.tr("table.hint_move", move=table.hints.describe(table.model.game.legal_moves()[0]))
+        app.tr(
+            "table.hint_move", move=table.model.hints.describe(table.model.game.legal_moves()[0])
+        )
     ]
     for text in texts:
         table.model.show_toast(text)
@@ -192,7 +199,7 @@ def test_the_info_bar_fits_with_big_numbers(
     table, tr = app.table, app.tr
     table.model.play_time.reset(10 * 3600 - 1.0)
     table.model.game.moves = 1888
-    table.hints.status = max(
+    table.model.hints.status = max(
         ("won", "lost", "working", "unknown"),
         key=lambda status: font(FLOOR).size(tr(f"table.winnable_{status}"))[0],
     )
@@ -218,7 +225,7 @@ def test_every_question_fits(watch: Watch, locale: str, size: tuple[int, int]) -
     high scores) with long values: the question and both answers fit at a readable size."""
     app = open_app(locale, size)
     tr, table = app.tr, app.table
-    move = table.hints.describe(table.model.game.legal_moves()[0])
+    move = table.model.hints.describe(table.model.game.legal_moves()[0])
     questions = [
         (tr("table.lost_question", count=122, move=move), "table.lost_undo", "table.leave_no"),
         (tr("table.leave_question", moves=tr("table.moves", count=1888)), "table.leave_yes",
@@ -233,4 +240,40 @@ def test_every_question_fits(watch: Watch, locale: str, size: tuple[int, int]) -
         draw(app)
         app.scenes.pop(scene)
     assert watch.seen >= 3 * len(questions)
+    assert not watch.problems, f"{locale} {size}: " + "\n".join(watch.problems)
+
+
+@every_locale_and_size
+def test_the_venues_tables_and_win_line_fit(
+    watch: Watch, locale: str, size: tuple[int, int]
+) -> None:
+    """Issue 42: the high scores' This kiosk / Whole venue tabs, the venue's tables with the
+    longest kiosk names and venue name a config allows, on every page, and the win panel with
+    every line it can have (today's, all time, the venue's, the initials, Add your initials)."""
+    app = open_app(locale, size)
+    board = three_kiosks(app, others=LONGEST, venue=LONG_VENUE)
+    app.scenes.open("scores")
+    scores = app.scenes.top
+    assert isinstance(scores, ScoresScene)
+    scores.whole_venue()
+    for _ in scores.pages:
+        draw(app)
+        scores.next()
+    scores.this_kiosk()
+    draw(app)
+    app.scenes.pop_to_bottom()
+    arcade, game = app.arcade, app.table.model.game
+    for day in (arcade.today(), None):  # the venue's line of today, then of all time
+        entry = arcade.scores.table("RU1-C", day)[-1]
+        arcade.last = Won(game, entry, Rank(3 if day else None, 10), asks=True)
+        win = app.scenes.build("win", game=game, play_time=PlayTime(3599.0))
+        app.scenes.push(win)
+        draw(app)
+        texts = [c.label for c in win.controls]  # type: ignore[attr-defined]
+        key, table = ("today", day.isoformat()) if day else ("all", "all")
+        place = board.place(entry, table)
+        assert place is not None and place[1] == 3
+        assert app.tr(f"arcade.venue_{key}", nth=app.tr.ordinal(place[0]), count=3) in texts
+        app.scenes.pop(win)
+    assert watch.seen > 50
     assert not watch.problems, f"{locale} {size}: " + "\n".join(watch.problems)

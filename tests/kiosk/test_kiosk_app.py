@@ -12,6 +12,7 @@ import pytest
 from engine import Game
 from game.app import App
 from game.config import EXIT_OPERATOR, Config, config_from_dict, hash_pin
+from game.hooks import TableHooks
 from game.kiosk.controller import KioskController
 from game.saves.persist import load_stats
 from game.saves.session import Session
@@ -169,6 +170,35 @@ def test_operator_leaves_with_a_long_press_and_the_pin(tmp_path: Path) -> None:
     Finger(app).tap(Finger(app).control("Close it"))
     assert app.running is False
     assert app.exit_status == EXIT_OPERATOR
+    resumed = Session(kiosk_config(), tmp_path).resume()
+    assert resumed is not None and resumed.game.moves == 1
+
+
+class HearsTheEnd(TableHooks):
+    """A listener like the metrics and the venue link: what it heard of the game's end."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.heard: list[tuple[int, bool]] = []
+
+    def shutdown(self, game: Game) -> None:
+        self.heard.append((game.moves, self.app.running))
+
+
+def test_the_operators_exit_ends_the_game_as_a_quit_does(tmp_path: Path) -> None:
+    """The PIN's exit goes through every listener's shutdown, as systemd's stop does: the
+    metrics are written a last time and the venue link disconnects, not only the save. Once,
+    while the loop still runs; then the loop ends with the operator's exit status."""
+    app, controller = kiosk_app(tmp_path, kiosk_config())
+    Finger(app).tap(Finger(app).card("AH"))
+    last = HearsTheEnd(app)
+    app.hooks.add(last)
+    hold_on_the_code(app, controller, 5.2)
+    type_pin(app, PIN)
+    Finger(app).tap(Finger(app).control("Close the game"))
+    Finger(app).tap(Finger(app).control("Close it"))
+    assert last.heard == [(1, True)]
+    assert app.running is False and app.exit_status == EXIT_OPERATOR
     resumed = Session(kiosk_config(), tmp_path).resume()
     assert resumed is not None and resumed.game.moves == 1
 

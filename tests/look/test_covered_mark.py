@@ -41,7 +41,7 @@ def test_a_hint_on_a_covered_card_outlines_only_its_strip(size, ppm) -> None:
     app = make_app("RU1-C-AAAAAAD", size=size, px_per_mm=ppm)
     table = app.table
     eight = parse_card("8C")  # three cards lie on it
-    table.hints.mark = HintMark(Move(eight, 3), app.clock.time + 5)
+    table.model.hints.mark = HintMark(Move(eight, 3), app.clock.time + 5)
     app.clock.time = 0.0  # the blink is lit
     app.step()
     cards = {c["card"]: c for c in layout_report(table)["cards"]}

@@ -99,13 +99,13 @@ def test_messages_lie_on_free_felt(size, code):
         # A hint: the card and where it goes.
         move = next((m for m in game.legal_moves() if not game.is_pointless(m)), None)
         move = move or Move(longest[-1], (game.cols.index(longest) + 1) % len(game.cols))
-        table.hints.mark = HintMark(move, app.clock.time + 5)
-        table.model.show_toast(tr("table.hint_move", move=table.hints.describe(move)))
+        table.model.hints.mark = HintMark(move, app.clock.time + 5)
+        table.model.show_toast(tr("table.hint_move", move=table.model.hints.describe(move)))
         hinted = [card_name(move.card)]
         if move.dest < len(game.cols) and game.cols[move.dest]:
             hinted.append(card_name(game.cols[move.dest][-1]))
         check(table, hinted, card_name(card))
-        table.hints.mark = None
+        table.model.hints.mark = None
         # The start tip and the indicator's notice, after a tap on the shortest column.
         touched = min(cols, key=len)[-1]
         table.model.last_tap = LastTap(touched, False)

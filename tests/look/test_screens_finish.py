@@ -72,9 +72,9 @@ def test_card_chosen_by_tap_to_place(size, ppm) -> None:
         (nine, *on_it),
         0,
     ]  # not moved
-    chosen = table.chooser.current()
+    chosen = table.model.chooser.current()
     assert chosen is not None and chosen.card == nine
-    assert table.chooser.lit() == table.model.card_rect(nine).unionall(
+    assert table.model.chooser.lit() == table.model.card_rect(nine).unionall(
         list(map(table.model.card_rect, on_it))
     )
     shoot(app, "tap-to-place")

@@ -51,6 +51,7 @@ NOT_AS_PRINTED = {
     "sudo systemctl enable --now getty@tty1": NO_SYSTEMD,
     "sudo nano /etc/solitaire-kiosk/config.toml": "an editor: a person's step",
     "sudo systemctl restart solitaire-kiosk": NO_SYSTEMD,
+    "sudo systemctl daemon-reload": NO_SYSTEMD,
     "sudo systemctl stop solitaire-kiosk": NO_SYSTEMD,
     "systemctl status solitaire-kiosk": NO_SYSTEMD,
     "sudo systemctl disable --now solitaire-kiosk && sudo systemctl enable getty@tty1": NO_SYSTEMD,

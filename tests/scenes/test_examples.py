@@ -133,9 +133,9 @@ def test_the_examples_start_no_solver_even_with_the_indicator_on():
     app.scenes.open("examples")
     page = app.scenes.top
     assert isinstance(page, ExamplesScene)
-    assert page.demo is not None and page.demo.hints.indicator is None
-    assert app.table.hints.indicator is not None  # the visitor's table keeps its own
-    app.table.hints.close_indicator()
+    assert page.demo is not None and page.demo.model.hints.indicator is None
+    assert app.table.model.hints.indicator is not None  # the visitor's table keeps its own
+    app.table.model.hints.close_indicator()
 
 
 def test_the_example_tables_buttons_are_pictures_not_buttons():

@@ -10,7 +10,7 @@ import pytest
 
 from engine import Game
 from engine.cards import parse_card
-from game.table.model import HOLD_PAUSE
+from game.table.picture import HOLD_PAUSE
 from tests.helpers.tablehelp import Finger, make_app
 
 RUN = ["QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C", "AC"]

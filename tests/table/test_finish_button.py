@@ -126,7 +126,7 @@ def test_the_finish_plays_card_by_card_and_a_drag_stops_it(table_app) -> None:
     assert table.button_at(where) == "finish"
     finger.tap(where)
     first = sum(table.model.game.found)
-    assert first == 3 and table.finisher.running  # the first card goes at once, then the rest
+    assert first == 3 and table.model.finisher.running  # the first card goes at once, then the rest
     finger.settle(0.2)
     assert sum(table.model.game.found) > first and table.busy()
     # Lifting a card stops the run; the button is Finish again.
@@ -135,7 +135,7 @@ def test_the_finish_plays_card_by_card_and_a_drag_stops_it(table_app) -> None:
     finger.move((400, 300))
     at = sum(table.model.game.found)
     finger.settle(0.5)
-    assert sum(table.model.game.found) == at and not table.finisher.running
+    assert sum(table.model.game.found) == at and not table.model.finisher.running
     finger.up((400, 300))
     finger.settle(0.5)
     assert table.button_at(where) == "finish"

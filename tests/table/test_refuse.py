@@ -112,7 +112,7 @@ def test_a_hint_never_covers_the_cards_it_points_at(size):
     cols = table.model.game.cols
     moves = [Move(c[-1], j) for i, c in enumerate(cols) if c for j in range(7) if j != i]
     for move in moves:  # every top card to every other column (a mark need not be legal)
-        table.hints.mark = HintMark(move, app.clock.time + 5)
+        table.model.hints.mark = HintMark(move, app.clock.time + 5)
         table.model.show_toast(text)
         assert table.model.toast is not None
         for rect in (table.model.places.group_rect(move.card), table.model.places.move_rect(move)):

@@ -579,7 +579,7 @@ class TestHint:
         app.step()
         assert app.table.model.toast is not None
         assert app.table.model.toast.text == app.tr("table.hint_unavailable")
-        assert app.workers.pool("hint") is None and app.table.hint_job is None
+        assert app.workers.pool("hint") is None and app.table.model.hints.job is None
         finger.tap(finger.card("AH"))  # the game goes on
         assert app.table.model.game.found == [0, 1, 0, 0]
         press_h(app)
@@ -592,17 +592,17 @@ class TestHint:
         assert table.model.toast is not None and table.model.toast.text == app.tr(
             "table.hint_thinking"
         )
-        assert table.hint_mark is None
+        assert table.model.hints.mark is None
         for _ in range(300):  # 5 s of frames: longer than a toast lives, still thinking
             app.step()
         assert table.model.toast is not None and table.model.toast.text == app.tr(
             "table.hint_thinking"
         )
-        assert table.hint_mark is None and len(pool.jobs) == 1
+        assert table.model.hints.mark is None and len(pool.jobs) == 1
         pool.finish()
-        assert table.hint_mark is None  # shown by the frame loop, not by the worker's thread
+        assert table.model.hints.mark is None  # shown by the frame loop, not by the worker's thread
         app.step()
-        assert table.hint_mark is not None and str(table.hint_mark.move) == "9S-t7"
+        assert table.model.hints.mark is not None and str(table.model.hints.mark.move) == "9S-t7"
         assert (
             table.model.toast is not None
             and "9♠" in table.model.toast.text
@@ -628,14 +628,14 @@ class TestHint:
             grab[1] + 180,
         )
         finger.up((grab[0] - 120, grab[1] + 180))
-        assert table.model.tweens and table.hint_job is not None
+        assert table.model.tweens and table.model.hints.job is not None
         finger.settle(1.0)
         assert not table.model.tweens and table.model.card_rect(card).topleft == home
         assert app.clock.time - start > 1.0 and app.frames_drawn > drawn + 10
-        assert table.hint_mark is None and table.hint_job is not None
+        assert table.model.hints.mark is None and table.model.hints.job is not None
         pool.finish()
         app.step()
-        assert str(table.hint_mark.move) == "9S-t7"
+        assert str(table.model.hints.mark.move) == "9S-t7"
 
     def test_a_move_meanwhile_discards_the_stale_answer(self, monkeypatch):
         app, pool = asking_app(monkeypatch)
@@ -650,8 +650,10 @@ class TestHint:
         )
         future.set_result(("9S-t7", "won", None))
         finger.settle()
-        assert app.table.hint_mark is None
-        texts = [app.tr("table.hint_move", move=app.table.hints.describe(Move.parse("9S-t7")))]
+        assert app.table.model.hints.mark is None
+        texts = [
+            app.tr("table.hint_move", move=app.table.model.hints.describe(Move.parse("9S-t7")))
+        ]
         assert app.table.model.toast is None or app.table.model.toast.text not in texts
 
     def test_undo_or_a_new_game_meanwhile_discards_it_too(self, monkeypatch):
@@ -663,12 +665,12 @@ class TestHint:
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")])
         pool.finish()
         finger.settle()
-        assert app.table.hint_mark is None
+        assert app.table.model.hints.mark is None
         press_h(app)
         app.table.start_game(app.games.new("RU1-C-AAAAAAD"))  # the same deal, a new game
         pool.finish()
         finger.settle()
-        assert app.table.hint_mark is None
+        assert app.table.model.hints.mark is None
 
     def test_a_second_press_while_thinking_starts_no_second_search(self, monkeypatch):
         app, pool = asking_app(monkeypatch)
@@ -680,7 +682,7 @@ class TestHint:
         assert app.table.model.toast.text == app.tr("table.hint_thinking")
         pool.finish()
         app.step()
-        assert str(app.table.hint_mark.move) == "9S-t7"
+        assert str(app.table.model.hints.mark.move) == "9S-t7"
         press_h(app)  # answered: a new press asks again
         assert len(pool.jobs) == 2
 
@@ -692,11 +694,11 @@ class TestHint:
         finger.tap(finger.button("settings"))
         pool.finish()
         finger.settle()
-        assert app.table.hint_mark is None
+        assert app.table.model.hints.mark is None
         assert not app.table.busy()  # an idle kiosk may still go to its attract screen
         app.scenes.pop_to_bottom()
         app.step()
-        assert str(app.table.hint_mark.move) == "9S-t7"
+        assert str(app.table.model.hints.mark.move) == "9S-t7"
 
     def test_a_broken_worker_says_hints_are_unavailable(self, monkeypatch):
         from concurrent.futures.process import BrokenProcessPool
@@ -710,7 +712,7 @@ class TestHint:
         app.workers.use("hint", DeadPool())
         press_h(app)
         assert app.table.model.toast.text == app.tr("table.hint_unavailable")
-        assert app.table.hint_job is None
+        assert app.table.model.hints.job is None
 
     def test_a_worker_dying_mid_search_says_unavailable_and_the_next_hint_works(self, monkeypatch):
         from concurrent.futures.process import BrokenProcessPool
@@ -723,22 +725,22 @@ class TestHint:
         pool.finish()
         app.step()
         assert app.table.model.toast.text == app.tr("table.hint_unavailable")
-        assert app.table.hint_mark is None
+        assert app.table.model.hints.mark is None
         solver_with(monkeypatch, lambda data, limit: ("9S-t7", "won", None))
         press_h(app)
         pool.finish()
         app.step()
-        assert str(app.table.hint_mark.move) == "9S-t7"
+        assert str(app.table.model.hints.mark.move) == "9S-t7"
 
     def test_a_worker_that_never_answers_is_given_up(self, monkeypatch):
         app, _never_finished = asking_app(monkeypatch)
         press_h(app)
         for seconds in (10.0, 9.0):
             app.update(seconds, clamp=False)
-        assert app.table.hint_job is not None  # patient: a Pi may still be spawning it
+        assert app.table.model.hints.job is not None  # patient: a Pi may still be spawning it
         app.update(2.0, clamp=False)
         app.draw()
-        assert app.table.hint_job is None and not app.table.busy()
+        assert app.table.model.hints.job is None and not app.table.busy()
         assert app.table.model.toast.text == app.tr("table.hint_unavailable")
 
     def test_the_real_worker_process_answers_and_quits_with_the_game(self):
@@ -751,11 +753,11 @@ class TestHint:
         pool = app.workers.pool("hint")
         assert pool is not None
         deadline = time.monotonic() + 30
-        while table.hint_job is not None and time.monotonic() < deadline:
+        while table.model.hints.job is not None and time.monotonic() < deadline:
             app.step()
             time.sleep(0.01)
-        assert table.hint_mark is not None
-        assert table.model.game.check(table.hint_mark.move) is None  # a legal move
+        assert table.model.hints.mark is not None
+        assert table.model.game.check(table.model.hints.mark.move) is None  # a legal move
         processes = worker_processes(pool)
         assert processes and all(p.is_alive() for p in processes)
         app.step([pygame.event.Event(pygame.QUIT)])
@@ -808,7 +810,7 @@ class TestSolverSeams:
 
         app = self._ask(monkeypatch, hint_data)
         assert asked == [("RU1-C-AAAAAAD", asked[0][1])] and asked[0][1] <= 2
-        assert str(app.table.hint_mark.move) == "9S-t7"
+        assert str(app.table.model.hints.mark.move) == "9S-t7"
 
     def _ask(self, monkeypatch, hint_data):
         app, pool = asking_app(monkeypatch, hint_data)
@@ -821,7 +823,7 @@ class TestSolverSeams:
     def test_stuck_position_says_undo_or_new_game(self, monkeypatch):
         app = self._ask(monkeypatch, lambda data, limit: (None, "unknown", "no_useful_moves"))
         assert app.table.model.toast.text == app.tr("reason.no_useful_moves")
-        assert app.table.hint_mark is None
+        assert app.table.model.hints.mark is None
 
     def test_a_lost_position_is_not_called_one_without_useful_moves(self, monkeypatch):
         """Bug: on a position proved unwinnable the hint said "no useful moves left" while an
@@ -836,7 +838,7 @@ class TestSolverSeams:
         # the first such hint also names the winnable indicator (issue 38 item 2)
         tip = app.tr("table.hint_lost_tip", setting=app.tr("settings.winnable_indicator"))
         assert app.table.model.toast.text == tip
-        assert app.table.hint_mark is None
+        assert app.table.model.hints.mark is None
 
     def test_a_solver_bug_is_no_hint_never_a_crash(self, monkeypatch, caplog):
         """A solver exception in the worker: the hint is unavailable, the log says why."""
@@ -905,7 +907,7 @@ class TestWinnableIndicator:
         app = make_app("RU1-C-AAAAAAD", settings=settings(winnable_indicator=True))
         table = app.table
         table.close()  # the real indicator the table started with the setting on
-        table.hints.sync_indicator()
+        table.model.hints.sync_indicator()
         finger = Finger(app)
         finger.tap(finger.card("AH"))
         assert fake.updates[-1] == 1  # told about the move
@@ -917,7 +919,7 @@ class TestWinnableIndicator:
         finger.tap(finger.button("settings"))
         finger.tap(finger.control(app.tr("settings.winnable_indicator")))
         finger.tap(finger.control(app.tr("dialog.close")))
-        assert fake.closed and table.hints.indicator is None
+        assert fake.closed and table.model.hints.indicator is None
         assert table.bar_text()[4] == ""
 
 

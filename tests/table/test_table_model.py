@@ -1,8 +1,11 @@
 """The table's model (game.table.model, issue 41 item 1): the table's state and its commands
-in one place, loaded without pygame, and driven here on its own: no scene, no window, no
-gesture reader. What it needs around it (game.table.model.Outside) is this test's: the real
-hooks, settings and language, a clock set by hand; the screen's geometry is the real one
-(toast.ScreenBoard, on pygame's Rects, which need no display)."""
+in one place (a tap, a double tap, a choice, a drop, undo, redo, the hint, Finish, a new game,
+the next visitor's reset), loaded without pygame, and driven here on its own: no scene, no
+window, no gesture reader. What it needs around it (game.table.around.Outside) is this test's:
+the real hooks, settings and language, a clock set by hand, dialogs that only note what they
+were asked; the hint's workers are the real ones with a hint pool this test answers by hand;
+the screen's geometry is the real one (toast.ScreenBoard, on pygame's Rects, which need no
+display)."""
 
 from __future__ import annotations
 
@@ -16,16 +19,20 @@ from game.i18n import Translator
 from game.look.layout import compute_layout
 from game.saves.prefs import PlayerSettings
 from game.table import placement
-from game.table.finish import Finisher
 from game.table.model import TableModel
 from game.table.toast import ScreenBoard
-from tests.helpers.tablehelp import almost_won
+from game.workers import Workers
+from tests.helpers.tablehelp import ManualExecutor, almost_won
+
+# What the model is made of and what it holds: none of them may load pygame.
+MODEL = ("model", "picture", "around", "hints", "finish", "select", "gesture", "feedback")
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_table_model_loads_without_pygame():
-    code = "import sys, game.table.model; print(sorted(m for m in sys.modules if 'pygame' in m))"
+    names = ", ".join(f"game.table.{name}" for name in MODEL)
+    code = f"import sys, {names}; print(sorted(m for m in sys.modules if 'pygame' in m))"
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
@@ -38,27 +45,29 @@ class Around:
     def __init__(self, **settings: bool) -> None:
         self.heard: list[str] = []
         self.hooks = Hooks([self])
-        self.settings = PlayerSettings(**settings)
+        self.settings = PlayerSettings(**{"winnable_indicator": False, **settings})
         self.tr = Translator("en")
         self.time = 100.0
-        self.changes = 0  # the hint told the position changed
-        self.asked = 0  # hints asked for
-        self.finishing = 0  # Finish runs started
+        self.questions: list[str] = []  # yes/no questions put over the table
+        self.deals = 0  # new deals asked for at once
 
     def now(self) -> float:
         return self.time
 
-    def position_changed(self) -> None:
-        self.changes += 1
+    def ask(self, question, yes, no, on_yes) -> None:
+        self.questions.append(question)
 
-    def hinted(self) -> list:
-        return []
+    def back(self) -> None:
+        pass
 
-    def ask_hint(self) -> None:
-        self.asked += 1
+    def new_deal(self) -> None:
+        self.deals += 1
 
-    def finish(self) -> None:
-        self.finishing += 1
+    def started(self, game) -> None:
+        self.heard.append("started")
+
+    def ended(self, game, result) -> None:
+        self.heard.append(f"ended {result}")
 
     def moved(self, game, move) -> None:
         self.heard.append(f"moved {move}")
@@ -76,6 +85,8 @@ class Around:
 def table_model(game: Game, window: float = 0.3, **settings: bool):
     rules, around = game.rules, Around(**settings)
     layout = compute_layout(800, 480, columns=rules.columns, cells=rules.cells)
+    workers = Workers()
+    workers.use("hint", ManualExecutor())  # answered by hand: solver_answers
     model = TableModel(
         game,
         layout,
@@ -83,9 +94,17 @@ def table_model(game: Game, window: float = 0.3, **settings: bool):
         None,
         board=ScreenBoard(),
         outside=around,
+        workers=workers,
         double_tap_window=window,
     )
     return model, around
+
+
+def solver_answers(model: TableModel, notation: str | None, status: str = "won") -> None:
+    """The hint worker's answer to the question asked last: ``notation`` (None: no move)."""
+    pool = model.hints.workers.pool("hint")
+    assert isinstance(pool, ManualExecutor) and pool.jobs, "no question asked"
+    pool.jobs[-1][0].set_result((notation, status, None))
 
 
 def stuck_top(game: Game):
@@ -105,7 +124,7 @@ def test_a_tap_sends_a_card_home_and_reports_the_move():
     king = game.cols[0][-1]
     model.tap(king)
     assert game.locate(king)[0] == FOUNDATION and game.moves == 91
-    assert around.heard == [f"moved {game.history[-1].move}"] and around.changes == 1
+    assert around.heard == [f"moved {game.history[-1].move}"]
     assert model.last_tap is not None and model.last_tap.acted
     assert model.tweens, "the king glides home"
 
@@ -186,13 +205,141 @@ def test_a_refused_move_shakes_and_says_why_with_interactive_rules():
 def test_finish_plays_the_rest_through_the_model_to_the_win():
     game = almost_won()
     model, around = table_model(game)
-    finisher = Finisher(model, model.make_move)
-    assert finisher.start(around.time)
+    assert model.finisher.offered() and model.button("finish")
+    assert game.moves == 91, "the first card goes at once"
+    assert model.busy(around.time)
+    wins = []
     for _ in range(20):
         around.time += 0.05
-        finisher.step(around.time)
-    assert game.is_won and model.pending_win
+        wins.append(model.update(around.time, 0.05))
+    assert game.is_won and wins.count(True) == 1, "the win screen is due once, glides over"
+    assert not model.pending_win and not model.busy(around.time)
     assert [h.split()[0] for h in around.heard] == ["moved"] * 4, "each card a move of its own"
+
+
+def test_a_finish_run_stops_when_a_card_is_lifted():
+    game = almost_won()
+    model, around = table_model(game)
+    model.button("finish")
+    assert model.finisher.running and game.moves == 91
+    x, y, _ = model.rest()[game.cols[3][-1]]
+    model.lift(game.cols[3][-1], (int(x) + 5, int(y) + 5), (int(x) + 5, int(y) + 5))
+    around.time += 1.0
+    model.update(around.time, 1.0)
+    assert not model.finisher.running and game.moves == 91 and not game.is_won
+
+
+def test_a_hint_is_asked_for_shown_when_it_comes_and_dropped_by_a_move():
+    game = almost_won()
+    model, around = table_model(game)
+    tr = around.tr
+    assert model.button("hint")
+    assert model.hints.thinking and model.busy(around.time)
+    assert model.toast is not None and model.toast.text == tr("table.hint_thinking")
+    model.button("hint")
+    assert len(model.hints.workers.pool("hint").jobs) == 1, "already on it: no second search"
+    around.time += 1.0
+    model.update(around.time, 1.0)
+    assert model.hints.mark is None, "not come yet"
+    solver_answers(model, "KH-f")
+    model.update(around.time, 0.0)
+    assert model.hints.mark is not None and str(model.hints.mark.move) == "KH-f"
+    assert model.toast is not None and model.toast.text == tr(
+        "table.hint_move", move=model.hints.describe(model.hints.mark.move)
+    )
+    assert model.deadline(around.time) is not None, "the outline blinks, then goes"
+    model.tap(game.cols[0][-1])  # a move: the hint is about a position gone
+    assert model.hints.mark is None and not model.hints.thinking
+
+
+def test_a_hint_that_comes_after_the_position_changed_is_not_shown():
+    game = almost_won()
+    model, around = table_model(game)
+    model.button("hint")
+    question = model.hints.job
+    assert question is not None
+    model.tap(game.cols[0][-1])
+    assert question.future.cancelled() and model.hints.job is None, "the question is dropped"
+    model.update(around.time, 0.0)
+    assert model.hints.mark is None and model.toast is None
+
+
+def test_a_lost_deal_offers_a_new_one():
+    game = Game.from_code("RU1-C-AAAAABB")  # at its deal: no undo can help
+    model, around = table_model(game)
+    model.button("hint")
+    solver_answers(model, None, status="lost")
+    model.update(around.time, 0.0)
+    assert around.questions == [around.tr("table.hint_deal_lost")]
+
+
+def chosen_game():
+    """A deal, a top card that cannot go home, and the place a tap then sends it to."""
+    game = Game.from_code("RU1-C-AAAAABB")
+    card = stuck_top(game)
+    move = placement.double_tap_move(game, card)
+    assert move is not None
+    return game, card, move.dest
+
+
+def test_tap_to_place_chooses_a_card_and_the_next_tap_puts_it():
+    game, card, dest = chosen_game()
+    model, _ = table_model(game, tap_to_place=True)
+    assert model.choose(None, card, None), "chosen, not answered"
+    assert model.pending_refusal is None and model.last_tap is not None
+    chosen = model.chooser.targets()
+    assert chosen is not None and chosen[0] == card and dest in chosen[1]
+    assert model.choose(None, None, dest)
+    assert game.moves == 1 and game.locate(card)[0] == dest
+    assert model.chooser.current() is None, "the choice ends with the move"
+
+
+def test_tap_to_place_leaves_other_taps_alone():
+    game, card, _ = chosen_game()
+    model, _ = table_model(game, tap_to_place=True)
+    assert model.choose(None, card, None)
+    assert not model.choose("undo", None, None), "a button acts, and the choice goes"
+    assert model.chooser.current() is None and game.moves == 0
+    model, _ = table_model(Game.from_code("RU1-C-AAAAABB"))  # the setting off
+    assert not model.choose(None, card, None) and model.chooser.current() is None
+
+
+def test_a_new_game_resets_the_table_and_reports_the_old_one():
+    game = almost_won()
+    model, around = table_model(game)
+    model.tap(game.cols[0][-1])
+    model.play_time.tick(12.0)
+    model.show_toast("a message")
+    new = Game.from_code("RU1-C-AAAAABB")
+    rules = new.rules
+    layout = compute_layout(800, 480, columns=rules.columns, cells=rules.cells)
+    model.start(new, "easy", None, layout=layout)
+    assert around.heard[-2:] == ["ended abandoned", "started"]
+    assert model.game is new and model.deal == "easy" and model.layout is layout
+    assert model.play_time.seconds == 0 and model.toast is None and model.last_tap is None
+    assert len(model.rest()) == 52 and not model.first_line
+    model.start(Game.from_code("RU1-C-AAAAAAD"), "random", None, left="idle")
+    assert around.heard[-1] == "started", "no moves: nothing ended"
+    assert model.first_line, "the next visitor is shown how to play"
+    model.update(around.time, 0.0)
+    assert model.toast is not None and model.toast.text == around.tr("table.first_time")
+
+
+def test_the_next_visitor_finds_no_choice_hint_or_finish_run():
+    game = almost_won()
+    model, around = table_model(game)
+    model.button("finish")
+    model.button("hint")
+    model.show_toast("a message")
+    model.forget_visitor()
+    assert not model.finisher.running and not model.hints.thinking
+    assert model.toast is None and not model.tweens and not model.busy(around.time)
+    assert game.moves == 91, "the game stays as the visitor left it"
+    game, card, _ = chosen_game()
+    model, _ = table_model(game, tap_to_place=True)
+    model.choose(None, card, None)
+    model.forget_visitor()
+    assert model.chooser.current() is None
 
 
 def test_the_buttons_are_the_models_commands_and_new_game_and_settings_are_not():
@@ -200,9 +347,7 @@ def test_the_buttons_are_the_models_commands_and_new_game_and_settings_are_not()
     model, around = table_model(game)
     model.tap(game.cols[0][-1])
     assert model.tweens
-    assert model.button("hint") and around.asked == 1 and not model.tweens, "glides end first"
-    assert model.button("finish") and around.finishing == 1
+    assert model.button("hint") and model.hints.thinking and not model.tweens, "glides end"
+    assert model.button("finish") and game.moves == 92, "the rest played, the first at once"
     assert model.button("undo") and around.heard[-1] == "undone"
-    assert model.button("redo") and around.heard[-1].startswith("moved")
     assert not model.button("new") and not model.button("settings")
-    assert (around.asked, around.finishing) == (1, 1)

@@ -102,7 +102,7 @@ def test_the_chosen_card_is_lit_and_a_tap_elsewhere_drops_it(app) -> None:
     nine = parse_card("9S")
     finger.tap(finger.card("9S"))
     finger.settle(0.5)
-    lit = table.chooser.lit()
+    lit = table.model.chooser.lit()
     assert lit == table.model.places.group_rect(nine)  # with 3C and 9H, which move with it
     helped = [p.rect for p in table.view.help if p.alive()]  # placement help: where it goes
     assert len(helped) == 1 and helped[0].contains(table.model.card_rect(parse_card("TS")))
@@ -113,12 +113,12 @@ def test_the_chosen_card_is_lit_and_a_tap_elsewhere_drops_it(app) -> None:
     assert table.model.toast is None  # chosen, not refused: no "cannot go home" answer
     finger.tap((table.model.layout.title.centerx, table.model.layout.title.bottom - 2))  # bare felt
     finger.settle(0.5)
-    assert table.chooser.lit() is None and table.model.game.moves == 0
+    assert table.model.chooser.lit() is None and table.model.game.moves == 0
     finger.tap(finger.card("9S"))
     finger.settle(0.5)
     finger.tap(finger.card("9S"))  # its own pile: dropped, nothing moves
     finger.settle(0.5)
-    assert table.chooser.lit() is None and table.model.game.moves == 0
+    assert table.model.chooser.lit() is None and table.model.game.moves == 0
 
 
 def test_the_setting_is_on_screen_saved_and_reset_for_the_next_visitor(tmp_path: Path) -> None:
