@@ -1,16 +1,30 @@
 """Shared test setup: no display and no sound, before anything imports pygame; each test's
-tier (unit, app, process, system: pyproject.toml's markers, docs/development.md)."""
+tier (unit, app, process, system: pyproject.toml's markers, docs/development.md); the
+randomised tests' profile (tests/helpers/profiles.py); and what every App would work out anew,
+worked out once per test process by the real code (the shipped locale files, the felt, the card
+art, the daily deals' order: docs/development.md, "Tests")."""
 
+import contextlib
 import dataclasses
 import os
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+import tests.helpers.profiles  # noqa: F401 (loads the Hypothesis profile: fast or full)
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# The code's and the tests' bytecode is kept (in __pycache__, which git ignores) even where
+# PYTHONDONTWRITEBYTECODE is set: without it every pytest process, each pytest-xdist worker and
+# each worker process a test starts compiles the code and rewrites the tests' asserts anew
+# (about 4 s of CPU per process). What the tests check is the same either way.
+sys.dont_write_bytecode = False
 
 
 TIER_NAMES = ("unit", "app", "process", "system")
@@ -221,3 +235,164 @@ def seahaven_3(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     add_locale_names(monkeypatch, SEAHAVEN_3_NAMES)
     with engine.rules.REGISTRY.added(extra):
         yield extra
+
+
+USERS = ("game.app", "game.table.chrome")  # the modules that draw the table (imported lazily)
+
+
+def stand_in(name: str, real: object, instead: object, only: str | None = None) -> Iterator[None]:
+    """``instead`` in place of ``real`` under ``name`` for the session: in module ``only``, or
+    else in every module of the game that imported it (not where it is defined, so a test that
+    imports it from there gets the real one); nothing where no module holds it any more (a
+    refactor then costs speed, never a test)."""
+    import importlib
+
+    for user in USERS:  # imported now, so that the modules that take ``name`` are loaded
+        with contextlib.suppress(ImportError):
+            importlib.import_module(user)
+    home = getattr(real, "__module__", None)
+    held = [
+        module
+        for module in list(sys.modules.values())
+        if getattr(module, "__name__", "").startswith(("game.", "engine."))
+        and (module.__name__ == only if only else module.__name__ != home)
+        and getattr(module, name, None) is real
+    ]
+    for module in held:
+        setattr(module, name, instead)
+    yield
+    for module in held:
+        setattr(module, name, real)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shipped_locales_parsed_once() -> Iterator[None]:
+    """Every App builds a Translator, which reads and parses its locale files (about 13 ms
+    each, a tenth of the app tier's time). Here the shipped files (assets/locales/) are parsed
+    once per test process and each later call gets a copy of what the real load_catalog
+    returned, as long as the file is unchanged (same size and modification time). A catalog
+    from another directory, a changed file or one that did not load (empty) always goes
+    through the real reader; the tests that import load_catalog call the real one too."""
+    import game.i18n
+
+    real: Callable[..., Any] = game.i18n.load_catalog
+    shipped = Path(game.i18n.LOCALE_DIR).resolve()
+    parsed: dict[tuple[Path, int, int], dict[str, Any]] = {}
+
+    def load_catalog(locale: str, directory: Path | None = None) -> Any:
+        folder = Path(game.i18n.LOCALE_DIR if directory is None else directory).resolve()
+        path = folder / f"{locale}.toml"
+        try:
+            seen = path.stat()
+        except OSError:
+            return real(locale, directory)
+        if folder != shipped or not path.is_file():
+            return real(locale, directory)
+        key = (path, seen.st_mtime_ns, seen.st_size)
+        if key not in parsed:
+            catalog = real(locale, directory)
+            if not catalog:
+                return catalog
+            parsed[key] = catalog
+        return dict(parsed[key])
+
+    yield from stand_in("load_catalog", real, load_catalog, only="game.i18n")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def felt_drawn_once_per_size() -> Iterator[None]:
+    """The table's felt (game.look.cards.felt: a gradient worked out pixel by pixel in Python,
+    scaled and converted, about 7 ms) depends on its size and the display's pixel format
+    alone, and every App draws it again. Here the table's chrome gets a copy of the felt drawn
+    the first time for that size and format; the felt itself is drawn by the real function."""
+    import pygame
+
+    import game.look.cards
+
+    real: Callable[[tuple[int, int]], pygame.Surface] = game.look.cards.felt
+    drawn: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def felt(size: tuple[int, int]) -> pygame.Surface:
+        display = pygame.display.get_surface() if pygame.display.get_init() else None
+        shape = (display.get_bitsize(), display.get_masks()) if display else None
+        key = (tuple(size), shape)
+        if key not in drawn:
+            drawn[key] = real(size)
+        return drawn[key].copy()
+
+    yield from stand_in("felt", real, felt)  # where the table imported it
+
+
+SHARED_ARTS = 12  # card sets kept for the next App of the same size (about 10 MB each at most)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def card_art_shared_by_size() -> Iterator[None]:
+    """Every App's table makes a CardArt (game.look.cards) and draws each card it shows anew
+    (a third of a millisecond a face); the art depends only on the card size, the language's
+    rank letters, the index scale, the four-colour setting, the font files and the display's
+    pixel format. Here an App's table gets the CardArt the last Apps of the same kind drew
+    (the 12 latest kinds are kept); a CardArt a test makes itself is its own, and a test that
+    points the fonts elsewhere (a damaged font) or puts its own pygame.font.Font in place gets
+    a fresh one."""
+    from collections import OrderedDict
+
+    import pygame
+
+    import game.look.cards
+    from game.look import fonts
+
+    real = game.look.cards.CardArt
+    kept: OrderedDict[tuple[object, ...], game.look.cards.CardArt] = OrderedDict()
+
+    def font_files() -> tuple[object, ...]:
+        seen: list[object] = []
+        for path in (fonts.FONT_REGULAR, fonts.FONT_BOLD):
+            try:
+                stat = Path(path).stat()
+                seen.append((str(path), stat.st_mtime_ns, stat.st_size))
+            except OSError:
+                seen.append((str(path), None))
+        return tuple(seen)
+
+    def card_art(
+        width: int,
+        height: int,
+        ranks: tuple[str, ...] | None = None,
+        *,
+        index_scale: float = 1.0,
+        four_colors: bool = False,
+    ) -> game.look.cards.CardArt:
+        display = pygame.display.get_surface() if pygame.display.get_init() else None
+        shape = (display.get_bitsize(), display.get_masks()) if display else None
+        fonts_used = (font_files(), pygame.font.Font)  # a test may note what the fonts draw
+        key = (width, height, ranks, index_scale, four_colors, fonts_used, shape)
+        if key not in kept:
+            kept[key] = real(width, height, ranks, index_scale=index_scale, four_colors=four_colors)
+            while len(kept) > SHARED_ARTS:
+                kept.popitem(last=False)
+        kept.move_to_end(key)
+        return kept[key]
+
+    yield from stand_in("CardArt", real, card_art)  # not in game.look.cards: a test's own
+
+
+@pytest.fixture(scope="session", autouse=True)
+def daily_orders_worked_out_once() -> Iterator[None]:
+    """engine.daily._order (a cycle's order of the catalog's deals: a seeded shuffle of a few
+    hundred positions, about half a millisecond) is a pure function of its three arguments, and
+    every App, today's-deal title and new-game dialog asks for it again, twice a day asked.
+    Here each order is worked out once per test process by the real function and every caller
+    gets a copy of it (schedule_index swaps two of its places)."""
+    import engine.daily
+
+    real: Callable[[str, int, int], list[int]] = engine.daily._order
+    worked_out: dict[tuple[str, int, int], list[int]] = {}
+
+    def order(rules_key: str, cycle: int, n: int) -> list[int]:
+        key = (rules_key, cycle, n)
+        if key not in worked_out:
+            worked_out[key] = real(rules_key, cycle, n)
+        return list(worked_out[key])
+
+    yield from stand_in("_order", real, order, only="engine.daily")

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from game.arcade.highscores import DEFAULT_SIZE, HIGHSCORES_FILE, KEEP_DAYS, Entry, HighScores, Rank
 from game.arcade.initials import Blocklist, InitialsInput, is_valid_initials, shown_initials
+from tests.helpers.profiles import examples
 
 BLOCKED = Blocklist()
 is_blocked, blocked_words = BLOCKED.is_blocked, BLOCKED.words
@@ -368,7 +369,9 @@ class TestDamagedFiles:
         write_file(tmp_path, {"RU1-C": {"all": [stored(initials="FUK")]}})
         assert scores(tmp_path).table("RU1-C")[0].initials == ""
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
     @given(
         data=st.recursive(
             st.none()

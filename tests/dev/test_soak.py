@@ -13,6 +13,7 @@ import pytest
 
 from game.dev.soak import Soak
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
+from tests.helpers.profiles import examples
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -21,7 +22,7 @@ REPO = Path(__file__).resolve().parents[2]
 def test_short_soak_is_clean(kiosk: bool) -> None:
     soak = Soak(seed=11, size=(800, 480), kiosk=kiosk)
     try:
-        soak.run(600)
+        soak.run(examples(600, least=300))  # the fast profile: 300 gestures, 40-odd moves
         assert (soak.exceptions, soak.violations) == (0, 0)
         assert soak.moves_played >= 20  # the gestures really play
         assert soak.games_started >= 1  # and deal new games

@@ -15,6 +15,7 @@ from engine.search.dominance import settle
 from engine.search.honest import visible_moves
 from engine.search.ordering import generate
 from engine.search.position import apply, state_of
+from tests.helpers.profiles import examples
 
 deals = st.builds(Game, st.sampled_from(ALL_RULES), st.integers(min_value=0, max_value=2**35 - 1))
 
@@ -46,7 +47,7 @@ def every_move(game: Game) -> list[Move]:
     return [Move(card, dest) for card in range(52) for dest in dests]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(deals, st.integers(0, 2**32), st.integers(0, 100))
 def test_random_play_then_undo_everything_gives_the_start_back(
     game: Game, seed: int, steps: int
@@ -64,7 +65,7 @@ def test_random_play_then_undo_everything_gives_the_start_back(
     assert {**end, "moves": 0, "redo": []} == start
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(deals, st.integers(0, 2**32), st.integers(0, 150))
 def test_52_distinct_cards_and_a_score_never_below_zero(game: Game, seed: int, steps: int) -> None:
     rng = random.Random(seed)
@@ -80,7 +81,7 @@ def test_52_distinct_cards_and_a_score_never_below_zero(game: Game, seed: int, s
         assert all(game.down[i] < len(c) or not c for i, c in enumerate(game.cols))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(deals, st.integers(0, 2**32), st.integers(0, 80))
 def test_legal_moves_are_exactly_what_play_accepts(game: Game, seed: int, steps: int) -> None:
     random_play(game, seed, steps)
@@ -97,7 +98,7 @@ def test_legal_moves_are_exactly_what_play_accepts(game: Game, seed: int, steps:
     assert set(legal) == accepted
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(deals, st.integers(0, 2**32), st.integers(0, 120))
 def test_save_and_load_is_exact_with_history(game: Game, seed: int, steps: int) -> None:
     random_play(game, seed, steps)
@@ -127,7 +128,7 @@ def _as_game_move(game: Game, move: tuple[int, int, int, int]) -> Move:
     return Move(card, dest)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(deals, st.integers(0, 2**32), st.integers(0, 80))
 def test_solver_and_grader_moves_are_legal_moves_of_the_game(
     game: Game, seed: int, steps: int

@@ -24,6 +24,7 @@ from game.config_rules import MAX_WINDOW_PX, RULES
 from game.logs import log_dir_for, setup_logging
 from game.saves import session
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
+from tests.helpers.profiles import examples
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -268,7 +269,7 @@ def quiet_launch(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

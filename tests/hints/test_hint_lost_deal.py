@@ -11,6 +11,7 @@ import pytest
 import engine.search.hints
 from game.saves.prefs import PlayerSettings
 from game.scenes.confirm import ConfirmScene
+from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, ManualExecutor, make_app
 
 LOCALES = ("en", "fi", "ru")
@@ -95,5 +96,5 @@ def test_the_offer_fits_every_screen(monkeypatch, size):
         assert all(screen.contains(c.rect) for c in question.controls), (size, locale)
         app.full_redraw = True
         app.draw()
-        pygame.image.save(app.screen, str(out / f"offer-{size[0]}x{size[1]}-{locale}.png"))
+        save_png(app.screen, str(out / f"offer-{size[0]}x{size[1]}-{locale}.png"))
         pygame.display.quit()

@@ -13,6 +13,7 @@ import pytest
 from engine import Game
 from game.saves.prefs import PlayerSettings
 from game.scenes.confirm import ConfirmScene
+from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, make_app
 
 LOCALES = ("en", "fi", "ru")
@@ -95,7 +96,7 @@ def shot(app, name: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     app.full_redraw = True
     app.draw()
-    pygame.image.save(app.screen, str(out / name))
+    save_png(app.screen, str(out / name))
 
 
 def switch_indicator_on(app, finger: Finger) -> None:

@@ -14,6 +14,7 @@ from game.launch import show_scene
 from game.look.fonts import forget_fonts
 from game.table.scene import TableScene
 from game.table.view import TableView
+from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 from tests.look.test_layout_json import ROOT
 from tests.scenes.test_examples import open_examples
@@ -105,7 +106,7 @@ def test_the_table_buttons_are_as_readable_as_the_info_bar(size, locale, code, m
     assert all(min(px) >= least for px in drawn.values()), (least, drawn)
     if size == (720, 1280):
         SHOTS.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, SHOTS / f"table-{code[:6]}-{locale}-720x1280.png")
+        save_png(app.screen, SHOTS / f"table-{code[:6]}-{locale}-720x1280.png")
 
 
 def drawn_sizes(draw: Callable[[], object], monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
@@ -145,4 +146,4 @@ def test_the_words_on_the_examples_table_are_as_readable_as_the_info_bar(size, l
         app.full_redraw = True
         app.draw()
         SHOTS.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, SHOTS / f"examples-{locale}-720x1280.png")
+        save_png(app.screen, SHOTS / f"examples-{locale}-720x1280.png")

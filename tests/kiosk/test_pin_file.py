@@ -11,6 +11,8 @@ import os
 import stat
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,15 @@ def config(tmp_path: Path, kiosk: str) -> Path:
     path = tmp_path / "config.toml"
     path.write_text(f"[kiosk]\nlock = true\n{kiosk}\n")
     return path
+
+
+@pytest.fixture
+def short_pin() -> Iterator[Path]:
+    """A PIN file's path short enough to be shown whole: a message shows at most 80 characters
+    of a value (game.config_rules.MAX_SHOWN), and tmp_path can be longer than that (under
+    pytest-xdist, or with a long user name)."""
+    with tempfile.TemporaryDirectory(prefix="pin-") as folder:
+        yield Path(folder) / "pin-hash"
 
 
 def pinfile(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -56,8 +67,10 @@ def test_the_hash_in_the_pin_file_is_the_pin_and_wins_over_the_config(tmp_path: 
 
 
 @pytest.mark.parametrize("content", [None, "", "\n"])
-def test_a_missing_or_empty_pin_file_is_no_pin(tmp_path: Path, content: str | None) -> None:
-    pin = tmp_path / "pin-hash"
+def test_a_missing_or_empty_pin_file_is_no_pin(
+    tmp_path: Path, content: str | None, short_pin: Path
+) -> None:
+    pin = short_pin
     if content is not None:
         pin.write_text(content)
     conf = config(tmp_path, f'operator_pin_file = "{pin}"')
@@ -78,10 +91,11 @@ def test_only_the_pin_file_counts_an_older_hash_beside_it_never_comes_back(
     content: str | None,
     capsys: pytest.CaptureFixture[str],
     caplog: pytest.LogCaptureFixture,
+    short_pin: Path,
 ) -> None:
     """Issue 39, item 3: an emptied or lost PIN file is no PIN, reported by the check and in
     the log, whatever operator_pin_hash the config still holds."""
-    pin = tmp_path / "pin-hash"
+    pin = short_pin
     if content is not None:
         pin.write_text(content)
     conf = config(tmp_path, f'operator_pin_hash = "{OLD}"\noperator_pin_file = "{pin}"')
@@ -103,9 +117,9 @@ def test_only_the_pin_file_counts_an_older_hash_beside_it_never_comes_back(
 
 
 def test_a_pin_file_that_is_no_hash_is_reported_without_its_content(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], short_pin: Path
 ) -> None:
-    pin = tmp_path / "pin-hash"
+    pin = short_pin
     pin.write_text("246813\n")  # the plain PIN typed in by mistake
     conf = config(tmp_path, f'operator_pin_hash = "{OLD}"\noperator_pin_file = "{pin}"')
     loaded, _problems = load_config(conf)
@@ -116,8 +130,8 @@ def test_a_pin_file_that_is_no_hash_is_reported_without_its_content(
     assert "no PIN from it" in out and "246813" not in out
 
 
-def test_an_unreadable_pin_file_is_reported(tmp_path: Path) -> None:
-    pin = tmp_path / "pin-hash"
+def test_an_unreadable_pin_file_is_reported(tmp_path: Path, short_pin: Path) -> None:
+    pin = short_pin
     pin.mkdir()
     _loaded, problems = load_config(config(tmp_path, f'operator_pin_file = "{pin}"'))
     assert problems[0] == (

@@ -12,6 +12,7 @@ import pytest
 
 from engine import Game
 from game.look import ui
+from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 from tests.table.test_finish_button import CERTAIN_AT
 
@@ -78,7 +79,7 @@ def test_finish_has_its_own_colour_and_pulses_once_when_it_appears(size: tuple[i
     assert not app.busy()  # steady: the loop may rest again
     assert peak is not None
     OUT.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(peak[1], str(OUT / f"finish-pulse-{size[0]}x{size[1]}.png"))
+    save_png(peak[1], str(OUT / f"finish-pulse-{size[0]}x{size[1]}.png"))
     others = [r for name, r in table.model.layout.buttons.items() if name != "hint"]
     image, pos = table.view.chrome.pulsed(0.5)  # the height of the pulse: clear of the others
     assert not any(image.get_rect(topleft=pos).colliderect(r) for r in others)

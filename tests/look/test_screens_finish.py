@@ -13,6 +13,7 @@ from engine import Game
 from engine.cards import parse_card
 from game.dev.report import layout_report
 from game.saves.prefs import PlayerSettings
+from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import WON_CODE, Finger, make_app
 from tests.table.test_finish_button import LONG_FINISH
 
@@ -25,7 +26,7 @@ def shoot(app, name: str) -> None:
     app.draw()
     OUT.mkdir(parents=True, exist_ok=True)
     w, h = app.screen.get_size()
-    pygame.image.save(app.screen, str(OUT / f"{name}-{w}x{h}.png"))
+    save_png(app.screen, str(OUT / f"{name}-{w}x{h}.png"))
 
 
 @pytest.mark.parametrize(("size", "ppm"), SIZES, ids=lambda v: str(v))

@@ -15,6 +15,7 @@ from engine import FOUNDATION, Game
 from engine.cards import CARD_NAMES
 from game.dev.report import layout_report
 from game.saves.prefs import PlayerSettings
+from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 from tests.look.test_touch_layout import position
 
@@ -83,12 +84,12 @@ def test_screenshot(name, size, ppm):
     app.draw()
     OUT.mkdir(parents=True, exist_ok=True)
     stem = OUT / f"{name}-{size[0]}x{size[1]}"
-    pygame.image.save(app.screen, f"{stem}.png")
+    save_png(app.screen, f"{stem}.png")
     report = layout_report(app.table)
     stem.with_suffix(".json").write_text(json.dumps(report, indent=1), encoding="utf-8")
     assert_a_table_one_can_read(app.table.model.game, report)
     for locale in ("fi", "ru"):  # the title and the bar in the other languages
         app.set_locale(locale)
         app.draw()
-        pygame.image.save(app.screen, f"{stem}-{locale}.png")
+        save_png(app.screen, f"{stem}-{locale}.png")
     pygame.display.quit()

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.saves.prefs import PlayerSettings
+from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 from tests.look.test_layout_json import ROOT, run_main
 from tests.look.test_touch_layout import SCREENS, position
@@ -59,7 +60,7 @@ def test_one_free_cell_keeps_its_longest_column_readable(size, ppm, strip_mm):
     app.full_redraw = True
     app.draw()
     SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, SHOTS / f"SH1-C1-column2-18-{size[0]}x{size[1]}.png")
+    save_png(app.screen, SHOTS / f"SH1-C1-column2-18-{size[0]}x{size[1]}.png")
     lay = app.table.model.layout
     assert lay.card_w >= LEAST[f"{size[0]}x{size[1]}"]
     ys = [app.table.model.rest()[card][1] for card in app.table.model.game.cols[1]]

@@ -40,6 +40,11 @@ def full_picture(app) -> pygame.Surface:
 
 
 def differing(a: pygame.Surface, b: pygame.Surface) -> int:
+    """How many pixels differ (compared whole first: counting pixel by pixel took 0.4 s)."""
+    if a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(
+        b, "RGBA"
+    ):
+        return 0
     w, h = a.get_size()
     return sum(1 for x in range(w) for y in range(h) if a.get_at((x, y)) != b.get_at((x, y)))
 

@@ -1,6 +1,7 @@
 """Every test has a tier (unit, app, process, system), so that a bare pytest runs the fast ones
 and ./test.sh all of them; a test file without one stops the run at collection."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -54,12 +55,12 @@ def test_the_tiers_are_the_markers_pyproject_declares_and_a_bare_run_skips_the_s
 def test_a_test_file_without_a_tier_stops_the_run(tmp_path: Path) -> None:
     """Collection fails naming the file, before any test runs, even one -m would leave out."""
     tests = tmp_path / "tests"
-    for folder in ("", "engine", "table"):
+    for folder in ("", "engine", "table", "helpers"):
         (tests / folder).mkdir(exist_ok=True)
         (tests / folder / "__init__.py").write_text("")
-    (tests / "conftest.py").write_text(
-        (ROOT / "tests" / "conftest.py").read_text(encoding="utf-8"), encoding="utf-8"
-    )
+    for shared in ("conftest.py", "helpers/profiles.py"):  # the setup conftest.py imports
+        (tests / shared).write_text((TESTS / shared).read_text(encoding="utf-8"), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # its fixtures reach the game's code
     (tests / "engine" / "test_game.py").write_text("def test_tiered():\n    pass\n")
     # TIERS names engine/test_game.py, not a file of that name in another folder
     (tests / "table" / "test_game.py").write_text("def test_in_another_folder():\n    pass\n")
@@ -67,6 +68,7 @@ def test_a_test_file_without_a_tier_stops_the_run(tmp_path: Path) -> None:
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-m", "system", "tests"],
         cwd=tmp_path,
+        env=env,
         capture_output=True,
         text=True,
         timeout=60,
@@ -81,8 +83,28 @@ def test_a_test_file_without_a_tier_stops_the_run(tmp_path: Path) -> None:
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests"],
         cwd=tmp_path,
+        env=env,
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_a_bare_run_is_fast_and_parallel_and_test_sh_runs_the_full_profile_in_one_process() -> None:
+    """A bare pytest: every core (pytest-xdist) and the fast profile of the randomised tests;
+    ./test.sh: the full profile (every example each test asks for), one process per run."""
+    from tests.helpers.profiles import chosen, examples
+
+    addopts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "pytest"
+    ]["ini_options"]["addopts"]
+    assert "-n auto" in addopts
+    assert chosen({}) == "fast" and chosen({"SOLITAIRE_TEST_PROFILE": "full"}) == "full"
+    with pytest.raises(ValueError, match="SOLITAIRE_TEST_PROFILE"):
+        chosen({"SOLITAIRE_TEST_PROFILE": "ful"})  # a typo never quietly runs the fast one
+    assert examples(300) == (300 if chosen() == "full" else 75) and examples(8) == 8
+    script = (ROOT / "test.sh").read_text(encoding="utf-8")
+    assert "SOLITAIRE_TEST_PROFILE=full" in script
+    runs = [line for line in script.splitlines() if "-m pytest" in line]
+    assert len(runs) == 3 and all('-m "" -n 0' in line for line in runs)

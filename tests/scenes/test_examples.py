@@ -13,6 +13,7 @@ from game.examples import EXAMPLES
 from game.saves.prefs import PlayerSettings
 from game.scenes.examples import ExamplesScene
 from game.scenes.rules import RulesScene
+from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, make_app, names
 
 LOCALES = ("en", "fi", "ru")
@@ -222,4 +223,4 @@ def test_the_refusal_box_leaves_the_title_readable(size):
         assert not toast.rect.colliderect(page.demo.model.layout.title), (size, locale)
         app.full_redraw = True
         app.draw()
-        pygame.image.save(app.screen, str(out / f"refusal-{size[0]}x{size[1]}-{locale}.png"))
+        save_png(app.screen, str(out / f"refusal-{size[0]}x{size[1]}-{locale}.png"))

@@ -13,6 +13,7 @@ import pytest
 from game.i18n import LOCALES
 from game.launch import show_scene
 from game.scenes.dialog import Dialog
+from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
@@ -68,7 +69,7 @@ def test_the_question_box_ends_close_below_its_question(size: tuple[int, int], p
                 assert dialog.panel.bottom - max(r.bottom for r in buttons) <= 0.6 * u
                 if n == 0 or (size == PORTRAIT and locale == "en"):
                     stem = f"question-{size[0]}x{size[1]}-{locale}-{n}"
-                    pygame.image.save(app.screen, OUT / f"{stem}.png")
+                    save_png(app.screen, OUT / f"{stem}.png")
                 app.scenes.pop()
     finally:
         app.close()
@@ -93,7 +94,7 @@ def test_every_dialog_at_720x1280_fits_its_panel() -> None:
             assert app.screen.get_rect().contains(dialog.panel), name
             app.full_redraw = True
             app.draw()
-            pygame.image.save(app.screen, OUT / f"dialog-{name}-720x1280.png")
+            save_png(app.screen, OUT / f"dialog-{name}-720x1280.png")
             app.scenes.pop_to_bottom()
     finally:
         app.close()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.dev.script import Player
@@ -21,6 +20,7 @@ from game.look.fonts import font
 from game.look.switches import switch_layout, switch_zone, tap_point
 from game.look.typeset import NBSP
 from game.scenes.settings import TOGGLES, SettingsScene
+from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
@@ -38,7 +38,7 @@ def state_texts(player: Player, path: Path) -> list[str]:
 def shoot(app, name: str) -> None:
     app.full_redraw = True
     app.draw()
-    pygame.image.save(app.screen, OUT / f"{name}.png")
+    save_png(app.screen, OUT / f"{name}.png")
 
 
 @pytest.mark.parametrize(("size", "ppm"), [*SIZES, BAND], ids=lambda v: str(v))

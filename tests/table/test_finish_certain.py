@@ -22,6 +22,7 @@ from engine.finish import finish_line
 from engine.game import CELL0, EMPTY
 from engine.search.solver import solve
 from game.dev.script import Player
+from tests.helpers.profiles import examples
 from tests.helpers.tablehelp import make_app
 
 # A deal of each rule set and the move of its solver's win from which the rest is certain.
@@ -136,7 +137,7 @@ def end_positions(draw: st.DrawFn) -> Game:
     return Game.from_dict(data)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(end_positions())
 def test_a_finish_offered_is_legal_move_by_move_and_wins(game: Game) -> None:
     before = game.to_dict()

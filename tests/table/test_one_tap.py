@@ -10,6 +10,7 @@ from engine.cards import CARD_NAMES, parse_card
 from game.config import DefaultsConfig
 from game.saves.prefs import PlayerSettings
 from game.scenes.settings import SettingsScene
+from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, make_app, names
 
 LOCALES = ("en", "fi", "ru")
@@ -144,5 +145,5 @@ def test_the_longer_refusal_fits_clear_of_its_cards(size):
             assert not table.model.toast.rect.colliderect(group), (size, locale, card)
         app.full_redraw = True
         app.draw()
-        pygame.image.save(app.screen, str(out / f"home-first-{size[0]}x{size[1]}-{locale}.png"))
+        save_png(app.screen, str(out / f"home-first-{size[0]}x{size[1]}-{locale}.png"))
         pygame.display.quit()
