@@ -122,7 +122,8 @@ def test_the_arm64_package_holds_the_aarch64_wheels_conffile_and_units(
     listing = subprocess.run(["dpkg-deb", "-c", str(deb)], capture_output=True, text=True)
     files = {line.split()[-1].removeprefix(".") for line in listing.stdout.splitlines()}
     wheels = {f for f in files if f.startswith(f"{APP}/wheels/") and f.endswith(".whl")}
-    assert {Path(w).name.split("-")[0] for w in wheels} == {"pygame_ce", "pytweening"}
+    names = {Path(w).name.split("-")[0] for w in wheels}
+    assert names == {"pygame_ce", "pytweening", "paho_mqtt"}  # paho: the venue's link
     abi = "cp" + python.replace(".", "")
     assert any(f"{abi}-{abi}-manylinux" in w and w.endswith("aarch64.whl") for w in wheels)
     assert not any("x86_64" in w for w in wheels)
@@ -319,9 +320,8 @@ def check_installed(root: Path) -> None:
         for key in ("ExecStart", "WorkingDirectory"):
             path = re.search(rf"^{key}=(\S+)", text, re.M)  # ExecStart: its arguments follow
             assert path and os.access(root / path.group(1).lstrip("/"), os.X_OK), (unit, key)
-    versions = chroot(
-        root, f"{APP}/.venv/bin/python", "-c", "import pygame, pytweening; print(pygame.ver)"
-    )
+    imports = "import pygame, pytweening, paho.mqtt.client; print(pygame.ver)"
+    versions = chroot(root, f"{APP}/.venv/bin/python", "-c", imports)
     assert versions.stdout == "2.5.8\n", versions.stderr
     assert list((root / APP.lstrip("/") / "game").glob("__pycache__/*.pyc"))
 
