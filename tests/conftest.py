@@ -25,179 +25,46 @@ sys.dont_write_bytecode = False
 
 TIER_NAMES = ("unit", "app", "process", "system")
 
-TESTS = Path(__file__).resolve().parent
 
-# The tier of each test file's tests, by its path under tests/ (its folder says what it tests, as
-# the code's folders do; its tier how it runs). A test that needs more than its file (a subprocess
-# in a file of in-process tests) carries its own marker, e.g. ``@pytest.mark.process``, which wins.
-# The engine's docstring examples (--doctest-modules on engine/) are unit tests.
-TIERS = {
-    "arcade/test_any_level.py": "app",
-    "arcade/test_arcade.py": "app",
-    "arcade/test_attract_one_game.py": "unit",
-    "arcade/test_blocked_initials.py": "unit",
-    "arcade/test_clock_ahead.py": "unit",
-    "arcade/test_entries_list.py": "app",
-    "arcade/test_highscore_levels.py": "app",
-    "arcade/test_highscores.py": "unit",
-    "arcade/test_newgame_scores.py": "unit",
-    "arcade/test_score_pages.py": "app",
-    "arcade/test_screens_arcade.py": "app",
-    "arcade/test_win_panel.py": "app",
-    "arcade/test_win_restart.py": "unit",
-    "arcade/test_venue_board.py": "unit",
-    "arcade/test_venue_screens.py": "app",
-    "arcade/test_win_seen.py": "unit",
-    "deploy/test_cage_e2e.py": "system",
-    "deploy/test_console_setup.py": "process",
-    "deploy/test_deb.py": "system",
-    "deploy/test_deb_fleet.py": "system",
-    "deploy/test_deb_operator.py": "system",
-    "deploy/test_display_wait.py": "process",
-    "deploy/test_fleet_report.py": "system",
-    "deploy/test_fleet_venue.py": "system",
-    "deploy/test_install.py": "system",
-    "deploy/test_kiosk_alerts.py": "system",
-    "deploy/test_kiosk_unit.py": "process",
-    "dev/test_script.py": "process",
-    "dev/test_soak.py": "unit",
-    "dev/test_startbench.py": "system",
-    "dev/test_venuebench.py": "process",
-    "engine/test_catalog.py": "unit",
-    "engine/test_cli.py": "unit",
-    "engine/test_daily.py": "unit",
-    "engine/test_deals.py": "unit",
-    "engine/test_finish.py": "unit",
-    "engine/test_game.py": "unit",
-    "engine/test_levels.py": "unit",
-    "engine/test_move_core.py": "unit",
-    "engine/test_properties.py": "unit",
-    "engine/test_russian.py": "unit",
-    "engine/test_seahaven.py": "unit",
-    "engine/test_solver.py": "unit",
-    "game/test_config.py": "unit",
-    "game/test_config_hostile.py": "app",
-    "game/test_e2e_xvfb.py": "system",
-    "game/test_input.py": "app",
-    "game/test_logs.py": "unit",
-    "game/test_new_rule_set.py": "app",
-    "game/test_rulesets.py": "app",
-    "game/test_scene.py": "app",
-    "game/test_seams.py": "app",
-    "game/test_sound.py": "app",
-    "game/test_sound_play.py": "app",
-    "game/test_wiring.py": "app",
-    "hints/test_hint_lost_deal.py": "app",
-    "hints/test_hints.py": "unit",
-    "hints/test_indicator_findable.py": "app",
-    "hints/test_indicator_states.py": "app",
-    "i18n/test_i18n.py": "unit",
-    "i18n/test_language.py": "app",
-    "i18n/test_line_breaks.py": "app",
-    "i18n/test_locales.py": "app",
-    "i18n/test_native_reading.py": "app",
-    "i18n/test_text_fit.py": "app",
-    "i18n/test_text_size.py": "app",
-    "i18n/test_wording.py": "unit",
-    "kiosk/test_idle_unlocked.py": "process",
-    "kiosk/test_kiosk_app.py": "app",
-    "kiosk/test_kiosk_flag.py": "app",
-    "kiosk/test_kiosk_flows.py": "process",
-    "kiosk/test_kiosk_models.py": "app",
-    "kiosk/test_kiosk_process.py": "process",
-    "kiosk/test_metrics.py": "app",
-    "kiosk/test_next_visitor.py": "app",
-    "kiosk/test_pin_file.py": "unit",
-    "kiosk/test_rest.py": "unit",
-    "kiosk/test_venue_broker.py": "system",
-    "kiosk/test_venue_form.py": "unit",
-    "kiosk/test_venue_script.py": "system",
-    "kiosk/test_visitor_settings.py": "app",
-    "kiosk/test_watchdog.py": "unit",
-    "look/test_card_art.py": "app",
-    "look/test_covered_mark.py": "app",
-    "look/test_display.py": "app",
-    "look/test_fans.py": "app",
-    "look/test_finish_look.py": "app",
-    "look/test_grid.py": "unit",
-    "look/test_layout.py": "app",
-    "look/test_layout_json.py": "app",
-    "look/test_layout_title.py": "app",
-    "look/test_long_column.py": "app",
-    "look/test_message_room.py": "app",
-    "look/test_screens_finish.py": "app",
-    "look/test_screenshots.py": "app",
-    "look/test_seahaven_layout.py": "app",
-    "look/test_sprite_layer.py": "app",
-    "look/test_touch_layout.py": "app",
-    "project/test_docs.py": "unit",
-    "project/test_private_clone.py": "system",
-    "project/test_readme_commands.py": "unit",
-    "project/test_tiers.py": "unit",
-    "project/test_typecheck.py": "unit",
-    "saves/test_autosave.py": "unit",
-    "saves/test_defensive_reads.py": "app",
-    "saves/test_durable_saves.py": "unit",
-    "saves/test_hostile_files.py": "process",
-    "saves/test_session.py": "unit",
-    "saves/test_state_hostile.py": "app",
-    "saves/test_stats.py": "unit",
-    "saves/test_storage.py": "unit",
-    "saves/test_workers_and_window.py": "app",
-    "scenes/test_dialog_fit.py": "app",
-    "scenes/test_examples.py": "app",
-    "scenes/test_portrait_dialogs.py": "app",
-    "scenes/test_rules_screen.py": "app",
-    "scenes/test_settings_help.py": "app",
-    "scenes/test_sound_settings.py": "app",
-    "table/test_column_hold.py": "app",
-    "table/test_finish_button.py": "app",
-    "table/test_finish_certain.py": "app",
-    "table/test_first_time.py": "app",
-    "table/test_flow.py": "app",
-    "table/test_move_path.py": "app",
-    "table/test_one_tap.py": "app",
-    "table/test_play_time.py": "app",
-    "table/test_refusal_words.py": "app",
-    "table/test_refuse.py": "app",
-    "table/test_table.py": "app",
-    "table/test_table_bugs.py": "app",
-    "table/test_table_model.py": "unit",
-    "table/test_tap_answer.py": "app",
-    "table/test_tap_to_place.py": "app",
-    "table/test_touch_pick.py": "app",
-    "table/test_undo_redo.py": "app",
-}
+def tiers_of(node: pytest.Item | pytest.Collector) -> list[str]:
+    """The tier markers ``node`` carries itself (a file's ``pytestmark``, a class's or a test's
+    decorator), not those it has from the nodes around it."""
+    return sorted({mark.name for mark in node.own_markers if mark.name in TIER_NAMES})
 
 
-def tier_of(item: pytest.Item) -> str | None:
-    """The item's tier: its own marker (of the test or its class), else its file's, else
-    None. An item with two tier markers of its own is refused (UsageError)."""
-    own = {mark.name for mark in item.iter_markers() if mark.name in TIER_NAMES}
-    if len(own) > 1:
-        raise pytest.UsageError(f"{item.nodeid} has more than one tier: {sorted(own)}")
-    if own:
-        return own.pop()
+def tier_of(item: pytest.Item) -> str:
+    """The item's tier: the nearest one declared, its own (of the test or its class) before its
+    file's. The engine's docstring examples (--doctest-modules on engine/) are unit tests. A
+    test file declares its tier near its top (``pytestmark = pytest.mark.app``, or a list with
+    it); a file without one, or a file, class or test with two, is refused (UsageError)."""
     if isinstance(item, pytest.DoctestItem):
         return "unit"
-    path = Path(str(item.path)).resolve()
-    if not path.is_relative_to(TESTS):
-        return None
-    return TIERS.get(path.relative_to(TESTS).as_posix())
+    module = item.getparent(pytest.Module)
+    if module is None or not tiers_of(module):
+        where = (
+            item.path.relative_to(Path.cwd()) if item.path.is_relative_to(Path.cwd()) else item.path
+        )
+        raise pytest.UsageError(
+            f"{where} has no tier: add `pytestmark = pytest.mark.unit` (or app, process, "
+            "system: pyproject.toml's markers) near its top"
+        )
+    found = ""
+    for node in item.listchain():  # the session first, the test itself last: the nearest wins
+        tiers = tiers_of(node)
+        if len(tiers) > 1:
+            raise pytest.UsageError(f"{node.nodeid} has more than one tier: {tiers}; keep one")
+        found = tiers[0] if tiers else found
+    return found
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects: every collected test needs a tier
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    untiered = sorted({str(item.path) for item in items if tier_of(item) is None})
-    if untiered:
-        raise pytest.UsageError(
-            "test files without a tier (add them to TIERS in tests/conftest.py): "
-            + ", ".join(untiered)
-        )
-    for item in items:
-        tier = tier_of(item)
-        if tier not in {mark.name for mark in item.iter_markers()}:
-            item.add_marker(tier)
+    """Each test keeps its one tier (so that ``-m unit`` leaves out a file's process test)."""
+    chosen = [tier_of(item) for item in items]
+    for item, tier in zip(items, chosen, strict=True):
+        for node in item.listchain():
+            node.own_markers[:] = [m for m in node.own_markers if m.name not in TIER_NAMES]
+        item.add_marker(tier)
 
 
 @pytest.fixture(scope="session")

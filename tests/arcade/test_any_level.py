@@ -19,6 +19,8 @@ from game.saves.prefs import PlayerSettings
 from game.scenes.win import WinScene
 from tests.helpers.tablehelp import Finger, almost_won, make_app
 
+pytestmark = pytest.mark.app
+
 LOCALES = ("en", "fi", "ru")
 
 

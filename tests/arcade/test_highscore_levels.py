@@ -22,6 +22,8 @@ from game.i18n import Translator
 from game.saves.prefs import PlayerSettings
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens" / "scores"
 LEVELS = catalog.load("RU1-C").levels
 EASY, HARD = LEVELS["easy"], LEVELS["hard"]

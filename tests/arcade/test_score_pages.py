@@ -18,6 +18,8 @@ from game.look.typeset import mend_last_line
 from game.scenes.scores import ScoresScene
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
 SIZES = [((800, 480), 5.2), ((1024, 600), 6.6), ((720, 1280), 8.2), ((1920, 1080), None)]
 

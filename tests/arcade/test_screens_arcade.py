@@ -16,6 +16,8 @@ import main
 from engine import daily
 from game.arcade.highscores import Entry, HighScores
 
+pytestmark = pytest.mark.app
+
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens" / "arcade"
 DAY = dt.date(2026, 11, 30)
 SCENES = ("attract-today", "attract-all", "attract-howto", "initials", "win", "newgame")

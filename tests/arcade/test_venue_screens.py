@@ -22,6 +22,8 @@ from tests.arcade.test_win_panel import press, seen, won_app
 from tests.helpers.tablehelp import make_app
 from tests.helpers.venuehelp import three_kiosks
 
+pytestmark = pytest.mark.app
+
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens" / "venue"
 SIZES = ((800, 480), (1024, 600), (720, 1280), (1920, 1080))
 RANK_3_OF_4 = {

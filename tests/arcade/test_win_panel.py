@@ -23,6 +23,8 @@ from game.saves.prefs import PlayerSettings
 from tests.arcade.test_arcade import day_of_won_code
 from tests.helpers.tablehelp import WON_CODE, almost_won, make_app
 
+pytestmark = pytest.mark.app
+
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens" / "win"
 SIZES = ((800, 480), (1024, 600), (720, 1280), (1920, 1080))
 KINGS = ("KS", "KH", "KD", "KC")

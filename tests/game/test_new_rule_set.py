@@ -22,6 +22,8 @@ from game.saves.session import Session
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tests.helpers.tablehelp import Finger, ManualExecutor, add_locale_names, make_app
 
+pytestmark = pytest.mark.app
+
 # Russian Solitaire dealt with every card face up: a rule set of a game the registry knows.
 OPEN_RUSSIAN = dataclasses.replace(
     RUSSIAN, variant="O", deal_down=(0,) * 7, deal_up=(1, 6, 7, 8, 9, 10, 11)

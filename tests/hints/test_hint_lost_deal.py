@@ -14,6 +14,8 @@ from game.scenes.confirm import ConfirmScene
 from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, ManualExecutor, make_app
 
+pytestmark = pytest.mark.app
+
 LOCALES = ("en", "fi", "ru")
 CODE = "RU1-C-AAAAAAD"
 

@@ -16,6 +16,8 @@ from game.scenes.confirm import ConfirmScene
 from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 LOCALES = ("en", "fi", "ru")
 
 

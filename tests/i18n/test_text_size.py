@@ -19,6 +19,8 @@ from tests.helpers.tablehelp import make_app
 from tests.look.test_layout_json import ROOT
 from tests.scenes.test_examples import open_examples
 
+pytestmark = pytest.mark.app
+
 SHOTS = ROOT / "out" / "screens" / "text-size"
 
 SIZES = [(800, 480), (1024, 600), (720, 1280), (1920, 1080)]

@@ -17,6 +17,8 @@ from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import WON_CODE, Finger, make_app
 from tests.table.test_finish_button import LONG_FINISH
 
+pytestmark = pytest.mark.app
+
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
 SIZES = [((800, 480), 5.2), ((1024, 600), 6.6), ((720, 1280), 8.3), ((1920, 1080), None)]
 

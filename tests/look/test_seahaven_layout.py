@@ -18,6 +18,8 @@ from tests.helpers.tablehelp import make_app
 from tests.look.test_layout_json import ROOT, run_main
 from tests.look.test_touch_layout import SCREENS, position
 
+pytestmark = pytest.mark.app
+
 SHOTS = ROOT / "out" / "screens" / "seahaven"
 
 # size, least card width (before: 52 at 800x480, 67 at 1024x600, with the block beside the

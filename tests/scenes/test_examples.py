@@ -16,6 +16,8 @@ from game.scenes.rules import RulesScene
 from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, make_app, names
 
+pytestmark = pytest.mark.app
+
 LOCALES = ("en", "fi", "ru")
 
 

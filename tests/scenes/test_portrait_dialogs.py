@@ -16,6 +16,8 @@ from game.scenes.dialog import Dialog
 from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
 PORTRAIT = (720, 1280)
 

@@ -23,6 +23,8 @@ from game.scenes.settings import TOGGLES, SettingsScene
 from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
 SIZES = [((800, 480), 5.2), ((1024, 600), 6.6), ((720, 1280), 8.2), ((1920, 1080), None)]
 BAND = ((720, 400), 5.0)  # smaller than any kiosk's screen: the help band

@@ -13,6 +13,8 @@ from game.scenes.settings import SettingsScene
 from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, make_app, names
 
+pytestmark = pytest.mark.app
+
 LOCALES = ("en", "fi", "ru")
 
 
