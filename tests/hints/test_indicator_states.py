@@ -11,9 +11,9 @@ import pygame
 import pytest
 
 from engine import Game
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
 from game.scenes.confirm import ConfirmScene
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, make_app
 
 pytestmark = pytest.mark.app

@@ -12,7 +12,7 @@ import pytest
 
 from engine import Game
 from game.look import ui
-from tests.helpers.shots import save_png
+from game.look.png import save_png
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 from tests.table.test_finish_button import CERTAIN_AT
 

@@ -12,8 +12,8 @@ import pytest
 from engine import Game
 from engine.cards import parse_card
 from game.dev.report import layout_report
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import WON_CODE, Finger, make_app
 from tests.table.test_finish_button import LONG_FINISH
 

@@ -14,8 +14,8 @@ import pytest
 from engine import FOUNDATION, Game
 from engine.cards import CARD_NAMES
 from game.dev.report import layout_report
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 from tests.look.test_touch_layout import position
 

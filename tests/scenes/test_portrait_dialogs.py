@@ -12,8 +12,8 @@ import pytest
 
 from game.i18n import LOCALES
 from game.launch import show_scene
+from game.look.png import save_png
 from game.scenes.dialog import Dialog
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 
 pytestmark = pytest.mark.app

@@ -17,10 +17,10 @@ import pytest
 from game.dev.script import Player
 from game.i18n import LOCALES
 from game.look.fonts import font
+from game.look.png import save_png
 from game.look.switches import switch_layout, switch_zone, tap_point
 from game.look.typeset import NBSP
 from game.scenes.settings import TOGGLES, SettingsScene
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 
 pytestmark = pytest.mark.app
