@@ -229,8 +229,7 @@ class Chrome:
                 self._draw_buttons(s, names)
                 self._chrome = (key, s)
                 return s
-        s = pygame.Surface((lay.width, lay.height)).convert()
-        s.blit(self.felt, (0, 0))
+        s = self.felt.copy()  # the felt is the window's size, in the display's format
         self._draw_title(s)
         for suit, rect in enumerate(lay.foundations):
             s.blit(self.slot_found[suit], rect)
