@@ -120,10 +120,9 @@ def test_a_test_file_without_a_tier_stops_the_run(tmp_path: Path) -> None:
     assert run.returncode != 0
     assert "test_new_thing.py has more than one tier: ['app', 'unit']" in run.stdout + run.stderr
     new.unlink()
-    for tier, found in (("unit", "test_quick"), ("process", "test_with_a_subprocess")):
-        run = run_pytest(tmp_path, "-m", tier, "--collect-only", "-q")
-        assert run.returncode == 0, run.stdout + run.stderr
-        assert found in run.stdout and run.stdout.count("::test_") == 1, run.stdout
+    run = run_pytest(tmp_path, "-m", "unit", "--collect-only", "-q")  # not the process test
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "test_quick" in run.stdout and run.stdout.count("::test_") == 1, run.stdout
 
 
 def test_a_bare_run_is_fast_and_parallel_and_test_sh_runs_the_full_profile_in_one_process() -> None:
