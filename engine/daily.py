@@ -31,6 +31,7 @@ fall back to :func:`fallback_code` too (:func:`deal_of_day` does).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 from pathlib import Path
 
@@ -89,14 +90,17 @@ def _seed(*parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big")
 
 
-def _order(rules_key: str, cycle: int, n: int) -> list[int]:
-    """The catalog positions in the order cycle ``cycle`` plays them (before the swap)."""
+@functools.lru_cache(maxsize=32)
+def _order(rules_key: str, cycle: int, n: int) -> tuple[int, ...]:
+    """The catalog positions in the order cycle ``cycle`` plays them (before the swap). Kept
+    for the latest cycles asked (a seeded shuffle of a few hundred places, asked twice for each
+    day by every today's-deal title, new-game dialog and App): a tuple, as it is shared."""
     order = list(range(n))
     draws = splitmix64(_seed(rules_key, cycle))
     for i in range(n - 1, 0, -1):
         j = next(draws) % (i + 1)
         order[i], order[j] = order[j], order[i]
-    return order
+    return tuple(order)
 
 
 def schedule_index(rules_key: str, day: dt.date, n: int) -> int:
@@ -107,7 +111,7 @@ def schedule_index(rules_key: str, day: dt.date, n: int) -> int:
     if n <= 2:
         return ordinal % n
     cycle, position = divmod(ordinal, n)
-    order = _order(rules_key, cycle, n)
+    order = list(_order(rules_key, cycle, n))  # a copy: two places may swap
     if order[0] == _order(rules_key, cycle - 1, n)[-1]:
         order[0], order[1] = order[1], order[0]
     return order[position]

@@ -28,6 +28,7 @@ from game.clock import FixedClock, FrameWindow, PlayTime
 from game.config import Config, effective_px_per_mm, load_config
 from game.kiosk.startup import install_sigterm_handler, prepare_sdl
 from game.look.display import Presenter
+from game.look.png import save_png
 from game.scenes import register_scenes
 
 if TYPE_CHECKING:
@@ -426,6 +427,7 @@ def show_scene(app: App, scene: str) -> None:
 
 
 def save_screenshot(app: App, path: Path, scene: str = "table") -> None:
+    app.workers.starts = False  # no solver process: none could answer in the picture's frames
     show_scene(app, scene)
     app.step()
     if scene == "win":
@@ -435,8 +437,7 @@ def save_screenshot(app: App, path: Path, scene: str = "table") -> None:
         app.full_redraw = True
         app.draw()
     app.presenter.present([app.screen.get_rect()])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.presenter.window, str(path))
+    save_png(app.presenter.window, path)
 
 
 def save_layout_json(app: App, path: Path) -> None:

@@ -116,6 +116,9 @@ class Workers:
         self._owned: set[str] = set()
         self._indicators: dict[int, Indicator] = {}
         self.spawned: dict[str, int] = {}  # pools started per job (restarts: game.kiosk.metrics)
+        # False: no pool is started, a question stays unanswered (a screenshot is taken before
+        # any answer could come, and a worker process would cost it more than the picture).
+        self.starts = True
 
     # ----------------------------------------------------------------- pools
     def use(self, job: str, executor: Executor, *, own: bool = False) -> None:
@@ -139,6 +142,8 @@ class Workers:
         or has broken gives a future that fails, and the next question gets a fresh one."""
         try:
             executor = self._pools.get(job)
+            if executor is None and not self.starts:
+                return Future()  # never answered
             if executor is None:
                 executor = self._pools[job] = _spawn_pool()
                 self._owned.add(job)

@@ -335,14 +335,13 @@ class Player:
             time.sleep(FRAME)
 
     def shot(self, path: str) -> None:
-        import pygame
+        from game.look.png import save_png
 
         app = self.app
         app.full_redraw = True
         app.draw()
         app.presenter.present([app.screen.get_rect()])
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.presenter.window, path)
+        save_png(app.presenter.window, path)
 
     def state(self, path: str) -> None:
         table = self.app.table

@@ -4,10 +4,14 @@ is scaled per frame."""
 
 from __future__ import annotations
 
+import functools
+from collections import OrderedDict
+
 import pygame
 
 from engine.cards import RANKS, SUIT_SYMBOLS, Card
 from engine.cards import rank as card_rank
+from game.look import fonts
 from game.look.courts import court_figure
 from game.look.fonts import font
 
@@ -360,8 +364,56 @@ class CardArt:
         return surface.convert_alpha() if pygame.display.get_surface() else surface
 
 
+ARTS_KEPT = 6  # card sets kept for a switch back (sizes and languages; up to ~10 MB each)
+_ARTS: OrderedDict[tuple[object, ...], CardArt] = OrderedDict()
+
+
+def _display_format() -> tuple[object, ...] | None:
+    """What a surface converted for the display depends on: its pixel format, or None when
+    there is no display (surfaces are then left unconverted)."""
+    display = pygame.display.get_surface() if pygame.display.get_init() else None
+    return (display.get_bitsize(), display.get_masks()) if display else None
+
+
+def shared_art(
+    width: int,
+    height: int,
+    ranks: tuple[str, ...] | None = None,
+    *,
+    index_scale: float = 1.0,
+    four_colors: bool = False,
+) -> CardArt:
+    """The CardArt for these arguments, shared: the same one again while the fonts and the
+    display's pixel format are unchanged (the latest ARTS_KEPT kinds kept), so a language switch,
+    a resize back and a new visitor's table draw no card again. Its images are blitted, never
+    drawn on."""
+    key = (
+        width,
+        height,
+        ranks,
+        index_scale,
+        four_colors,
+        _display_format(),
+        fonts.SHELF.generation,
+    )
+    art = _ARTS.get(key)
+    if art is None:
+        art = CardArt(width, height, ranks, index_scale=index_scale, four_colors=four_colors)
+        _ARTS[key] = art
+        while len(_ARTS) > ARTS_KEPT:
+            _ARTS.popitem(last=False)
+    _ARTS.move_to_end(key)
+    return art
+
+
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    """A green table with a soft light in the middle (a tiny gradient scaled up smoothly)."""
+    """A green table with a soft light in the middle (a tiny gradient scaled up smoothly): the
+    one drawn for this size and display format before (the latest four kept), so only blit it."""
+    return _felt((size[0], size[1]), _display_format())
+
+
+@functools.lru_cache(maxsize=4)
+def _felt(size: tuple[int, int], shape: object) -> pygame.Surface:
     (r, g, b), (r1, g1, b1) = FELT_CENTER, FELT_EDGE
     pixels = bytearray()  # 48x32 RGB, written at once (set_at for each pixel took 6 ms)
     for y in range(32):

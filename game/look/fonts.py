@@ -30,6 +30,7 @@ class FontShelf:
         self.read_errors: dict[Path, str] = {}  # why a font file could not be read
         self.file = functools.lru_cache(maxsize=2)(self._read)
         self.font = functools.lru_cache(maxsize=64)(self._make)
+        self.generation = 0  # one more at each forget(): what was drawn with the fonts is stale
 
     def _read(self, path: Path) -> bytes | None:
         """The font file's bytes, or None when it cannot be read (the reason kept)."""
@@ -72,6 +73,7 @@ class FontShelf:
         return pygame.font.Font(None, size)
 
     def forget(self) -> None:
+        self.generation += 1
         self.font.cache_clear()
         self.file.cache_clear()
         self.failed.clear()

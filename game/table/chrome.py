@@ -15,7 +15,7 @@ from pygame import Rect
 from engine.cards import RANKS, Card
 from game import rulesets
 from game.look import ui
-from game.look.cards import HIGHLIGHT, CardArt, felt, slot
+from game.look.cards import HIGHLIGHT, CardArt, felt, shared_art, slot
 from game.look.fonts import font
 from game.look.layout import BUTTON_LABEL, BUTTONS, Button
 from game.look.typeset import splits_a_name
@@ -77,7 +77,6 @@ OUTLINES_KEPT = 24  # outlines kept drawn, of every size and colour
 class Chrome:
     def __init__(self, scene: Look) -> None:
         self.scene = scene
-        self._arts: dict[tuple[tuple[int, int], tuple[str, ...], float, bool], CardArt] = {}
         self._chrome: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._bar_image: tuple[tuple[str, ...], pygame.Surface] | None = None
         self._outlines: dict[OutlineKey, pygame.Surface] = {}
@@ -113,10 +112,9 @@ class Chrome:
         # leaves room for a larger corner index.
         scale = PORTRAIT_INDEX if lay.portrait else 1.0
         four = self.scene.settings.four_colors
-        key = (size, ranks, scale, four)
-        if key not in self._arts:
-            self._arts = {key: CardArt(*size, ranks, index_scale=scale, four_colors=four)}
-        self.art = self._arts[key]
+        self.art = shared_art(
+            *size, ranks, index_scale=scale, four_colors=four
+        )  # shared, read only
         if self.felt_size != (lay.width, lay.height):  # the felt depends on its size alone
             self.felt_size = (lay.width, lay.height)
             self.felt = felt(self.felt_size)
@@ -231,8 +229,7 @@ class Chrome:
                 self._draw_buttons(s, names)
                 self._chrome = (key, s)
                 return s
-        s = pygame.Surface((lay.width, lay.height)).convert()
-        s.blit(self.felt, (0, 0))
+        s = self.felt.copy()  # the felt is the window's size, in the display's format
         self._draw_title(s)
         for suit, rect in enumerate(lay.foundations):
             s.blit(self.slot_found[suit], rect)

@@ -101,9 +101,10 @@ class TableView:
         self.chrome.resize()
         lay = self.scene.model.layout
         whole = Rect(0, 0, lay.width, lay.height)
-        self.picture = pygame.Surface(whole.size)
-        if pygame.display.get_surface() is not None:
-            self.picture = self.picture.convert()
+        display = pygame.display.get_surface()  # made in its format (not made, then converted)
+        self.picture = (
+            pygame.Surface(whole.size, 0, display) if display else pygame.Surface(whole.size)
+        )
         self._synced = -1
         self._background = None
         pieces: tuple[Piece, ...] = (self.pressed, self.pulse, self.peek_shadow, self.peek)

@@ -14,10 +14,13 @@ from engine import catalog
 from game.games import GameChoice, Games
 from game.look import ui
 from game.look.fonts import font
+from game.look.png import save_png
 from game.look.typeset import SHY
 from game.saves.prefs import PlayerSettings
 from game.scenes.win import WinScene
 from tests.helpers.tablehelp import Finger, almost_won, make_app
+
+pytestmark = pytest.mark.app
 
 LOCALES = ("en", "fi", "ru")
 
@@ -136,4 +139,4 @@ def test_the_new_game_dialog_says_any_may_not_be_winnable(locale, size):
     app.draw()
     out = Path(__file__).resolve().parents[2] / "out" / "screens"
     out.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.screen, out / f"newgame-any-{size[0]}x{size[1]}-{locale}.png")
+    save_png(app.screen, out / f"newgame-any-{size[0]}x{size[1]}-{locale}.png")

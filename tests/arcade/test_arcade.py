@@ -24,6 +24,8 @@ from game.saves.storage import autosave_store
 from game.table.flow import day_deal_label
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE, Finger, almost_won, make_app
 
+pytestmark = pytest.mark.app
+
 ROOT = Path(__file__).resolve().parents[2]
 DAY = "2026-11-30"
 NEXT_DAY = "2026-12-01"

@@ -7,7 +7,11 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+import pytest
+
 from tests.arcade.test_arcade import script, state
+
+pytestmark = pytest.mark.unit
 
 NAMES = ("Russian Solitaire", "Seahaven Towers")
 

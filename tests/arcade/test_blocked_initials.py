@@ -23,6 +23,8 @@ from game.config import config_from_dict, load_config
 from game.launch import LaunchOptions, open_app
 from game.scenes.initials import InitialsScene
 
+pytestmark = pytest.mark.unit
+
 
 @pytest.fixture(autouse=True)
 def _display() -> Iterator[None]:

@@ -8,10 +8,14 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import pytest
+
 from engine import daily
 from game.arcade.highscores import KEEP_DAYS, Entry, HighScores
 from game.i18n import Translator
 from tests.arcade.test_arcade import LAST, day_of_won_code, one_move_to_go, script, state, stored
+
+pytestmark = pytest.mark.unit
 
 RULES = "SH1-C4"
 

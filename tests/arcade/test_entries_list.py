@@ -14,6 +14,8 @@ from game.saves.prefs import PlayerSettings
 from game.scenes.entries import EntriesScene
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 DATES = {"en": "1\u00a0Dec 2026", "fi": "1.12.2026", "ru": "1\u00a0декабря 2026\u00a0г."}
 
 

@@ -19,8 +19,11 @@ from game.arcade.highscores import Entry, HighScores, highscores_store
 from game.arcade.levels import deal_level
 from game.arcade.play import Arcade
 from game.i18n import Translator
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
 from tests.helpers.tablehelp import make_app
+
+pytestmark = pytest.mark.app
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens" / "scores"
 LEVELS = catalog.load("RU1-C").levels
@@ -154,6 +157,6 @@ def test_high_score_screenshots(size: tuple[int, int]) -> None:
         scene.rebuild()
         app.full_redraw = True
         app.draw()
-        pygame.image.save(app.screen, str(OUT / f"scores-{w}x{h}-{locale}.png"))
+        save_png(app.screen, str(OUT / f"scores-{w}x{h}-{locale}.png"))
         assert scene.board_rect.bottom <= min(c.rect.top for c in scene.controls)
         app.close()

@@ -19,6 +19,8 @@ from game.arcade.highscores import DEFAULT_SIZE, HIGHSCORES_FILE, KEEP_DAYS, Ent
 from game.arcade.initials import Blocklist, InitialsInput, is_valid_initials, shown_initials
 from tests.helpers.profiles import examples
 
+pytestmark = pytest.mark.unit
+
 BLOCKED = Blocklist()
 is_blocked, blocked_words = BLOCKED.is_blocked, BLOCKED.words
 

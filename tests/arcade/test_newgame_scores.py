@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine import daily
 from game.arcade.highscores import Entry
 from game.arcade.play import Arcade
 from game.i18n import Translator
 from tests.arcade.test_arcade import DAY, script, state
+
+pytestmark = pytest.mark.unit
 
 KEEP = ("open_keypad", "replay", "today", "close", "scores", "deal")
 

@@ -14,9 +14,12 @@ from game.arcade.highscores import Entry
 from game.i18n import LOCALES, Translator
 from game.look import ui
 from game.look.fonts import font
+from game.look.png import save_png
 from game.look.typeset import mend_last_line
 from game.scenes.scores import ScoresScene
 from tests.helpers.tablehelp import make_app
+
+pytestmark = pytest.mark.app
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
 SIZES = [((800, 480), 5.2), ((1024, 600), 6.6), ((720, 1280), 8.2), ((1920, 1080), None)]
@@ -49,7 +52,7 @@ def test_the_panel_keeps_its_place_and_size_on_every_page(size, ppm) -> None:
                     app.full_redraw = True
                     app.draw()
                     stem = f"scores-{size[0]}x{size[1]}-{locale}-{page}"
-                    pygame.image.save(app.screen, OUT / f"{stem}.png")
+                    save_png(app.screen, OUT / f"{stem}.png")
                 scene.next()
             assert len(set(filled)) > 1  # full and empty pages...
             assert all(rect == rects[0] for rect in rects), rects  # ...in one rectangle

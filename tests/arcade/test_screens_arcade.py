@@ -16,6 +16,8 @@ import main
 from engine import daily
 from game.arcade.highscores import Entry, HighScores
 
+pytestmark = pytest.mark.app
+
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens" / "arcade"
 DAY = dt.date(2026, 11, 30)
 SCENES = ("attract-today", "attract-all", "attract-howto", "initials", "win", "newgame")
@@ -111,3 +113,24 @@ def test_player_screens_in_every_language(
     renamed: Path,
 ) -> None:
     test_arcade_screens_in_every_language(scene, size, state, monkeypatch, renamed)
+
+
+def test_a_screenshot_of_the_attract_screen_starts_no_solver_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The demo's search could not answer within the picture's frames: the picture is the same
+    without the worker process it would cost (a second of CPU)."""
+    import game.workers
+
+    started: list[str] = []
+
+    def no_pool() -> None:
+        started.append("pool")
+        raise OSError("no worker for a screenshot")  # the game goes on without one
+
+    monkeypatch.setattr(game.workers, "_spawn_pool", no_pool)
+    path = tmp_path / "attract.png"
+    argv = ["--size", "800x480", "--screenshot", str(path), "--scene", "attract"]
+    assert main.main([*argv, "--state-dir", str(tmp_path)]) == 0
+    assert pygame.image.load(str(path)).get_size() == (800, 480)
+    assert not started

@@ -10,9 +10,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine import catalog
 from game.arcade.highscores import Entry, HighScores, highscores_store
 from game.arcade.venue import VenueBoard, VenueRow
+
+pytestmark = pytest.mark.unit
 
 TODAY = dt.date(2026, 12, 6)
 DAY = TODAY.isoformat()

@@ -17,10 +17,13 @@ from game.arcade.highscores import Entry
 from game.dev.script import Player
 from game.dev.shown import dialog_buttons
 from game.i18n import LOCALES, Translator
+from game.look.png import save_png
 from game.scenes.scores import ScoresScene
 from tests.arcade.test_win_panel import press, seen, won_app
 from tests.helpers.tablehelp import make_app
 from tests.helpers.venuehelp import three_kiosks
+
+pytestmark = pytest.mark.app
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens" / "venue"
 SIZES = ((800, 480), (1024, 600), (720, 1280), (1920, 1080))
@@ -194,7 +197,7 @@ def test_venue_screenshots(size: tuple[int, int]) -> None:
         for page in ("today", "all"):
             app.full_redraw = True
             app.draw()
-            pygame.image.save(app.screen, str(OUT / f"venue-{page}-{w}x{h}-{locale}.png"))
+            save_png(app.screen, str(OUT / f"venue-{page}-{w}x{h}-{locale}.png"))
             press(app, "next")
         app.close()
         app = won_app(size, locale, before=lambda app: app.arcade.join_venue("Library", "cafe"))
@@ -202,7 +205,7 @@ def test_venue_screenshots(size: tuple[int, int]) -> None:
         assert RANK_3_OF_4[locale] in seen(app)[1]
         app.full_redraw = True
         app.draw()
-        pygame.image.save(app.screen, str(OUT / f"venue-win-{w}x{h}-{locale}.png"))
+        save_png(app.screen, str(OUT / f"venue-win-{w}x{h}-{locale}.png"))
         app.close()
 
 

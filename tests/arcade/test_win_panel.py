@@ -11,7 +11,6 @@ import functools
 from collections.abc import Callable
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.app import App
@@ -19,9 +18,12 @@ from game.arcade.highscores import Entry
 from game.dev.report import button_name
 from game.dev.script import Player
 from game.dev.shown import action_name, dialog_buttons, shown_texts
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
 from tests.arcade.test_arcade import day_of_won_code
 from tests.helpers.tablehelp import WON_CODE, almost_won, make_app
+
+pytestmark = pytest.mark.app
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens" / "win"
 SIZES = ((800, 480), (1024, 600), (720, 1280), (1920, 1080))
@@ -192,7 +194,7 @@ def test_win_panel_and_marked_table_screenshots(size: tuple[int, int]) -> None:
         win = app.scenes.top
         app.full_redraw = True
         app.draw()
-        pygame.image.save(app.screen, str(OUT / f"win-sign-{w}x{h}-{locale}.png"))
+        save_png(app.screen, str(OUT / f"win-sign-{w}x{h}-{locale}.png"))
         buttons = [c for c in win.controls if c.action]  # type: ignore[attr-defined]
         assert len(buttons) == 4 and all(win.panel.contains(b.rect) for b in buttons)  # type: ignore[attr-defined]
         assert not any(a is not b and a.rect.colliderect(b.rect) for a in buttons for b in buttons)
@@ -200,7 +202,7 @@ def test_win_panel_and_marked_table_screenshots(size: tuple[int, int]) -> None:
         app.step()
         app.full_redraw = True
         app.draw()
-        pygame.image.save(app.screen, str(OUT / f"win-look-{w}x{h}-{locale}.png"))
+        save_png(app.screen, str(OUT / f"win-look-{w}x{h}-{locale}.png"))
         bar = win.panel  # type: ignore[attr-defined]
         lay = app.table.model.layout
         assert app.screen.get_rect().contains(bar) and not bar.colliderect(lay.info_bar)
@@ -213,14 +215,14 @@ def test_win_panel_and_marked_table_screenshots(size: tuple[int, int]) -> None:
         if locale == "en":  # the board's words are not new: one language (PNGs are slow)
             app.full_redraw = True
             app.draw()
-            pygame.image.save(app.screen, str(OUT / f"scores-marked-{w}x{h}.png"))
+            save_png(app.screen, str(OUT / f"scores-marked-{w}x{h}.png"))
         board = app.scenes.top.board  # type: ignore[attr-defined]
         assert board.texts[board.marked].startswith("2. VIP ")
         press(app, "close")
         win = app.scenes.top
         app.full_redraw = True
         app.draw()
-        pygame.image.save(app.screen, str(OUT / f"win-panel-{w}x{h}-{locale}.png"))
+        save_png(app.screen, str(OUT / f"win-panel-{w}x{h}-{locale}.png"))
         buttons = [c for c in win.controls if c.action]  # type: ignore[attr-defined]
         assert len(buttons) == 3
         for a in buttons:

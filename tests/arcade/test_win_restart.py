@@ -11,8 +11,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from game.i18n import Translator
 from tests.arcade.test_arcade import LAST, day_of_won_code, one_move_to_go, script, state, stored
+
+pytestmark = pytest.mark.unit
 
 EN = Translator("en")
 

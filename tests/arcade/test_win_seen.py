@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.i18n import Translator
 from tests.arcade.test_arcade import LAST, one_move_to_go, script, state
+
+pytestmark = pytest.mark.unit
 
 
 def test_the_win_stays_until_the_player_asks_for_the_initials(tmp_path: Path) -> None:

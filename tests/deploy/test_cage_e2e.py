@@ -44,9 +44,12 @@ REPO = Path(__file__).resolve().parents[2]
 TEST_USER = "solitaire-e2e"
 PATH = ("/usr/local/bin", "/usr/bin", "/bin")
 
-pytestmark = pytest.mark.skipif(
-    not (shutil.which("cage") and shutil.which("grim")), reason="needs cage and grim"
-)
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.skipif(
+        not (shutil.which("cage") and shutil.which("grim")), reason="needs cage and grim"
+    ),
+]
 
 
 @pytest.fixture()

@@ -17,10 +17,13 @@ UNITS = Path("/lib/systemd/system")
 NEEDED = ("getty@.service", "getty.target", "multi-user.target", "graphical.target")
 PI_LINE = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootwait\n"
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("systemctl") is None or not all((UNITS / u).exists() for u in NEEDED),
-    reason="needs systemd's systemctl and unit files (Debian: apt-get install systemd)",
-)
+pytestmark = [
+    pytest.mark.process,
+    pytest.mark.skipif(
+        shutil.which("systemctl") is None or not all((UNITS / u).exists() for u in NEEDED),
+        reason="needs systemd's systemctl and unit files (Debian: apt-get install systemd)",
+    ),
+]
 
 
 def pi_tree(tmp_path: Path, cmdline: str | None = PI_LINE, at: str = "boot/firmware") -> Path:

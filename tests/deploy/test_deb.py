@@ -75,6 +75,7 @@ REMOVE = "sudo apt remove solitaire-kiosk"
 PURGE = "sudo apt purge solitaire-kiosk"
 
 pytestmark = [
+    pytest.mark.system,
     pytest.mark.skipif(
         os.geteuid() != 0, reason="dpkg-deb --root-owner-group and chroot need root"
     ),

@@ -61,10 +61,13 @@ RUN = "ansible-playbook -i kiosk/fleet/inventory.yml kiosk/fleet/site.yml"
 CHECK = "ansible-playbook -i kiosk/fleet/inventory.yml kiosk/fleet/site.yml --check --diff"
 HASH_PIN = "python3 -m game.config hash-pin"
 
-pytestmark = pytest.mark.skipif(
-    PLAYBOOK is None,
-    reason="ansible-playbook is not installed (pip install -r requirements-dev.txt)",
-)
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.skipif(
+        PLAYBOOK is None,
+        reason="ansible-playbook is not installed (pip install -r requirements-dev.txt)",
+    ),
+]
 needs_dpkg = pytest.mark.skipif(
     shutil.which("dpkg-deb") is None or shutil.which("dpkg-query") is None,
     reason="dpkg is not installed: the playbook is for Debian kiosks",

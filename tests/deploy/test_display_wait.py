@@ -15,8 +15,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from game.kiosk import display_wait
 from game.kiosk.metrics import FILE_NAME
+
+pytestmark = pytest.mark.process
 
 REPO = Path(__file__).resolve().parents[2]
 WAITING = "solitaire-kiosk: no screen is connected"

@@ -35,10 +35,13 @@ COPY = "cp kiosk/fleet/inventory.example.yml kiosk/fleet/inventory.yml"
 DEBIAN_ANSIBLE = CACHE / "bookworm-ansible-core.tar"
 VENUE_UPDATE = 1_796_000_000.25  # the venue kiosk's last update from its broker (UNIX time)
 
-pytestmark = pytest.mark.skipif(
-    PLAYBOOK is None,
-    reason="ansible-playbook is not installed (pip install -r requirements-dev.txt)",
-)
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.skipif(
+        PLAYBOOK is None,
+        reason="ansible-playbook is not installed (pip install -r requirements-dev.txt)",
+    ),
+]
 
 
 def closed_port() -> int:

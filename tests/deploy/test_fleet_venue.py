@@ -76,6 +76,7 @@ WRITE_DROP_IN = (
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
 
 pytestmark = [
+    pytest.mark.system,
     pytest.mark.skipif(os.geteuid() != 0, reason="chroot needs root"),
     pytest.mark.skipif(
         shutil.which("mosquitto_pub") is None, reason="apt install mosquitto-clients"

@@ -27,6 +27,7 @@ OLD = hash_pin("111111", iterations=100_000)
 SALT, DIGEST = "ab" * 16, "cd" * 32
 
 pytestmark = [
+    pytest.mark.system,
     pytest.mark.skipif(os.geteuid() != 0, reason="the installer's checks need root"),
     pytest.mark.skipif(shutil.which("dpkg-deb") is None, reason="dpkg-deb is not installed"),
 ]

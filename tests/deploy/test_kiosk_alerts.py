@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.system
+
 REPO = Path(__file__).resolve().parents[2]
 RULES = REPO / "kiosk" / "prometheus" / "solitaire-kiosk.rules.yml"
 PROMTOOL = shutil.which("promtool")

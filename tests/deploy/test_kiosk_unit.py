@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.process
+
 REPO = Path(__file__).resolve().parents[2]
 KIOSK = REPO / "kiosk"
 UNITS = ("solitaire-kiosk.service", "solitaire-kiosk-cage.service")

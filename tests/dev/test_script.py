@@ -9,9 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine import Game, Move
 from engine.cards import parse_card
 from game.i18n import Translator
+
+pytestmark = pytest.mark.process
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "RU1-C-AAAAAAD"

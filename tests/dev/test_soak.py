@@ -15,6 +15,8 @@ from game.dev.soak import Soak
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tests.helpers.profiles import examples
 
+pytestmark = pytest.mark.unit
+
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -14,6 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
+    pytest.mark.system,
     pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb"),
 ]
 

@@ -28,6 +28,8 @@ from engine.rules import ALL_RULES, Rules
 from engine.search.levels import LEVELS, grade
 from engine.search.solver import solve
 
+pytestmark = pytest.mark.unit
+
 SHIPPED = sorted(CATALOG_DIR.glob("*.txt"))
 
 

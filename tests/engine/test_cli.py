@@ -10,6 +10,8 @@ import pytest
 
 from engine.cli import main
 
+pytestmark = pytest.mark.unit
+
 
 def run(*args: str) -> tuple[int, str, str]:
     done = subprocess.run(

@@ -17,6 +17,8 @@ from engine.cli import main
 from engine.codes import format_code, parse_code
 from engine.rules import ALL_RULES, RULES_BY_KEY
 
+pytestmark = pytest.mark.unit
+
 KEYS = [rules.key for rules in ALL_RULES]
 CATALOGUED = [key for key in KEYS if catalog.catalog_path(key).exists()]  # with a schedule
 YEAR = [dt.date(2026, 1, 1) + dt.timedelta(days=k) for k in range(366)]

@@ -10,6 +10,8 @@ from engine.codes import format_number
 from engine.deal import shuffled_deck, splitmix64
 from engine.rules import ALL_RULES, RULES_BY_KEY
 
+pytestmark = pytest.mark.unit
+
 
 class TestGoldenDeals:
     def test_deal_0_shuffles_to_the_spec_prefix(self) -> None:

@@ -4,10 +4,14 @@ engine.finish.finish_line lists its moves; otherwise it says None."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import FOUNDATION, Game
 from engine.cards import card_name
 from engine.finish import finish_line
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE, almost_won
+
+pytestmark = pytest.mark.unit
 
 
 def position(code: str, columns: list[list[str]], found: list[int], cells=None) -> Game:

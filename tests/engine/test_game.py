@@ -11,6 +11,8 @@ from engine import Game, IllegalMove, Move, StateError
 from engine.cards import CARD_NAMES
 from tests.helpers.enginehelp import build
 
+pytestmark = pytest.mark.unit
+
 
 class TestUndo:
     def test_restores_cards_face_up_state_and_score(self) -> None:

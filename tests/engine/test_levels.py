@@ -23,6 +23,8 @@ from engine.search.levels import (
 from engine.search.position import apply, is_won_state, state_of
 from engine.search.solver import first_move, solve
 
+pytestmark = pytest.mark.unit
+
 
 def test_thresholds_are_the_websites() -> None:
     assert PLAYS == 32 and EASY_WINS == 24

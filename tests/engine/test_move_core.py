@@ -20,6 +20,8 @@ from engine.search.honest import visible_moves
 from engine.search.ordering import generate
 from engine.search.position import state_of
 
+pytestmark = pytest.mark.unit
+
 RELAXED_MOVES = "AS-t7 AC-f 3C-t4 TH-t5 4D-t5 QH-t3 QS-t7 3C-t1 3D-t7 7S-t2 4C-t3 AC-t4"
 
 

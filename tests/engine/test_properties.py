@@ -17,6 +17,8 @@ from engine.search.ordering import generate
 from engine.search.position import apply, state_of
 from tests.helpers.profiles import examples
 
+pytestmark = pytest.mark.unit
+
 deals = st.builds(Game, st.sampled_from(ALL_RULES), st.integers(min_value=0, max_value=2**35 - 1))
 
 

@@ -7,6 +7,8 @@ import pytest
 from engine import FOUNDATION, Game, IllegalMove, Move
 from tests.helpers.enginehelp import build, moves_of, refusal
 
+pytestmark = pytest.mark.unit
+
 
 class TestBuildingInSuit:
     def test_seven_of_hearts_goes_on_eight_of_hearts(self) -> None:

@@ -7,6 +7,8 @@ import pytest
 from engine import Game
 from tests.helpers.enginehelp import build, moves_of, refusal
 
+pytestmark = pytest.mark.unit
+
 RUN8 = ["9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
 
 

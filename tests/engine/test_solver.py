@@ -19,6 +19,8 @@ from engine.search.position import apply, is_won_state, state_of
 from engine.search.solver import BEAM_WIDTH, SolveResult, _BestFirst, solve
 from engine.tools.bench import random_play
 
+pytestmark = pytest.mark.unit
+
 
 def assert_wins(game: Game, result: SolveResult) -> None:
     """The line replays through play() (the checked path) from the given position to a win."""

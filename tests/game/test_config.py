@@ -21,6 +21,8 @@ from game.config import (
     verify_pin,
 )
 
+pytestmark = pytest.mark.unit
+
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = REPO / "config.toml"
 

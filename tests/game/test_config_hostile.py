@@ -26,6 +26,8 @@ from game.saves import session
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tests.helpers.profiles import examples
 
+pytestmark = pytest.mark.app
+
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -18,9 +18,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(
-    not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool"
-)
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.skipif(
+        not (shutil.which("Xvfb") and shutil.which("xdotool")), reason="needs Xvfb and xdotool"
+    ),
+]
 
 State = dict[str, Any]
 

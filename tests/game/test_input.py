@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.clock import FixedClock
 from game.input import (
@@ -16,6 +17,8 @@ from game.input import (
     Press,
     Tap,
 )
+
+pytestmark = pytest.mark.app
 
 TUNING = InputTuning(double_tap_ms=300, tap_slop_mm=3.0, drag_threshold_mm=2.0, echo_ms=400)
 

@@ -23,6 +23,8 @@ from game.logs import (
 )
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
+pytestmark = pytest.mark.unit
+
 REPO = Path(__file__).resolve().parents[2]
 
 

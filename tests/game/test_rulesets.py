@@ -22,6 +22,8 @@ from game.saves.stats import Stats, rule_set_key
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 
 @pytest.fixture(autouse=True)
 def _display() -> Iterator[None]:

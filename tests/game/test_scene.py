@@ -12,6 +12,8 @@ from game.scene import Scene, SceneStack
 from game.workers import worker_processes
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 
 class Probe(Scene):
     def __init__(self, app: Any, log: list[str], label: str = "") -> None:

@@ -16,6 +16,8 @@ from game.saves.prefs import PlayerSettings
 from game.scene import Scene, SceneStack
 from game.scenes import register_scenes
 
+pytestmark = pytest.mark.app
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -19,6 +19,8 @@ import pytest
 from game import sound
 from game.sound import NAMES, PEAK, RATE, Sounds, render, to_pcm16, write_wav
 
+pytestmark = pytest.mark.app
+
 CARD_SOUNDS: tuple[sound.SoundName, ...] = ("pickup", "place", "flip")
 
 

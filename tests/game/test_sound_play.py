@@ -22,6 +22,8 @@ from game.saves.prefs import PlayerSettings
 from game.scenes.win import WinScene
 from tests.helpers.tablehelp import almost_won, make_app
 
+pytestmark = pytest.mark.app
+
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "RU1-C-AAAAAAD"  # AH goes home; then KH (with the cards on it) to t1 turns KD up
 SOUND_ON = PlayerSettings(locale="en", sound=True)

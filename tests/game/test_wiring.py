@@ -24,6 +24,8 @@ from game.saves.session import Session
 from tests.helpers.kioskhelp import isolated_logging, saved_app, wait  # noqa: F401 (autouse fixture)
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 
+pytestmark = pytest.mark.app
+
 PIN_HASH = hash_pin("246813", iterations=100_000)
 
 

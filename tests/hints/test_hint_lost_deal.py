@@ -9,10 +9,12 @@ import pygame
 import pytest
 
 import engine.search.hints
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
 from game.scenes.confirm import ConfirmScene
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, ManualExecutor, make_app
+
+pytestmark = pytest.mark.app
 
 LOCALES = ("en", "fi", "ru")
 CODE = "RU1-C-AAAAAAD"

@@ -5,11 +5,15 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from engine import Game
 from engine.reasons import REASONS
 from engine.search.hints import Hint, Indicator, heuristic_move, hint, hint_data, verdict
 from engine.search.solver import solve
 from tests.engine.test_solver import spade_lock
+
+pytestmark = pytest.mark.unit
 
 
 def test_hint_on_a_winnable_deal_is_the_first_move_of_a_win() -> None:

@@ -24,6 +24,8 @@ from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixt
 from tests.helpers.tablehelp import ManualExecutor, almost_won, make_app
 from tests.hints.test_indicator_states import ScriptedIndicator
 
+pytestmark = pytest.mark.app
+
 LOCALES = ("en", "fi", "ru")
 CODE = "RU1-C-AAAAAAD"
 PIN_HASH = hash_pin("246813", iterations=100_000)

@@ -11,10 +11,12 @@ import pygame
 import pytest
 
 from engine import Game
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
 from game.scenes.confirm import ConfirmScene
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, make_app
+
+pytestmark = pytest.mark.app
 
 LOCALES = ("en", "fi", "ru")
 

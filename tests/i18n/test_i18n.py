@@ -10,6 +10,8 @@ import pytest
 from engine import CodeError, Game, IllegalMove
 from game.i18n import LOCALES, Translator, plural_category
 
+pytestmark = pytest.mark.unit
+
 
 @pytest.fixture(params=LOCALES)
 def tr(request: pytest.FixtureRequest) -> Translator:

@@ -6,11 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from engine import IllegalMove
 from game.app import App
 from game.launch import LaunchOptions, open_app
 from tests.helpers.tablehelp import Finger
+
+pytestmark = pytest.mark.app
 
 
 def launch(tmp_path: Path, locale_line: str) -> App:

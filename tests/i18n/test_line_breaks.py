@@ -25,6 +25,8 @@ from game.look import ui
 from game.look.typeset import SHY
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 SIZES = [(800, 480), (720, 1280)]
 LOCALES = ["fi", "ru", "en"]
 COUNTS = (1, 2, 5, 21)  # one, few, many (ru); one, other (fi, en)

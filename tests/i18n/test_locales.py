@@ -11,6 +11,8 @@ from engine import CodeError, IllegalMove
 from engine.reasons import CODE_REASONS, REASONS
 from game.i18n import LOCALE_DIR, LOCALES, PLURAL_FORMS, Catalog, Translator, load_catalog
 
+pytestmark = pytest.mark.app
+
 OTHERS = [locale for locale in LOCALES if locale != "en"]
 RANK_LETTERS = "A23456789TJQK"
 

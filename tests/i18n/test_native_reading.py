@@ -27,6 +27,8 @@ from tests.table.test_refusal_words import (
     toast,
 )
 
+pytestmark = pytest.mark.app
+
 LOCALES = ("en", "fi", "ru")
 SIZES = [(800, 480), (1024, 600), (720, 1280), (1920, 1080)]
 

@@ -30,6 +30,8 @@ from game.table import chrome
 from tests.helpers.tablehelp import make_app
 from tests.helpers.venuehelp import LONG_VENUE, LONGEST, three_kiosks
 
+pytestmark = pytest.mark.app
+
 SIZES = [(800, 480), (720, 1280)]
 FLOOR = 11  # px: the smallest DejaVu Sans text still readable on a 7" 800x480 panel
 

@@ -12,12 +12,14 @@ import pytest
 
 from game.launch import show_scene
 from game.look.fonts import forget_fonts
+from game.look.png import save_png
 from game.table.scene import TableScene
 from game.table.view import TableView
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 from tests.look.test_layout_json import ROOT
 from tests.scenes.test_examples import open_examples
+
+pytestmark = pytest.mark.app
 
 SHOTS = ROOT / "out" / "screens" / "text-size"
 

@@ -11,6 +11,8 @@ import pytest
 
 from game.i18n import LOCALES, Catalog, load_catalog
 
+pytestmark = pytest.mark.unit
+
 SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
 # A colon that ends a clause; Finnish case endings after numbers (``32:sta``) are no colon.
 CLAUSE_COLON = re.compile(r":(?=\s|$)")

@@ -14,11 +14,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine import Game
 from game.saves.persist import Autosave
 from game.saves.storage import autosave_store
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE
 from tests.kiosk.test_kiosk_flows import script, state
+
+pytestmark = pytest.mark.process
 
 ROOT = Path(__file__).resolve().parents[2]
 CERTAIN_AT = (

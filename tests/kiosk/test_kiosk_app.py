@@ -29,6 +29,8 @@ from tests.helpers.kioskhelp import (
 )
 from tests.helpers.tablehelp import Finger, almost_won, make_app
 
+pytestmark = pytest.mark.app
+
 PIN = "246813"
 PIN_HASH = hash_pin(PIN, iterations=100_000)
 

@@ -22,6 +22,8 @@ from game.launch import LaunchOptions, open_app
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tests.helpers.tablehelp import Finger
 
+pytestmark = pytest.mark.app
+
 ROOT = Path(__file__).resolve().parents[2]
 # The operator meant a locked kiosk, but one bracket is missing: not TOML at all.
 BROKEN = "[display\nfullscreen = true\n\n[kiosk]\nlock = true\nidle_attract_minutes = 0\n"

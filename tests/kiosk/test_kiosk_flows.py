@@ -16,6 +16,8 @@ import pytest
 from game.config import hash_pin
 from game.i18n import Translator
 
+pytestmark = pytest.mark.process
+
 ROOT = Path(__file__).resolve().parents[2]
 PIN = "246813"
 PIN_HASH = hash_pin(PIN, iterations=100_000)

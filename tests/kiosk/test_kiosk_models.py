@@ -19,6 +19,8 @@ from game.kiosk.models import (
 from game.kiosk.pin import PinThrottle
 from game.kiosk.startup import prepare_sdl
 
+pytestmark = pytest.mark.app
+
 
 class TestIdleTimer:
     def test_attract_then_fresh_deal(self) -> None:

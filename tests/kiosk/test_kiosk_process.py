@@ -14,6 +14,8 @@ import pytest
 
 from game.config import hash_pin
 
+pytestmark = pytest.mark.process
+
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -27,6 +27,8 @@ from game.saves.stats import Stats
 from game.saves.storage import autosave_store
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE
 
+pytestmark = pytest.mark.app
+
 REPO = Path(__file__).resolve().parents[2]
 NODE_EXPORTER = shutil.which("prometheus-node-exporter") or shutil.which("node_exporter")
 DAY = "2026-11-30"

@@ -33,6 +33,8 @@ from tests.helpers.kioskhelp import (
 )
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE, Finger
 
+pytestmark = pytest.mark.app
+
 CERTAIN_AT = (
     92  # WIN_LINE's moves before only foundation moves remain (tests/engine/test_finish.py)
 )

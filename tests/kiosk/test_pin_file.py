@@ -22,6 +22,8 @@ from game.kiosk.pin import hash_pin, verify_pin
 from game.kiosk.pinfile import pointed_at
 from game.launch import log_problems
 
+pytestmark = pytest.mark.unit
+
 REPO = Path(__file__).resolve().parents[2]
 OLD = hash_pin("111111", iterations=100_000)
 NEW = hash_pin("246813", iterations=100_000)

@@ -5,7 +5,11 @@ waiting again on a socket that stays readable."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.kiosk.wake import Rest, Waker
+
+pytestmark = pytest.mark.unit
 
 
 class Recorder(Waker):

@@ -25,6 +25,8 @@ from tests.arcade.test_arcade import day_of_won_code
 from tests.helpers.broker import VENUE, Broker
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE
 
+pytestmark = pytest.mark.system
+
 KIOSKS = ("cafe", "hall", "attic")
 RULES = "SH1-C4"
 

@@ -21,6 +21,8 @@ from game.kiosk.runs import Today
 from game.kiosk.venue_config import VenueConfig, read_ca, read_credentials, tls_context
 from game.saves.stats import Stats
 
+pytestmark = pytest.mark.unit
+
 REPO = Path(__file__).resolve().parents[2]
 SECRET = "s3cret-Pa55"
 CODE = "SH1-C4-AAAAAJ2"

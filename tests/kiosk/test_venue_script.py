@@ -11,12 +11,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine import Game
 from game.saves.persist import Autosave
 from game.saves.storage import autosave_store
 from tests.arcade.test_arcade import day_of_won_code
 from tests.helpers.broker import Broker
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE
+
+pytestmark = pytest.mark.system
 
 REPO = Path(__file__).resolve().parents[2]
 KIOSKS = ("cafe", "hall", "attic")

@@ -15,6 +15,8 @@ from game.saves.prefs import PlayerSettings, load_prefs, save_prefs
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 PIN_HASH = hash_pin("246813", iterations=100_000)
 
 

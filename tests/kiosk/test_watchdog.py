@@ -19,6 +19,8 @@ import tomllib
 
 from game.kiosk.notify import Notifier, socket_address, watchdog_interval
 
+pytestmark = pytest.mark.unit
+
 REPO = Path(__file__).resolve().parents[2]
 WATCHDOG_USEC = 2_000_000  # WatchdogSec=2: WATCHDOG=1 every second
 SLACK = 0.6  # a loaded machine (two cores, many agents) may be late (the attract screen's start)

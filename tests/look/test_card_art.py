@@ -11,6 +11,8 @@ from game.look.switches import tap_point
 from game.saves.prefs import PlayerSettings
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 RU_RANKS = ("Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К")
 
 

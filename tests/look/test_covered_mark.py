@@ -11,6 +11,8 @@ from engine.cards import parse_card
 from game.dev.report import layout_report
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 SIZES = [((800, 480), 5.2), ((720, 1280), 8.3), ((1920, 1080), None)]
 
 

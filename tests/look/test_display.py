@@ -9,6 +9,8 @@ from game.launch import plain_app
 from game.look.display import Presenter
 from game.saves.prefs import PlayerSettings
 
+pytestmark = pytest.mark.app
+
 
 @pytest.fixture(autouse=True)
 def _display():

@@ -23,6 +23,8 @@ from game.table.sprites import lift_offset
 from tests.helpers.tablehelp import Finger, make_app
 from tests.look.test_touch_layout import position
 
+pytestmark = pytest.mark.app
+
 PANEL, PANEL_PPM = (800, 480), 5.2
 DEALS = (1, 314, 2026)  # three deals of each rule set
 SIZES = [((800, 480), 5.2), ((1024, 600), 6.6), ((720, 1280), 8.2), ((1920, 1080), None)]

@@ -12,9 +12,11 @@ import pytest
 
 from engine import Game
 from game.look import ui
-from tests.helpers.shots import save_png
+from game.look.png import save_png
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 from tests.table.test_finish_button import CERTAIN_AT
+
+pytestmark = pytest.mark.app
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
 SIZES = ((800, 480), (1024, 600), (720, 1280), (1920, 1080))

@@ -8,6 +8,8 @@ from pygame import Rect
 
 from game.look.grid import Fill, columns, extent, free, rows, share, sizes
 
+pytestmark = pytest.mark.unit
+
 
 def test_fixed_rows_stack_from_the_top_with_their_gaps():
     assert rows(Rect(10, 20, 300, 200), [40, 30, 50], gap=8) == [

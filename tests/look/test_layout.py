@@ -13,6 +13,8 @@ from engine.rules import ALL_RULES
 from game.look.layout import compute_layout
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 SIZES = [(800, 480), (1024, 600), (1280, 800), (1920, 1080), (720, 1280)]
 RULES = [(r.columns, r.cells, r.key) for r in ALL_RULES]
 

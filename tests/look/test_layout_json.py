@@ -17,6 +17,8 @@ from engine.cards import CARD_NAMES
 from game.dev.report import layout_report
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -18,6 +18,8 @@ from game.look.ui import wrap
 from game.table.chrome import TITLE_INK
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 SIZES = [(800, 480), (720, 1280), (1280, 800), (1920, 1080)]
 KEYS = [r.key for r in ALL_RULES]
 LOCALES = ["en", "fi", "ru"]

@@ -13,6 +13,8 @@ from game.look.cards import FACE
 from game.saves.prefs import PlayerSettings
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 
 @pytest.fixture(autouse=True)
 def _quit_pygame():

@@ -22,6 +22,8 @@ from game.table.hints import HintMark
 from tests.helpers.tablehelp import make_app
 from tests.look.test_touch_layout import position
 
+pytestmark = pytest.mark.app
+
 SIZES = [(800, 480), (720, 1280), (1920, 1080), (1280, 800)]
 CODES = ["RU1-C-AAAAABB", "RU1-C-AAAAAJ2", "SH1-C1-AAAAAJ2", "SH1-C2-AAAAABB", "SH1-C4-AAAAABB"]
 

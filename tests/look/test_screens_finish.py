@@ -12,10 +12,12 @@ import pytest
 from engine import Game
 from engine.cards import parse_card
 from game.dev.report import layout_report
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import WON_CODE, Finger, make_app
 from tests.table.test_finish_button import LONG_FINISH
+
+pytestmark = pytest.mark.app
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
 SIZES = [((800, 480), 5.2), ((1024, 600), 6.6), ((720, 1280), 8.3), ((1920, 1080), None)]

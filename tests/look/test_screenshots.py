@@ -14,10 +14,12 @@ import pytest
 from engine import FOUNDATION, Game
 from engine.cards import CARD_NAMES
 from game.dev.report import layout_report
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 from tests.look.test_touch_layout import position
+
+pytestmark = pytest.mark.app
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
 SCREENS = [((800, 480), 5.2), ((1024, 600), 6.6), ((720, 1280), 8.2), ((1920, 1080), None)]

@@ -12,11 +12,13 @@ import json
 import pygame
 import pytest
 
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
 from tests.look.test_layout_json import ROOT, run_main
 from tests.look.test_touch_layout import SCREENS, position
+
+pytestmark = pytest.mark.app
 
 SHOTS = ROOT / "out" / "screens" / "seahaven"
 

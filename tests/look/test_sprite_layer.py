@@ -11,6 +11,8 @@ from engine import Game
 from engine.cards import card_name, parse_card
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 # A game in progress with long, squeezed columns (game.dev.bench's position).
 MOVES = (
     "AC-t7 4D-t3 3D-t3 AS-t4 3C-t1 QC-t3 TC-t5 2C-t1 TH-t7 7S-t2 9C-t5 9H-t7 8H-t7 8S-t7 "

@@ -19,6 +19,8 @@ from game.look.layout import longest_column
 from game.saves.prefs import PlayerSettings
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 # size, px per mm, the least strip of a covered face-up card in mm
 SCREENS = [
     ((800, 480), 5.2, 3.0),

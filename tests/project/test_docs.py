@@ -21,6 +21,8 @@ from engine.cards import card_name
 from engine.deal import shuffled_deck, splitmix64
 from engine.reasons import CODE_REASONS, REASONS
 
+pytestmark = pytest.mark.unit
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 PAGES = ("README.md", "rules.md", "codes.md", "save-format.md", "architecture.md")

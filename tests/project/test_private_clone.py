@@ -25,6 +25,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 pytestmark = [
+    pytest.mark.system,
     pytest.mark.skipif(os.geteuid() != 0, reason="the cage test runs another user only as root"),
     pytest.mark.skipif(
         not (shutil.which("cage") and shutil.which("grim")), reason="needs cage and grim"

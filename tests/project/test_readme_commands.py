@@ -9,7 +9,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from tests.helpers.readme_commands import readme_commands
+
+pytestmark = pytest.mark.unit
 
 TESTS = Path(__file__).resolve().parents[1]
 NO_SYSTEMD = (

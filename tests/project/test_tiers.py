@@ -1,6 +1,8 @@
 """Every test has a tier (unit, app, process, system), so that a bare pytest runs the fast ones
-and ./test.sh all of them; a test file without one stops the run at collection."""
+and ./test.sh all of them; a test file declares its own (``pytestmark``), and one without a
+tier, or with two, stops the run at collection."""
 
+import ast
 import os
 import subprocess
 import sys
@@ -9,20 +11,46 @@ from pathlib import Path
 import pytest
 import tomllib
 
-from tests.conftest import TIER_NAMES, TIERS
+from tests.conftest import TIER_NAMES
+
+pytestmark = pytest.mark.unit
 
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = ROOT / "tests"
 MAX_FOLDER = 20  # modules in one folder (__init__.py aside), as for the code's folders
 
 
-def test_every_test_file_has_a_tier_and_every_tier_a_file() -> None:
-    """Keyed by the path under tests/ (``table/test_table.py``), so a file moved to another
-    folder is named again."""
-    files = {path.relative_to(TESTS).as_posix() for path in TESTS.rglob("test_*.py")}
-    assert files - TIERS.keys() == set(), "add these files to TIERS in tests/conftest.py"
-    assert TIERS.keys() - files == set(), "these files in TIERS are gone"
-    assert set(TIERS.values()) <= set(TIER_NAMES)
+def declared_tiers(path: Path) -> list[str]:
+    """The tiers a test file's ``pytestmark`` names (assigned in it, or imported from the test
+    file whose fixtures and marks it shares)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "pytestmark" for target in node.targets
+        ):
+            marks = node.value.elts if isinstance(node.value, ast.List) else [node.value]
+            return [
+                mark.attr
+                for mark in marks
+                if isinstance(mark, ast.Attribute) and mark.attr in TIER_NAMES
+            ]
+        if isinstance(node, ast.ImportFrom) and any(a.name == "pytestmark" for a in node.names):
+            assert node.module is not None
+            return declared_tiers(ROOT.joinpath(*node.module.split(".")).with_suffix(".py"))
+    return []
+
+
+def test_every_test_file_declares_one_tier_near_its_top() -> None:
+    """The tier is in the file itself (no list elsewhere to keep in step): a new file is refused
+    until it names one (test_a_test_file_without_a_tier_stops_the_run)."""
+    files = sorted(TESTS.rglob("test_*.py"))
+    assert len(files) > 100
+    wrong = {
+        path.relative_to(TESTS).as_posix(): tiers
+        for path in files
+        if len(tiers := declared_tiers(path)) != 1
+    }
+    assert not wrong, f"test files without exactly one tier in their pytestmark: {wrong}"
 
 
 def test_the_tests_are_in_folders_of_at_most_20_modules_as_the_code_is() -> None:
@@ -51,44 +79,50 @@ def test_the_tiers_are_the_markers_pyproject_declares_and_a_bare_run_skips_the_s
     assert "engine" in pytest_options["testpaths"]
 
 
+def run_pytest(where: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # its fixtures reach the game's code
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", *args, "tests"],
+        cwd=where,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 @pytest.mark.process
 def test_a_test_file_without_a_tier_stops_the_run(tmp_path: Path) -> None:
-    """Collection fails naming the file, before any test runs, even one -m would leave out."""
+    """Collection fails naming the file and what to add, before any test runs, even one -m
+    would leave out; so does a file with two tiers. A test's own tier wins over its file's,
+    and -m then finds it under its own tier alone."""
     tests = tmp_path / "tests"
-    for folder in ("", "engine", "table", "helpers"):
+    for folder in ("", "engine", "helpers"):
         (tests / folder).mkdir(exist_ok=True)
         (tests / folder / "__init__.py").write_text("")
     for shared in ("conftest.py", "helpers/profiles.py"):  # the setup conftest.py imports
         (tests / shared).write_text((TESTS / shared).read_text(encoding="utf-8"), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # its fixtures reach the game's code
-    (tests / "engine" / "test_game.py").write_text("def test_tiered():\n    pass\n")
-    # TIERS names engine/test_game.py, not a file of that name in another folder
-    (tests / "table" / "test_game.py").write_text("def test_in_another_folder():\n    pass\n")
-    (tests / "engine" / "test_new_thing.py").write_text("def test_untiered():\n    pass\n")
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-m", "system", "tests"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    head = "import pytest\n\npytestmark = {}\n\n"
+    (tests / "engine" / "test_game.py").write_text(
+        head.format("pytest.mark.unit")
+        + "def test_quick():\n    pass\n\n"
+        + "@pytest.mark.process\ndef test_with_a_subprocess():\n    pass\n"
     )
+    new = tests / "engine" / "test_new_thing.py"
+    new.write_text("def test_untiered():\n    pass\n")
+    run = run_pytest(tmp_path, "-m", "system")
     assert run.returncode != 0
-    untiered = (run.stdout + run.stderr).split("without a tier")[1]
-    assert "test_new_thing.py" in untiered
-    assert "table/test_game.py" in untiered
-    assert "engine/test_game.py" not in untiered
-    (tests / "engine" / "test_new_thing.py").unlink()
-    (tests / "table" / "test_game.py").unlink()
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    said = run.stdout + run.stderr
+    assert "engine/test_new_thing.py has no tier" in said
+    assert "add `pytestmark = pytest.mark.unit` (or app, process, system" in said
+    new.write_text(head.format("[pytest.mark.unit, pytest.mark.app]") + "def test_x():\n    pass\n")
+    run = run_pytest(tmp_path)
+    assert run.returncode != 0
+    assert "test_new_thing.py has more than one tier: ['app', 'unit']" in run.stdout + run.stderr
+    new.unlink()
+    run = run_pytest(tmp_path, "-m", "unit", "--collect-only", "-q")  # not the process test
     assert run.returncode == 0, run.stdout + run.stderr
+    assert "test_quick" in run.stdout and run.stdout.count("::test_") == 1, run.stdout
 
 
 def test_a_bare_run_is_fast_and_parallel_and_test_sh_runs_the_full_profile_in_one_process() -> None:

@@ -20,6 +20,8 @@ from game.saves.session import Session
 from game.saves.stats import Stats, rule_set_keys
 from game.saves.storage import autosave_store
 
+pytestmark = pytest.mark.unit
+
 CODES = ("RU1-C-AAAAABB", "SH1-C2-AAAAAJ2")
 
 

@@ -33,6 +33,8 @@ from game.saves.stats import Stats
 from game.saves.storage import MAX_COUNT, JsonStore, autosave_store, settings_store
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
+pytestmark = pytest.mark.app
+
 REPO = Path(__file__).resolve().parents[2]
 
 

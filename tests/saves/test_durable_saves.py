@@ -24,6 +24,8 @@ from game.saves.persist import Autosave, save_stats
 from game.saves.stats import Stats
 from game.saves.storage import autosave_store
 
+pytestmark = pytest.mark.unit
+
 Event = tuple[str, tuple[int, int], bool]  # what, (device, inode), on a directory
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.process
+
 REPO = Path(__file__).resolve().parents[2]
 ASSETS = REPO / "assets"
 TIME_LIMIT_S = 60

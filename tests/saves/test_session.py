@@ -16,6 +16,8 @@ from game.saves.session import Session
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE
 
+pytestmark = pytest.mark.unit
+
 CODE = "RU1-C-AAAAABB"
 
 

@@ -23,6 +23,8 @@ from game.saves.session import Session
 from game.saves.storage import JsonStore, autosave_store, settings_store, stats_store
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
+pytestmark = pytest.mark.app
+
 REPO = Path(__file__).resolve().parents[2]
 CODE = "RU1-C-AAAAAAD"
 HUGE = "9" * 5000  # past Python's 4,300-digit int-string limit

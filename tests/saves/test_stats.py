@@ -10,6 +10,8 @@ import pytest
 from game.saves.stats import RuleSetStats, Stats, rule_set_key, rule_set_keys
 from game.saves.storage import stats_store
 
+pytestmark = pytest.mark.unit
+
 
 def test_rule_set_key() -> None:
     assert rule_set_key("RU1-C-AAAAABB") == "RU1-C"

@@ -24,6 +24,8 @@ from game.saves.storage import (
     stats_store,
 )
 
+pytestmark = pytest.mark.unit
+
 REPO = Path(__file__).resolve().parents[2]
 GAME = {"game": {"code": "RU1-C-AAAAABB", "columns": [["4C"], ["#KD", "7H"]], "moves": 3}}
 

@@ -21,6 +21,8 @@ from game.saves.savemark import MARK_RED, draw_save_mark, mark_rect
 from game.saves.session import Session
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 
+pytestmark = pytest.mark.app
+
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -10,6 +10,8 @@ from game.launch import show_scene
 from game.scenes.dialog import Dialog
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 SIZES = [(800, 480), (720, 1280), (1920, 1080)]
 
 

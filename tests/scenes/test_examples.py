@@ -10,11 +10,13 @@ import pytest
 
 from engine.cards import parse_card
 from game.examples import EXAMPLES
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
 from game.scenes.examples import ExamplesScene
 from game.scenes.rules import RulesScene
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, make_app, names
+
+pytestmark = pytest.mark.app
 
 LOCALES = ("en", "fi", "ru")
 

@@ -12,9 +12,11 @@ import pytest
 
 from game.i18n import LOCALES
 from game.launch import show_scene
+from game.look.png import save_png
 from game.scenes.dialog import Dialog
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
+
+pytestmark = pytest.mark.app
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
 PORTRAIT = (720, 1280)

@@ -15,6 +15,8 @@ from game.look.fonts import font
 from game.scenes.rules import RulesScene
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 SIZES = [(800, 480), (1024, 600), (1280, 800), (1920, 1080), (720, 1280)]
 
 

@@ -17,11 +17,13 @@ import pytest
 from game.dev.script import Player
 from game.i18n import LOCALES
 from game.look.fonts import font
+from game.look.png import save_png
 from game.look.switches import switch_layout, switch_zone, tap_point
 from game.look.typeset import NBSP
 from game.scenes.settings import TOGGLES, SettingsScene
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import make_app
+
+pytestmark = pytest.mark.app
 
 OUT = Path(__file__).resolve().parents[2] / "out" / "screens"
 SIZES = [((800, 480), 5.2), ((1024, 600), 6.6), ((720, 1280), 8.2), ((1920, 1080), None)]

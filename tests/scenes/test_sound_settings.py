@@ -23,6 +23,8 @@ from game.scenes.settings import MIN_ROW_MM, TOGGLES, VOLUMES, SettingsScene
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 SIZES = [(800, 480), (720, 1280), (1920, 1080)]
 
 

@@ -13,6 +13,8 @@ from engine.cards import parse_card
 from game.table.picture import HOLD_PAUSE
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 RUN = ["QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C", "AC"]
 
 

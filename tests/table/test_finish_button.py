@@ -19,6 +19,8 @@ from game.saves.persist import Autosave
 from game.saves.storage import autosave_store
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 
+pytestmark = pytest.mark.app
+
 ROOT = Path(__file__).resolve().parents[2]
 CERTAIN_AT = (
     92  # WIN_LINE's moves before only foundation moves remain (tests/engine/test_finish.py)

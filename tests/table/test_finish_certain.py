@@ -25,6 +25,8 @@ from game.dev.script import Player
 from tests.helpers.profiles import examples
 from tests.helpers.tablehelp import make_app
 
+pytestmark = pytest.mark.app
+
 # A deal of each rule set and the move of its solver's win from which the rest is certain.
 DEALS = {
     "SH1-C4-AAAAAAF": 55,  # 16 cards home; moves home alone would win only from move 87

@@ -12,6 +12,8 @@ from game.i18n import Translator
 from game.saves.prefs import PlayerSettings
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 LOCALES = ("en", "fi", "ru")
 
 

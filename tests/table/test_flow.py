@@ -14,6 +14,8 @@ from game.scenes.win import WinScene
 from game.table.scene import TableScene
 from tests.helpers.tablehelp import Finger, almost_won, make_app
 
+pytestmark = pytest.mark.app
+
 LOCALES = ("en", "fi", "ru")
 
 

@@ -13,6 +13,8 @@ from engine import FOUNDATION, Game, Move
 from engine.cards import CARD_NAMES
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 
 @pytest.fixture(autouse=True)
 def _quit_pygame() -> Iterator[None]:

@@ -8,10 +8,12 @@ import pytest
 
 from engine.cards import CARD_NAMES, parse_card
 from game.config import DefaultsConfig
+from game.look.png import save_png
 from game.saves.prefs import PlayerSettings
 from game.scenes.settings import SettingsScene
-from tests.helpers.shots import save_png
 from tests.helpers.tablehelp import Finger, make_app, names
+
+pytestmark = pytest.mark.app
 
 LOCALES = ("en", "fi", "ru")
 

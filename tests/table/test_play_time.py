@@ -20,6 +20,8 @@ from game.scenes.win import WinScene
 from tests.helpers.kioskhelp import isolated_logging  # noqa: F401 (autouse fixture)
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 
+pytestmark = pytest.mark.app
+
 SEVENTY_FIVE_MINUTES = 75 * 60
 
 

@@ -13,6 +13,8 @@ from engine.cards import parse_card
 from game.saves.prefs import PlayerSettings
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 LOCALES = ("en", "fi", "ru")
 
 

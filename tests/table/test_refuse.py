@@ -11,6 +11,8 @@ from game.saves.prefs import PlayerSettings
 from game.table.feedback import MARK_SECONDS
 from tests.helpers.tablehelp import Finger, make_app, names
 
+pytestmark = pytest.mark.app
+
 
 def _x_of(app, card: int) -> int:
     """Where the card is drawn now (its sprite, on whichever layer it is)."""

@@ -18,6 +18,8 @@ from game.scenes.win import WinScene
 from game.workers import worker_processes
 from tests.helpers.tablehelp import Finger, ManualExecutor, make_app, names
 
+pytestmark = pytest.mark.app
+
 # SH1-C4-AAAAAAA: a winning line found by search (the last move is KC-f).
 WIN_TEXT = (
     "AS-f 2H-t2 QC-t9 2C-c3 8S-t1 5S-c4 3D-t10 2S-f 2D-t10 4H-t5 2C-t7 3H-t5 9S-t2 TD-t1 "

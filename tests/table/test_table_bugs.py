@@ -15,6 +15,8 @@ from game.scenes.rules import RulesScene
 from game.scenes.settings import SettingsScene
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 
 @pytest.fixture(autouse=True)
 def _quit_pygame():

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine import FOUNDATION, Game, Move
 from game.hooks import Hooks
 from game.i18n import Translator
@@ -24,6 +26,8 @@ from game.table.model import TableModel
 from game.table.toast import ScreenBoard
 from game.workers import Workers
 from tests.helpers.tablehelp import ManualExecutor, almost_won
+
+pytestmark = pytest.mark.unit
 
 # What the model is made of and what it holds: none of them may load pygame.
 MODEL = ("model", "picture", "around", "hints", "finish", "select", "gesture", "feedback")

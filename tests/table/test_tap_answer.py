@@ -14,6 +14,8 @@ from game.i18n import LOCALES
 from game.saves.prefs import PlayerSettings
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 CODE = "RU1-C-AAAAABB"  # column 7 ends in 2♣; A♣ lies in column 6, covered by nothing
 
 

@@ -21,6 +21,8 @@ from game.look.cards import HIGHLIGHT
 from game.saves.prefs import PlayerSettings, load_prefs, reset_visitor_settings
 from tests.helpers.tablehelp import Finger, make_app
 
+pytestmark = pytest.mark.app
+
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "RU1-C-AAAAAAD"  # 9S (with 3C 9H on it) fits on TS, the top of column 7
 ON = ("--set", "tap_to_place=true")

@@ -13,6 +13,8 @@ from game.table.sprites import lift_offset
 from tests.helpers.tablehelp import Finger, make_app
 from tests.look.test_touch_layout import position
 
+pytestmark = pytest.mark.app
+
 
 @pytest.fixture(autouse=True)
 def _quit_pygame():

@@ -12,6 +12,8 @@ from game.saves.prefs import PlayerSettings
 from game.scenes.rules import RulesScene
 from tests.helpers.tablehelp import WIN_LINE, WON_CODE, Finger, make_app
 
+pytestmark = pytest.mark.app
+
 LOCALES = ("en", "fi", "ru")
 
 
