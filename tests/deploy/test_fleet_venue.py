@@ -218,8 +218,8 @@ def assert_the_files(root: Path, secrets: Path, port: int) -> dict[str, str]:
 
 
 def name_the_broker(root: Path, address: str) -> None:
-    """The kiosk finds scores.lan at `address` (its /etc/hosts) and asks 127.0.0.53 (a local
-    resolver) and 192.0.2.53 for other names."""
+    """The kiosk finds scores.lan at `address` and its own name at 127.0.1.1 (its /etc/hosts),
+    and asks 127.0.0.53 (a local resolver) and 192.0.2.53 for other names."""
     hosts = root / "etc/hosts"
     kept = [line for line in (hosts.read_text() if hosts.exists() else "").splitlines()
             if "scores.lan" not in line and "127.0.1.1" not in line]  # fmt: skip
