@@ -219,12 +219,15 @@ def assert_the_files(root: Path, secrets: Path, port: int) -> dict[str, str]:
 
 
 def name_the_broker(root: Path, address: str) -> None:
-    """The kiosk finds scores.lan at `address` (its /etc/hosts) and asks 127.0.0.53 (a local
-    resolver) and 192.0.2.53 for other names."""
+    """The kiosk finds scores.lan at `address` and its own name at 127.0.1.1 (its /etc/hosts),
+    and asks 127.0.0.53 (a local resolver) and 192.0.2.53 for other names."""
     hosts = root / "etc/hosts"
     kept = [line for line in (hosts.read_text() if hosts.exists() else "").splitlines()
-            if "scores.lan" not in line]  # fmt: skip
-    hosts.write_text("\n".join([*kept, f"{address} scores.lan"]) + "\n")
+            if "scores.lan" not in line and "127.0.1.1" not in line]  # fmt: skip
+    # As Debian's installer writes it, the machine's own name is in /etc/hosts: else every
+    # look-up of it (Ansible's facts ask for its full name) waits for 192.0.2.53, no one.
+    here = f"127.0.1.1 {socket.gethostname()}"
+    hosts.write_text("\n".join([*kept, here, f"{address} scores.lan"]) + "\n")
     resolv = root / "etc/resolv.conf"
     resolv.unlink(missing_ok=True)  # (a link to the host's, maybe)
     resolv.write_text("# by the test\nnameserver 127.0.0.53\nnameserver 192.0.2.53 # the router\n")
