@@ -125,9 +125,10 @@ def test_a_test_file_without_a_tier_stops_the_run(tmp_path: Path) -> None:
     assert "test_quick" in run.stdout and run.stdout.count("::test_") == 1, run.stdout
 
 
-def test_a_bare_run_is_fast_and_parallel_and_test_sh_runs_the_full_profile_in_one_process() -> None:
+def test_a_bare_run_is_fast_and_parallel_and_test_sh_runs_everything_in_full() -> None:
     """A bare pytest: every core (pytest-xdist) and the fast profile of the randomised tests;
-    ./test.sh: the full profile (every example each test asks for), one process per run."""
+    ./test.sh: every tier in the full profile (every example each test asks for), over three
+    workers, a file whole in one worker; one process when given a test to run."""
     from tests.helpers.profiles import chosen, examples
 
     addopts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
@@ -141,4 +142,7 @@ def test_a_bare_run_is_fast_and_parallel_and_test_sh_runs_the_full_profile_in_on
     script = (ROOT / "test.sh").read_text(encoding="utf-8")
     assert "SOLITAIRE_TEST_PROFILE=full" in script
     runs = [line for line in script.splitlines() if "-m pytest" in line]
-    assert len(runs) == 3 and all('-m "" -n 0' in line for line in runs)
+    assert len(runs) == 2, runs
+    given, whole = runs
+    assert '-m "" -n 0 "$@"' in given  # one file or test: one process, for --pdb and -x
+    assert '-m "" -n 3 --dist loadfile' in whole and whole.endswith(" tests engine")
